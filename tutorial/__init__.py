@@ -1,0 +1,8 @@
+"""Escuela de Mus: a site that teaches the Spanish card game Mus, driven by one rules engine."""
+
+
+def create_app(test_config=None):
+    """Build the Flask application (see tutorial.web.app)."""
+    from tutorial.web.app import create_app as build
+
+    return build(test_config)

@@ -1,0 +1,35 @@
+"""The ``mus-tutorial`` command: one entry point, each sub-command lives with the code it drives."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# sub-command -> (module, help). Each module defines ``add_arguments(parser)`` and ``run(args) -> int``.
+COMMANDS = {
+    "serve": ("tutorial.web.serve", "start the site on http://127.0.0.1:5000"),
+    "explain": ("tutorial.engine.cli", "explain who wins each lance of four hands and what each team collects"),
+    "bench": ("tutorial.bench", "measure the engine, the hand-strength odds and the bots"),
+    "lessons": ("tutorial.lessons", "check every step of every lesson against the engine"),
+    "tournament": ("tutorial.bots.tournament", "play bot teams against each other"),
+    "catalogs": ("tutorial.web.catalogs", "compile the message catalogs (.po -> .mo)"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mus-tutorial", description="Escuela de Mus: site, engine and tools.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (module, help_text) in COMMANDS.items():
+        command = sub.add_parser(name, help=help_text, description=help_text)
+        command.set_defaults(module=module)
+        importlib.import_module(module).add_arguments(command)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return importlib.import_module(args.module).run(args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
