@@ -16,18 +16,22 @@ COMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only the chosen sub-command's module is imported (``--help`` lists them all)."""
     parser = argparse.ArgumentParser(prog="mus-tutorial", description="Escuela de Mus: site, engine and tools.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, help_text) in COMMANDS.items():
-        command = sub.add_parser(name, help=help_text, description=help_text)
-        command.set_defaults(module=module)
-        importlib.import_module(module).add_arguments(command)
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        command_parser.set_defaults(module=module)
+        if name == command:
+            importlib.import_module(module).add_arguments(command_parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    command = next((arg for arg in argv if not arg.startswith("-")), None)
+    args = build_parser(command).parse_args(argv)
     return importlib.import_module(args.module).run(args) or 0
 
 

@@ -1,0 +1,96 @@
+"""What a player can do at the table: ``Action`` values and the ``IllegalAction`` error.
+
+An action prints and parses as the words of the table's JSON API::
+
+    >>> Action.parse("envido 5")
+    Action(type='envido', amount=5, cards=None)
+    >>> str(Action("discard", cards=parse_cards("12o 1b")))
+    'discard 12o 1b'
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tutorial.engine.cards import Card, CardError, parse_cards
+
+ACTION_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand")
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal for that seat now; the game is left untouched.
+
+    ``code`` is a short identifier and ``params`` a JSON-ready dict, so the web layer can word the
+    message in each language.
+    """
+
+    def __init__(self, message: str, code: str, params: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
+
+
+class Action(NamedTuple):
+    """One action: ``type``, plus ``amount`` (envido: tantos added) or ``cards`` (discard)."""
+
+    type: str
+    amount: int | None = None
+    cards: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        if self.type == "envido":
+            return f"envido {self.amount}"
+        if self.type == "discard":
+            return " ".join(["discard", *map(str, self.cards or ())])
+        return self.type
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read the printed form: ``"paso"``, ``"envido 5"``, ``"discard 12o 1b"``."""
+        words = text.split()
+        if not words:
+            raise IllegalAction("empty action", "bad_action", {"action": text})
+        kind, rest = words[0], words[1:]
+        if kind == "envido" and len(rest) == 1 and rest[0].isdigit():
+            return cls.checked(kind, amount=int(rest[0]))
+        if kind == "discard":
+            return cls.checked(kind, cards=rest)
+        if rest:
+            raise IllegalAction(f"cannot read the action {text!r}", "bad_action", {"action": text})
+        return cls.checked(kind)
+
+    @classmethod
+    def from_json(cls, data) -> Action:
+        """``{"type": "envido", "amount": 2}``, ``{"type": "discard", "cards": ["12o", "1b"]}``."""
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise IllegalAction("an action is an object with a 'type'", "bad_action", {})
+        extra = set(data) - {"type", "amount", "cards"}
+        if extra:
+            raise IllegalAction(f"unexpected fields {sorted(extra)}", "bad_action", {"fields": sorted(extra)})
+        return cls.checked(data["type"], data.get("amount"), data.get("cards"))
+
+    @classmethod
+    def checked(cls, kind: str, amount=None, cards=None) -> Action:
+        """Build an action, checking its shape (not whether it is legal now: that is ``Game.apply``)."""
+        if kind not in ACTION_TYPES:
+            raise IllegalAction(f"unknown action {kind!r}", "unknown_action", {"type": kind})
+        if kind == "envido":
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise IllegalAction("envido needs a whole number of tantos", "bad_amount", {"amount": amount})
+        elif amount is not None:
+            raise IllegalAction(f"{kind} takes no amount", "bad_action", {"type": kind})
+        if kind == "discard":
+            try:
+                cards = parse_cards(cards if cards is not None else [])
+            except CardError as error:
+                raise IllegalAction(str(error), error.code, error.params) from error
+        elif cards is not None:
+            raise IllegalAction(f"{kind} takes no cards", "bad_action", {"type": kind})
+        return cls(kind, amount, cards)
+
+    def to_json(self) -> dict:
+        data = {"type": self.type}
+        if self.amount is not None:
+            data["amount"] = self.amount
+        if self.cards is not None:
+            data["cards"] = [str(card) for card in self.cards]
+        return data

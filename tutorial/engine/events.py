@@ -1,0 +1,31 @@
+"""What happened at the table, and who may see it.
+
+Each ``Event`` carries its audience, so the web layer forwards events without deciding itself who may see
+a card: ``"all"``, ``("team", t)`` (room for señas) or ``("seat", s)`` (a player's own cards).
+Params are JSON-ready (cards as codes).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+ALL = "all"
+
+
+class Event(NamedTuple):
+    code: str
+    params: dict
+    audience: str | tuple[str, int] = ALL
+
+    def visible_to(self, seat: int) -> bool:
+        if self.audience == ALL:
+            return True
+        kind, who = self.audience
+        return who == (seat % 2 if kind == "team" else seat)
+
+    def to_json(self) -> dict:
+        audience = self.audience if self.audience == ALL else list(self.audience)
+        return {"code": self.code, "params": self.params, "audience": audience}
+
+
+def to_seat(seat: int) -> tuple[str, int]:
+    return ("seat", seat)

@@ -1,0 +1,84 @@
+"""Languages: one URL prefix per language, localized slugs, Babel negotiation for ``/``.
+
+Every page is registered once per language with ``localized_route`` so that
+``url_for("rules.page", lang="pt")`` builds ``/pt/regras``; ``lang`` is taken out of the URL values before the
+view runs and kept in ``g.lang``, and added back automatically when a localized URL is built.
+"""
+from __future__ import annotations
+
+from babel import negotiate_locale
+from flask import Flask, g, request
+from flask_babel import Babel
+
+from tutorial.paths import LOCALES
+
+LANGUAGES = ("es", "pt", "ca")
+DEFAULT_LANGUAGE = "es"
+LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català"}
+COOKIE = "lang"
+
+_localized_endpoints: set[str] = set()
+
+
+def localized_route(blueprint, slugs: dict[str, str], **options):
+    """Register a view under ``/<lang>/<slug>`` for every language; ``slugs`` maps language -> slug.
+
+    A slug may hold URL converters (``"leccion/<key>"``); an empty slug is the language's home page.
+    """
+    missing = set(LANGUAGES) - set(slugs)
+    if missing:
+        raise ValueError(f"localized route lacks slugs for {sorted(missing)}")
+
+    def decorator(view):
+        endpoint = options.pop("endpoint", view.__name__)
+        for lang in LANGUAGES:
+            rule = f"/{lang}/{slugs[lang]}" if slugs[lang] else f"/{lang}/"
+            blueprint.add_url_rule(rule, endpoint, view, defaults={"lang": lang}, **options)
+        _localized_endpoints.add(f"{blueprint.name}.{endpoint}")
+        return view
+
+    return decorator
+
+
+def is_localized(endpoint: str | None) -> bool:
+    return endpoint in _localized_endpoints
+
+
+def negotiate(accept_languages, cookie: str | None = None) -> str:
+    """The language for a visitor without one in the URL: their switcher choice, else Accept-Language."""
+    if cookie in LANGUAGES:
+        return cookie
+    preferred = [value for value, _quality in accept_languages]
+    return negotiate_locale(preferred, LANGUAGES, sep="-") or DEFAULT_LANGUAGE
+
+
+def current_language() -> str:
+    return g.get("lang") or DEFAULT_LANGUAGE
+
+
+def catalog_directories() -> list[str]:
+    """Each area of the site keeps its own catalog folder under locales/ (locales/<area>/<lang>/LC_MESSAGES)."""
+    return sorted(str(area) for area in LOCALES.iterdir() if any(area.glob("*/LC_MESSAGES/messages.po")))
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LANGUAGE)
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(catalog_directories())
+    Babel(app, locale_selector=current_language)
+
+    @app.url_value_preprocessor
+    def take_language(endpoint, values):
+        if is_localized(endpoint) and values and "lang" in values:
+            g.lang = values.pop("lang")
+
+    @app.url_defaults
+    def add_language(endpoint, values):
+        if is_localized(endpoint) and "lang" not in values:
+            values["lang"] = current_language()
+
+    @app.before_request
+    def language_of_unlocalized_request():
+        if "lang" not in g:
+            prefix = request.path.strip("/").split("/", 1)[0]
+            g.lang = prefix if prefix in LANGUAGES else negotiate(request.accept_languages,
+                                                                  request.cookies.get(COOKIE))

@@ -1,0 +1,74 @@
+"""Home page and the language switcher."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from tutorial.web.i18n import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized,
+                               localized_route, negotiate)
+from tutorial.web.terms import card_name
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def root():
+    lang = negotiate(request.accept_languages, request.cookies.get(COOKIE))
+    response = redirect(url_for("pages.home", lang=lang))
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    return response
+
+
+@localized_route(bp, {"es": "", "pt": "", "ca": ""})
+def home():
+    return render_template("home.html")
+
+
+@bp.get("/language/<lang>")
+def choose_language(lang):
+    """The language switcher: remember the choice and go to the same page in that language."""
+    if lang not in LANGUAGES:
+        abort(404)
+    target = request.args.get("next", "")
+    if not target.startswith(f"/{lang}/") or target.startswith("//") or "\\" in target:
+        target = url_for("pages.home", lang=lang)
+    response = redirect(target)
+    response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    return response
+
+
+# The ways into the site, in the order a newcomer takes them; each appears once its area is registered.
+SECTIONS = [
+    ("rules.page", lambda: _("Rules"), lambda: _("Every rule of Mus, with examples checked by the engine.")),
+    ("lessons.index", lambda: _("Lessons"), lambda: _("Ten short lessons with prepared cards.")),
+    ("table.page", lambda: _("Play"), lambda: _("A real game with a bot partner against two bots.")),
+    ("explain.checker", lambda: _("Check a hand"), lambda: _("Deal four hands and see who wins each lance, and why.")),
+]
+
+
+def init_app(app) -> None:
+    @app.context_processor
+    def layout_context():
+        lang = current_language()
+        sections = [(endpoint, label(), blurb()) for endpoint, label, blurb in SECTIONS
+                    if endpoint in app.view_functions]
+        paths = alternate_paths()
+        return {
+            "lang": lang,
+            "language_names": LANGUAGE_NAMES,
+            "alt_url_paths": paths,
+            "alternate_urls": {code: request.host_url.rstrip("/") + path for code, path in paths.items()},
+            "nav_links": [(endpoint, label) for endpoint, label, _blurb in sections],
+            "ways_in": sections,
+            "card_name": card_name,
+        }
+
+
+def alternate_paths() -> dict[str, str]:
+    """The current page in every language (the home page where the current page has no localized URL)."""
+    endpoint = request.endpoint
+    if endpoint and is_localized(endpoint) and request.url_rule is not None:
+        values = dict(request.view_args or {})
+        query = request.args.to_dict()
+        return {code: url_for(endpoint, lang=code, **values, **query) for code in LANGUAGES}
+    return {code: url_for("pages.home", lang=code) for code in LANGUAGES}
