@@ -1,0 +1,15 @@
+"""The rules engine of Escuela de Mus: pure Python, no Flask. The contract is docs/engine-api.md."""
+from tutorial.engine.cards import DECK, Card, card_points, parse_cards, parse_hands, value_rank
+from tutorial.engine.count import CountResult, CountStep, count_hand
+from tutorial.engine.errors import BetError, CardError, EngineError, ExplainError
+from tutorial.engine.hands import HandInfo, Pares, evaluate
+from tutorial.engine.showdown import LANCES, LanceShowdown, Showdown, showdown
+# The game engineer's state machine is imported here (Game, Options, Action, IllegalAction, Event).
+
+__all__ = [
+    "DECK", "Card", "card_points", "parse_cards", "parse_hands", "value_rank",
+    "CountResult", "CountStep", "count_hand",
+    "BetError", "CardError", "EngineError", "ExplainError",
+    "HandInfo", "Pares", "evaluate",
+    "LANCES", "LanceShowdown", "Showdown", "showdown",
+]

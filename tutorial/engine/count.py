@@ -41,28 +41,28 @@ def count_hand(show: Showdown, bets=None, scores=(0, 0), target: int = 40) -> Co
         bet = bets.get(lance)
         if bet is None or bet["result"] not in ("refused", "ordago_refused"):
             continue
-        if winner_team is not None:
-            raise BetError("bet_after_game_over", f"the game ended at the deje of {stopped_at}; no bet follows",
-                           lance=lance, ended_at=stopped_at)
+        if winner_team is not None:  # caught below with the other bets after the game's end
+            break
         team, deje = bet["team"], bet["deje"]
         scores[team] += deje
         steps.append(CountStep(lance, "deje", team, deje, [_line("deje", team, deje)], tuple(scores), True, True,
                                bet["result"]))
         if scores[team] >= target:
             winner_team, stopped_at = team, lance
-    last = stopped_at or next((lance for lance in lances if bets.get(lance, {}).get("result") == "ordago_accepted"),
-                              None)
-    ordago = last if last and bets.get(last, {}).get("result") == "ordago_accepted" else None
+    ordago = next((lance for lance in lances if bets.get(lance, {}).get("result") == "ordago_accepted"), None)
+    last = stopped_at or ordago  # nothing after this lance is played
+    if stopped_at is not None:
+        later = [lance for lance in lances[lances.index(stopped_at) + 1:] if lance in bets]
+        if later:
+            raise BetError("bet_after_game_over", f"the game ended at the deje of {stopped_at}; no bet follows",
+                           lance=later[0], ended_at=stopped_at)
     for lance in lances:
-        if winner_team is not None and lances.index(lance) > lances.index(last) and lance in bets:
-            raise BetError("bet_after_game_over", f"the game ended at {last}; no bet follows", lance=lance,
-                           ended_at=last)
         played = show.winner(lance) is not None and not (last and lances.index(lance) > lances.index(last))
         team, points, lines, result = _lance_payout(show, lance, bets.get(lance), played)
         if ordago and lance == ordago:
             points = target - scores[team]  # the órdago's winner wins the game: its score is set to the target
             lines = [_line("ordago", team, points)]
-        counted = winner_team is None and played and (ordago is None or lance == ordago)
+        counted = winner_team is None and (ordago is None or lance == ordago)
         if counted and team is not None:
             scores[team] += points
             if scores[team] >= target:
