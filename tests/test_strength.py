@@ -1,0 +1,90 @@
+"""Hand-strength odds: sane, reproducible, and within their stated margin of values known exactly."""
+from math import comb
+
+import pytest
+
+from tutorial.engine.errors import CardError
+from tutorial.strength import hand_strength, lance_odds
+from tutorial.engine.cards import parse_cards
+
+
+def lance(result, name):
+    return next(item for item in result["lances"] if item["lance"] == name)
+
+
+def test_three_ases_and_rey_at_postre_wins_chica_within_margin_of_exact_value():
+    # 8 reyes: eight cards count as ases; with three of them, a rival beats this chica only by holding
+    # at least three of the five left (two rivals cannot both), and at postre every tie is lost too.
+    unseen_hands = comb(36, 4)
+    lose_one = comb(5, 3) * 31 + comb(5, 4)
+    exact = 1 - 3 * lose_one / unseen_hands
+    chica = lance(hand_strength("1o 1c 2e 12b", seat=3, mano=0, seed=7), "chica")
+    assert abs(chica["win"] - exact) <= chica["win_margin"]
+
+
+def test_three_reyes_and_a_four_as_mano_win_grande_within_margin_of_exact_value():
+    # Five reyes are left (8 reyes); a rival beats R R R 4 only with four reyes, or three and a card
+    # above the 4 (5, 6, 7, sota, caballo: 20 cards); two rivals cannot both hold three reyes.
+    lose_one = comb(5, 4) + comb(5, 3) * 20
+    exact = 1 - 3 * lose_one / comb(36, 4)
+    grande = lance(hand_strength("12o 12c 12e 4b", seat=0, mano=0, seed=3), "grande")
+    assert abs(grande["win"] - exact) <= grande["win_margin"]
+
+
+def test_four_reyes_win_grande_almost_always():
+    grande = lance(hand_strength("12o 12c 3e 3b", seat=2, mano=0), "grande")
+    assert grande["win"] > 0.995 and grande["team_win"] > 0.995
+
+
+def test_31_as_mano_wins_juego_more_often_than_33():
+    thirty_one = lance(hand_strength("12o 11c 10e 1b", seat=0, mano=0), "juego")
+    thirty_three = lance(hand_strength("12o 11c 10e 3b", seat=0, mano=0), "juego")
+    assert thirty_one["win"] == 1.0  # the mano's 31 cannot be beaten without la real
+    assert thirty_one["win"] > thirty_three["win"] + thirty_three["win_margin"] + 0.2
+
+
+def test_hand_without_pares_never_wins_pares_and_its_team_sometimes_does():
+    pares = lance(hand_strength("12o 7c 5e 1b", seat=1, mano=0), "pares")
+    assert not pares["holds"] and pares["win"] == 0.0
+    assert 0.2 < pares["team_win"] < pares["played"]
+
+
+def test_juego_and_punto_never_both_played_for_a_hand_with_juego():
+    result = hand_strength("12o 11c 10e 1b", seat=1, mano=0)
+    assert lance(result, "juego")["played"] == 1.0 and lance(result, "punto")["played"] == 0.0
+
+
+def test_grande_pays_one_tanto_to_one_of_the_teams_every_deal():
+    grande = lance(hand_strength("7o 6c 5e 4b", seat=1, mano=3, deals=2000), "grande")
+    assert grande["points"] + grande["points_against"] == pytest.approx(1.0)
+    assert grande["team_win"] >= grande["win"]
+
+
+def test_same_seed_same_odds_and_other_seed_within_margin():
+    first = hand_strength("12o 12c 5e 5b", seat=2, mano=1, seed=11)
+    assert first == hand_strength("12o 12c 5e 5b", seat=2, mano=1, seed=11)
+    other = lance(hand_strength("12o 12c 5e 5b", seat=2, mano=1, seed=12), "pares")
+    mine = lance(first, "pares")
+    assert abs(other["win"] - mine["win"]) <= mine["win_margin"] + other["win_margin"]
+
+
+def test_result_is_json_ready_and_names_every_lance():
+    import json
+    result = json.loads(json.dumps(hand_strength("12o 11c 10e 1b", deals=100)))
+    assert [item["lance"] for item in result["lances"]] == ["grande", "chica", "pares", "juego", "punto"]
+    assert result["position"] == 0 and result["deals"] == 100
+
+
+def test_cached_bot_odds_ignore_suits_and_card_order():
+    assert lance_odds(parse_cards("12o 1c 5e 5b"), 2) is lance_odds(parse_cards("5o 3c 5c 2b"), 2)
+
+
+@pytest.mark.parametrize("cards", ["12o 12o 1c 4b", "12o 1c 4b", "13o 1c 4b 5e"])
+def test_bad_hand_is_refused_with_a_card_error(cards):
+    with pytest.raises(CardError):
+        hand_strength(cards)
+
+
+def test_bad_seat_is_refused():
+    with pytest.raises(ValueError):
+        hand_strength("12o 11c 10e 1b", seat=4)
