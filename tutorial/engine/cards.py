@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutorial.engine.errors import CardError
+from tutorial.engine.errors import CardError, ExplainError
 
 RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 SUITS = ("o", "c", "e", "b")  # oros, copas, espadas, bastos
@@ -60,7 +60,7 @@ def parse_hands(hands) -> tuple[tuple[Card, ...], ...]:
 
 def check_reyes(reyes) -> int:
     if reyes not in (4, 8) or isinstance(reyes, bool):
-        raise CardError("bad_reyes", f"reyes must be 4 or 8, not {reyes!r}", reyes=reyes)
+        raise ExplainError("bad_reyes", f"reyes must be 4 or 8, not {reyes!r}", reyes=reyes)
     return reyes
 
 
