@@ -4,7 +4,7 @@ from tutorial.engine.count import CountResult, CountStep, count_hand
 from tutorial.engine.errors import BetError, CardError, EngineError, ExplainError
 from tutorial.engine.hands import HandInfo, Pares, evaluate
 from tutorial.engine.showdown import LANCES, LanceShowdown, Showdown, showdown
-# The game engineer's state machine is imported here (Game, Options, Action, IllegalAction, Event).
+from tutorial.engine.game import Action, Event, Game, IllegalAction, Options, OptionsError
 
 __all__ = [
     "DECK", "Card", "card_points", "parse_cards", "parse_hands", "value_rank",
@@ -12,4 +12,5 @@ __all__ = [
     "BetError", "CardError", "EngineError", "ExplainError",
     "HandInfo", "Pares", "evaluate",
     "LANCES", "LanceShowdown", "Showdown", "showdown",
+    "Action", "Event", "Game", "IllegalAction", "Options", "OptionsError",
 ]

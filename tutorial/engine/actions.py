@@ -11,22 +11,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutorial.engine.cards import Card, CardError, parse_cards
+from tutorial.engine.cards import Card, parse_cards
+from tutorial.engine.errors import CardError, EngineError
 
 ACTION_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand")
 
 
-class IllegalAction(ValueError):
+class IllegalAction(EngineError):
     """An action that is not legal for that seat now; the game is left untouched.
 
-    ``code`` is a short identifier and ``params`` a JSON-ready dict, so the web layer can word the
-    message in each language.
+    ``code`` names the problem (``not_your_turn``, ``bad_amount``, ``card_not_held`` ...) and ``params`` holds
+    its details, so the web layer can word the message in each language.
     """
-
-    def __init__(self, message: str, code: str, params: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}
 
 
 class Action(NamedTuple):
@@ -48,44 +44,53 @@ class Action(NamedTuple):
         """Read the printed form: ``"paso"``, ``"envido 5"``, ``"discard 12o 1b"``."""
         words = text.split()
         if not words:
-            raise IllegalAction("empty action", "bad_action", {"action": text})
+            raise IllegalAction("bad_action", "empty action", action=text)
         kind, rest = words[0], words[1:]
         if kind == "envido" and len(rest) == 1 and rest[0].isdigit():
             return cls.checked(kind, amount=int(rest[0]))
         if kind == "discard":
             return cls.checked(kind, cards=rest)
         if rest:
-            raise IllegalAction(f"cannot read the action {text!r}", "bad_action", {"action": text})
+            raise IllegalAction("bad_action", f"cannot read the action {text!r}", action=text)
         return cls.checked(kind)
 
     @classmethod
     def from_json(cls, data) -> Action:
         """``{"type": "envido", "amount": 2}``, ``{"type": "discard", "cards": ["12o", "1b"]}``."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise IllegalAction("an action is an object with a 'type'", "bad_action", {})
+            raise IllegalAction("bad_action", "an action is an object with a 'type'")
         extra = set(data) - {"type", "amount", "cards"}
         if extra:
-            raise IllegalAction(f"unexpected fields {sorted(extra)}", "bad_action", {"fields": sorted(extra)})
+            raise IllegalAction("bad_action", f"unexpected fields {sorted(extra)}", fields=sorted(extra))
         return cls.checked(data["type"], data.get("amount"), data.get("cards"))
 
     @classmethod
     def checked(cls, kind: str, amount=None, cards=None) -> Action:
         """Build an action, checking its shape (not whether it is legal now: that is ``Game.apply``)."""
-        if kind not in ACTION_TYPES:
-            raise IllegalAction(f"unknown action {kind!r}", "unknown_action", {"type": kind})
-        if kind == "envido":
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise IllegalAction("envido needs a whole number of tantos", "bad_amount", {"amount": amount})
-        elif amount is not None:
-            raise IllegalAction(f"{kind} takes no amount", "bad_action", {"type": kind})
-        if kind == "discard":
+        if kind == "discard" and not (isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)):
             try:
                 cards = parse_cards(cards if cards is not None else [])
             except CardError as error:
-                raise IllegalAction(str(error), error.code, error.params) from error
+                raise IllegalAction(error.code, str(error), **error.params) from error
+        action = cls(kind, amount, cards)
+        action.check()
+        return action
+
+    def check(self) -> None:
+        """Raise ``IllegalAction`` unless the action is well formed (a known type with the fields it needs)."""
+        kind, amount, cards = self
+        if kind not in ACTION_TYPES:
+            raise IllegalAction("unknown_action", f"unknown action {kind!r}", type=kind)
+        if kind == "envido":
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise IllegalAction("bad_amount", "envido needs a whole number of tantos", amount=amount)
+        elif amount is not None:
+            raise IllegalAction("bad_action", f"{kind} takes no amount", type=kind)
+        if kind == "discard":
+            if not (isinstance(cards, tuple) and all(isinstance(card, Card) for card in cards)):
+                raise IllegalAction("bad_action", "discard needs its cards", type=kind)
         elif cards is not None:
-            raise IllegalAction(f"{kind} takes no cards", "bad_action", {"type": kind})
-        return cls(kind, amount, cards)
+            raise IllegalAction("bad_action", f"{kind} takes no cards", type=kind)
 
     def to_json(self) -> dict:
         data = {"type": self.type}
