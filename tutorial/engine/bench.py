@@ -1,0 +1,79 @@
+"""Benchmarks of the engine (``mus-tutorial bench showdowns hands``), each the median of several runs.
+
+The deals are drawn before timing starts, so the figures measure the engine, not the random generator.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from tutorial.engine.cards import DECK
+from tutorial.engine.showdown import showdown
+
+
+def _deals(count: int, seed: int = 1) -> list:
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(count):
+        cards = rng.sample(DECK, 16)
+        deals.append(((cards[0:4], cards[4:8], cards[8:12], cards[12:16]), rng.randrange(4)))
+    return deals
+
+
+def _rate(work, seconds: float) -> float:
+    """Items per second of ``work(n)`` (which does n items) over about ``seconds``."""
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        done += work()
+    return done / (time.perf_counter() - start)
+
+
+def showdowns(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str]]:
+    """Four random hands, every lance: its winner and its en-paso points, the code explain's decisions use."""
+    deals = _deals(2000)
+
+    def work() -> int:
+        for hands, mano in deals:
+            show = showdown(hands, mano)
+            for lance in ("grande", "chica", "pares", show.fourth):
+                show.points_en_paso(lance)
+        return len(deals)
+
+    runs = [_rate(work, seconds) for _ in range(repeats)]
+    return [("engine: showdowns (8 reyes, every lance, winners and points)", statistics.median(runs),
+             "showdowns/s")]
+
+
+def hands(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str]]:
+    """Complete random hands: random legal action types, envite amounts 2, random discards; count included."""
+    from tutorial.engine.actions import Action
+    from tutorial.engine.game import Game
+
+    rng = random.Random(2)
+    state = {"game": Game(seed=0)}
+
+    def one_hand() -> int:
+        game = state["game"]
+        if game.is_over:
+            game = state["game"] = Game(seed=rng.randrange(1 << 30))
+        elif game.phase == "hand_over":
+            game.apply(0, Action("next_hand"))
+        while game.phase not in ("hand_over", "game_over", "match_over"):
+            seat = rng.choice(game.to_act())
+            choice = rng.choice(game.legal_actions(seat))
+            if choice["type"] == "discard":
+                cards = rng.sample(list(game.hands[seat]), rng.randint(choice["min"], choice["max"]))
+                action = Action("discard", cards=tuple(cards))
+            elif choice["type"] == "envido":
+                action = Action("envido", amount=choice["min"])
+            else:
+                action = Action(choice["type"])
+            game.apply(seat, action)
+        return 1
+
+    def work() -> int:
+        return sum(one_hand() for _ in range(20))
+
+    runs = [_rate(work, seconds) for _ in range(repeats)]
+    return [("engine: complete random hands (envites of 2)", statistics.median(runs), "hands/s")]
