@@ -1,0 +1,162 @@
+"""RULES.md sections 4 and 5: the deje, the counting table, the stop at the target and the accepted órdago."""
+import pytest
+
+from tutorial.engine import BetError, ExplainError, count_hand, showdown
+from tutorial.engine.betting import Betting
+
+# Seat 0 (team 0): par of reyes, 25, no juego; seat 1 (team 1): par of caballos, 40 (juego);
+# seat 2 (team 0): medias of sotas, 31; seat 3 (team 1): nothing, 16.  Mano 0.
+HANDS = ["12o 12c 4e 1b", "12e 11c 11e 10b", "10o 10c 10e 1o", "1e 4o 5o 6o"]
+# Nobody has juego: punto is played. Seat 0 holds 30, the best punto; seat 1 holds 29.
+PUNTO = ["12o 11o 6o 4o", "12c 11c 5o 4c", "7o 6c 5c 1o", "1c 1e 7c 7e"]
+
+
+def count(bets=None, scores=(0, 0), target=40, hands=HANDS, mano=0):
+    return count_hand(showdown(hands, mano), bets, scores, target)
+
+
+def step(result, lance, kind="lance"):
+    return next(s for s in result.steps if s.lance == lance and s.kind == kind)
+
+
+def test_en_paso_grande_and_chica_pay_one_pares_and_juego_the_winners_bonuses():
+    result = count()
+    assert [(s.lance, s.team, s.points) for s in result.steps] == [
+        ("grande", 0, 1), ("chica", 1, 1), ("pares", 0, 3), ("juego", 0, 3)]
+    assert result.scores == (7, 1)
+    # Juego: seat 2's 31 beats seat 1's 40; seat 0 has no juego, so only seat 2's 3 is paid.
+    assert step(result, "juego").lines == [{"code": "bonus_juego", "team": 0, "points": 3, "seat": 2,
+                                             "juego_points": 31}]
+
+
+def test_accepted_bet_pays_the_total_and_pares_juego_add_the_winners_bonuses():
+    result = count({"grande": {"result": "accepted", "total": 5}, "pares": {"result": "accepted", "total": 4}})
+    assert (step(result, "grande").points, step(result, "pares").points) == (5, 4 + 3)
+    assert [line["code"] for line in step(result, "pares").lines] == ["bet", "bonus_pares", "bonus_pares"]
+
+
+def test_refused_grande_or_chica_pays_only_the_deje():
+    result = count({"chica": {"result": "refused", "team": 1, "deje": 2}})
+    assert [(s.kind, s.lance, s.team, s.points) for s in result.steps][:3] == [
+        ("deje", "chica", 1, 2), ("lance", "grande", 0, 1), ("lance", "chica", 1, 0)]
+    assert result.scores == (7, 2)
+
+
+def test_refused_pares_or_juego_pays_the_betting_teams_own_bonuses_even_if_weaker():
+    result = count({"pares": {"result": "refused", "team": 1, "deje": 1},
+                    "juego": {"result": "refused", "team": 1, "deje": 1}})
+    assert (step(result, "pares").team, step(result, "pares").points) == (1, 1)  # seat 1's par of caballos
+    assert (step(result, "juego").team, step(result, "juego").points) == (1, 2)  # seat 1's 40
+    assert result.scores == (1, 1 + 2 + 1 + 2)  # chica en paso, two dejes, the two bonuses
+
+
+def test_punto_en_paso_one_accepted_bet_plus_one_refused_one_to_the_bettor():
+    assert step(count(hands=PUNTO), "punto").points == 1
+    accepted = step(count({"punto": {"result": "accepted", "total": 3}}, hands=PUNTO), "punto")
+    assert (accepted.team, accepted.points, [line["code"] for line in accepted.lines]) == (
+        0, 4, ["bet", "punto_extra"])
+    refused = count({"punto": {"result": "refused", "team": 1, "deje": 1}}, hands=PUNTO)
+    assert (step(refused, "punto").team, step(refused, "punto").points) == (1, 1)
+    assert step(refused, "punto", "deje").points == 1
+
+
+def test_only_one_team_holding_juego_collects_its_bonuses_without_betting():
+    hands = ["12o 12c 4e 1b", "12e 11c 11e 10b", "10o 10c 7e 1o", "1e 4o 5o 6o"]
+    result = count(hands=hands)
+    juego = step(result, "juego")
+    assert (juego.result, juego.team, juego.points) == ("only_team", 1, 2)
+
+
+@pytest.mark.parametrize("bets, deje", [
+    ([2], 1),          # envido 2 refused: 1
+    ([2, 5], 2),       # 2, raised to 7, refused: 2
+    ([2, 5, 5], 7),    # 2, 7, raised to 12, refused: 7
+])
+def test_deje_is_the_total_accepted_before_the_refused_bet_or_one(bets, deje):
+    betting = Betting("grande", (0, 1, 2, 3), 40)
+    for i, amount in enumerate(bets):
+        betting.bet(i % 2, amount)
+    betting.no_quiero()
+    assert betting.no_quiero() == {"result": "refused", "team": (len(bets) - 1) % 2, "deje": deje}
+
+
+def test_count_stops_at_the_first_step_reaching_the_target_and_shows_the_real_sum():
+    result = count({"grande": {"result": "accepted", "total": 5}}, scores=(36, 39))
+    assert result.stopped_at == "grande" and result.winner_team == 0
+    assert result.scores == (41, 39)  # team 1 would have collected more later: never counted
+    assert [s.counted for s in result.steps] == [True, False, False, False]
+
+
+def test_a_lance_is_one_step_bet_and_bonuses_together():
+    result = count({"pares": {"result": "accepted", "total": 2}}, scores=(35, 0))
+    assert result.stopped_at == "pares" and result.scores == (36 + 5, 1)
+
+
+def test_target_thirty_ends_the_game_at_thirty():
+    assert count(scores=(22, 0), target=30).winner_team is None
+    result = count(scores=(23, 0), target=30)
+    assert (result.winner_team, result.stopped_at, result.scores) == (0, "juego", (30, 1))
+
+
+def test_deje_can_end_the_game_in_the_middle_of_the_hand():
+    result = count({"grande": {"result": "refused", "team": 1, "deje": 2}}, scores=(30, 38))
+    assert (result.winner_team, result.stopped_at, result.scores) == (1, "grande", (30, 40))
+    assert not any(s.counted for s in result.steps if s.kind == "lance")
+    assert [s.played for s in result.steps if s.kind == "lance"] == [True, False, False, False]
+    with pytest.raises(BetError) as error:
+        count({"grande": {"result": "refused", "team": 1, "deje": 2}, "chica": {"result": "paso"}},
+              scores=(30, 38))
+    assert error.value.code == "bet_after_game_over"
+
+
+def test_accepted_ordago_wins_the_game_for_that_lances_winner_and_nothing_else_counts():
+    result = count({"chica": {"result": "refused", "team": 1, "deje": 1}, "pares": {"result": "ordago_accepted"}},
+                   scores=(10, 20))
+    assert (result.ordago, result.winner_team, result.scores) == ("pares", 0, (40, 21))  # the deje stays
+    assert [(s.lance, s.counted, s.played) for s in result.steps if s.kind == "lance"] == [
+        ("grande", False, True), ("chica", False, True), ("pares", True, True), ("juego", False, False)]
+
+
+def test_accepted_ordago_goes_to_the_lance_winner_whoever_bet_it():
+    result = count({"grande": {"result": "ordago_accepted"}}, hands=HANDS[1:] + HANDS[:1], mano=3)
+    assert result.winner_team == 1 and result.scores == (0, 40)
+
+
+@pytest.mark.parametrize("bets, code", [
+    ({"envite": {"result": "paso"}}, "unknown_lance"),
+    ({"punto": {"result": "paso"}}, "lance_not_played"),               # somebody has juego
+    ({"grande": {"result": "won"}}, "unknown_result"),
+    ({"grande": "paso"}, "unknown_result"),
+    ({"grande": {"result": "accepted", "total": 1}}, "bad_total"),
+    ({"grande": {"result": "accepted", "total": 41}}, "bad_total"),
+    ({"grande": {"result": "accepted"}}, "bad_total"),
+    ({"grande": {"result": "refused", "team": 2, "deje": 1}}, "bad_team"),
+    ({"grande": {"result": "refused", "team": 0, "deje": 0}}, "bad_deje"),
+    ({"grande": {"result": "refused", "team": 0, "deje": 39}}, "bad_deje"),  # no raise fits above 38
+    ({"grande": {"result": "ordago_refused", "team": 0, "deje": 41}}, "bad_deje"),
+    ({"grande": {"result": "ordago_accepted"}, "chica": {"result": "paso"}}, "bet_after_ordago"),
+])
+def test_bets_that_contradict_the_rules_are_rejected_naming_the_problem(bets, code):
+    with pytest.raises(BetError) as error:
+        count(bets)
+    assert error.value.code == code
+
+
+def test_a_lance_only_one_team_holds_cannot_be_bet():
+    hands = ["12o 12c 4e 1b", "12e 11c 7e 10b", "10o 10c 7o 1o", "1e 4o 5o 6o"]  # only team 0 has pares
+    assert count({"pares": {"result": "paso"}}, hands=hands).scores == count(hands=hands).scores
+    for bet in ({"result": "accepted", "total": 2}, {"result": "refused", "team": 0, "deje": 1}):
+        with pytest.raises(BetError) as error:
+            count({"pares": bet}, hands=hands)
+        assert error.value.code == "lance_not_bettable"
+
+
+def test_ordago_refused_may_follow_a_bet_of_the_whole_target():
+    result = count({"grande": {"result": "ordago_refused", "team": 1, "deje": 40}}, scores=(0, 0))
+    assert result.winner_team == 1 and result.scores == (0, 40)
+
+
+@pytest.mark.parametrize("scores, target", [((40, 0), 40), ((0, -1), 40), ((0,), 40), ((0, 0), 35)])
+def test_scores_and_target_must_fit_the_game(scores, target):
+    with pytest.raises(ExplainError):
+        count(scores=scores, target=target)
