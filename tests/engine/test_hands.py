@@ -43,6 +43,9 @@ def test_eight_reyes_three_pairs_with_rey_and_two_with_as(cards):
     pares = evaluate(cards("3 R 2 A")[0], 8).pares  # RULES.md: 3 R 2 A is duples
     assert (pares.play, pares.ranks) == ("duples", (12, 1))
     assert evaluate(cards("3 R 2 A")[0], 4).pares is None  # with 4 reyes nothing pairs
+    # Two treses and two reyes are four reyes: duples of two pairs of reyes, above R R C C.
+    assert evaluate(cards("3 3 R R")[0], 8).pares.ranks == (12, 12)
+    assert key(cards, "pares", "3 3 R R") > key(cards, "pares", "R R C C")
     assert key(cards, "grande", "3 3 3 3") == key(cards, "grande", "R R R R")
     assert key(cards, "grande", "3 4 4 4", reyes=4) < key(cards, "grande", "4 4 4 4", reyes=4)
 

@@ -54,6 +54,7 @@ def test_pares_only_held_by_one_team_is_won_without_comparison(cards):
     lance = showdown(cards("R R 4 A", "C S 7 6", "5 5 A 4", "C S 7 5"), 1).lance("pares")
     assert lance.played and not lance.bettable
     assert lance.holders == (2, 0)  # in speaking order from the mano (seat 1)
+    assert lance.winner == 0 and lance.rival is None  # the team's best holder, though seat 2 speaks first
     assert lance.decision["code"] == "only_team" and lance.decision["team"] == 0
     assert lance.bonuses == {0: 1, 2: 1}  # each player of the team holding pares
 
