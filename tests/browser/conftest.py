@@ -1,0 +1,202 @@
+"""Real-browser tests: Playwright driving Debian's chromium against the site served on a free local port.
+
+Everything under tests/browser/ is marked ``browser`` automatically (``python -m pytest -m "not browser"`` runs the
+fast suite alone; the README's test command and CI run everything). Without chromium the tests skip with the reason,
+except with ``CI`` set, where they fail: CI must never go green by skipping.
+
+Fixtures for your tests (use them by naming them as arguments):
+
+``page``                 pytest-playwright's page; ``page.goto("/es/")`` works because ``base_url`` is the live server.
+``live_server``          the base URL (``http://127.0.0.1:<port>``) of one app for the whole session, built with
+                         ``create_app({"TESTING": True, "DATABASE": <temporary file>})``.
+``viewport``             parametrizes the test over ``phone`` (390x844) and ``desktop`` (1280x900) and sets the
+                         page to that size; ``viewport.name`` is "phone" or "desktop" (use it in screenshot names).
+``assert_axe_clean``     ``assert_axe_clean(page)`` runs axe-core in the page and fails listing every violation
+                         (rule, impact, the elements and axe's messages). ``assert_axe_clean(page, context="#table")``
+                         checks a part of the page only.
+``shoot``                ``shoot(page, "table-es-phone")`` saves a full-page PNG to artifacts/screenshots/<name>.png
+                         (git-ignored; ARTIFACTS_DIR overrides the folder) and returns its path. Open the PNGs and look.
+``console_errors``       every ``console.error`` and uncaught page error of the test's page, collected from the moment
+                         ``page`` exists (this happens automatically for any test that uses ``page``); the test fails
+                         at teardown if any were seen. A page expected to answer with an error status (a 404 page)
+                         logs "Failed to load resource" for itself: call ``console_errors.expect_status(url)`` first.
+
+Example::
+
+    def test_rules_page_is_accessible(page, viewport, assert_axe_clean, shoot):
+        page.goto("/es/reglas")
+        assert_axe_clean(page)
+        shoot(page, f"rules-es-{viewport.name}")
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import threading
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BROWSER_DIR = Path(__file__).resolve().parent
+ARTIFACTS = Path(os.environ.get("ARTIFACTS_DIR") or ROOT / "artifacts")
+SCREENSHOTS = ARTIFACTS / "screenshots"
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test collected under tests/browser/ as ``browser`` (this hook sees the whole session's items)."""
+    for item in items:
+        if BROWSER_DIR in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _skip_or_fail(message: str):
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name):
+    if browser_name != "chromium":  # firefox/webkit are not installed offline; only Debian's chromium is
+        pytest.skip("only Debian's chromium is available offline")
+    if not os.path.exists(CHROMIUM):
+        _skip_or_fail(f"no chromium at {CHROMIUM}: apt-get install -y --no-install-recommends chromium")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    from werkzeug.serving import make_server
+
+    from tutorial import create_app
+
+    database = tmp_path_factory.mktemp("live-server") / "tables.sqlite3"
+    app = create_app({"TESTING": True, "DATABASE": str(database)})
+    server = make_server("127.0.0.1", 0, app, threaded=True)  # port 0: any free port
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    """pytest-playwright resolves ``page.goto("/es/")`` against this."""
+    return live_server
+
+
+class Viewport(NamedTuple):
+    name: str
+    width: int
+    height: int
+
+
+VIEWPORTS = [Viewport("phone", 390, 844), Viewport("desktop", 1280, 900)]
+
+
+@pytest.fixture(params=VIEWPORTS, ids=[v.name for v in VIEWPORTS])
+def viewport(request, page):
+    size = request.param
+    page.set_viewport_size({"width": size.width, "height": size.height})
+    return size
+
+
+def axe_report(violations: list[dict]) -> str:
+    lines = [f"{len(violations)} accessibility violation(s):"]
+    for violation in violations:
+        lines.append(f"- {violation['id']} ({violation.get('impact')}): {violation.get('help')}")
+        for node in violation.get("nodes", []):
+            messages = [check["message"] for key in ("any", "all", "none") for check in node.get(key, [])]
+            lines.append(f"    at {', '.join(map(str, node.get('target', [])))}: {node.get('html', '')[:200]}")
+            lines.extend(f"      * {message}" for message in messages)
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="session")
+def _axe():
+    from axe_playwright_python.sync_playwright import Axe
+
+    return Axe()
+
+
+@pytest.fixture
+def assert_axe_clean(_axe):
+    def check(page, context=None):
+        results = _axe.run(page, context=context)
+        violations = results.response["violations"]
+        assert not violations, f"{page.url}\n" + axe_report(violations)
+        return results
+
+    return check
+
+
+@pytest.fixture(scope="session")
+def _screenshot_dir():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.fixture
+def shoot(_screenshot_dir):
+    def take(page, name: str) -> Path:
+        safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name).strip("-")
+        path = _screenshot_dir / f"{safe}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+class ConsoleErrors(list):
+    """Console errors and uncaught exceptions of one page, as readable strings."""
+
+    def __init__(self):
+        super().__init__()
+        self._expected_statuses: set[str] = set()
+
+    def expect_status(self, url: str) -> None:
+        """The document at ``url`` answers with an error status on purpose: its own load error is not a failure."""
+        self._expected_statuses.add(url)
+
+    def record_console(self, message) -> None:
+        if message.type != "error":
+            return
+        location = (message.location or {}).get("url", "")
+        if message.text.startswith("Failed to load resource") and location in self._expected_statuses:
+            return
+        self.append(f"console.error at {location}: {message.text}")
+
+    def record_page_error(self, error) -> None:
+        self.append(f"uncaught error: {error}")
+
+
+@pytest.fixture
+def console_errors(request):
+    """The collector for the test's ``page`` (see the module docstring)."""
+    return request.node.stash.setdefault(_CONSOLE_KEY, ConsoleErrors())
+
+
+_CONSOLE_KEY = pytest.StashKey[ConsoleErrors]()
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_console_errors(request):
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    errors = request.node.stash.setdefault(_CONSOLE_KEY, ConsoleErrors())
+    page.on("console", errors.record_console)
+    page.on("pageerror", errors.record_page_error)
+    yield
+    if errors:
+        pytest.fail("errors in the browser console:\n" + "\n".join(errors), pytrace=False)
