@@ -42,11 +42,12 @@ class Showdown:
         self.hands, self.mano, self.reyes, self.real, self.infos = hands, mano, reyes, real, infos
         self.fourth = "juego" if (infos[0].juego or infos[1].juego or infos[2].juego or infos[3].juego) \
             else "punto"
-        priority = _PRIORITY[mano]
+        p0, p1, p2, p3 = _PRIORITY[mano]
+        h0, h1, h2, h3 = infos
         best = {}
         for lance, field in _FIELD.items():
             # Combined value per seat; below 4 means the seat does not hold the play.
-            a, b, c, d = (infos[s][field] * 4 + priority[s] for s in range(4))
+            a, b, c, d = h0[field] * 4 + p0, h1[field] * 4 + p1, h2[field] * 4 + p2, h3[field] * 4 + p3
             best[lance] = (a if a > c else c, b if b > d else d)
         if self.fourth == "juego":
             best["punto"] = (0, 0)  # punto is only played when nobody has juego
