@@ -12,7 +12,7 @@ history: ``Game.replay`` rebuilds it exactly.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from itertools import combinations
 
 from tutorial.engine.actions import Action, IllegalAction
@@ -54,7 +54,7 @@ class Options:
                                    option=name, value=getattr(self, name))
 
     def to_json(self) -> dict:
-        return asdict(self)
+        return {field.name: getattr(self, field.name) for field in fields(self)}
 
     @classmethod
     def from_json(cls, data: dict) -> Options:
