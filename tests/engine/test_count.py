@@ -160,3 +160,65 @@ def test_ordago_refused_may_follow_a_bet_of_the_whole_target():
 def test_scores_and_target_must_fit_the_game(scores, target):
     with pytest.raises(ExplainError):
         count(scores=scores, target=target)
+
+
+# --- property: any consistent set of bets counts by the rules of section 5 ------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from tutorial.engine import DECK  # noqa: E402
+
+
+@st.composite
+def hands_with_bets(draw):
+    deck = draw(st.permutations(DECK))
+    hands, mano = [deck[i:i + 4] for i in (0, 4, 8, 12)], draw(st.integers(0, 3))
+    target = draw(st.sampled_from([40, 30]))
+    scores = (draw(st.integers(0, target - 1)), draw(st.integers(0, target - 1)))
+    show = showdown(hands, mano)
+    bets = {}
+    for lance in ("grande", "chica", "pares", show.fourth):
+        if not show.lance(lance).bettable:
+            continue
+        kind = draw(st.sampled_from(["none", "paso", "accepted", "refused", "ordago_refused", "ordago_accepted"]))
+        team = draw(st.integers(0, 1))
+        if kind == "paso":
+            bets[lance] = {"result": "paso"}
+        elif kind == "accepted":
+            bets[lance] = {"result": "accepted", "total": draw(st.integers(2, target))}
+        elif kind in ("refused", "ordago_refused"):
+            top = target - 2 if kind == "refused" else target
+            bets[lance] = {"result": kind, "team": team, "deje": draw(st.integers(1, top))}
+        elif kind == "ordago_accepted":
+            bets[lance] = {"result": kind}
+            break
+    return show, bets, scores, target
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands_with_bets())
+def test_scores_never_go_down_and_the_game_ends_exactly_at_the_target(case):
+    show, bets, before, target = case
+    try:
+        result = count_hand(show, bets, before, target)
+    except BetError as error:  # a deje ended the game before a later bet: the bets contradict each other
+        assert error.code == "bet_after_game_over"
+        return
+    previous = before
+    for s in result.steps:
+        assert all(after >= prior for after, prior in zip(s.scores_after, previous))
+        previous = s.scores_after
+    counted = [0, 0]
+    for s in result.steps:
+        if s.counted and s.team is not None:
+            counted[s.team] += s.points
+    assert [before[t] + counted[t] for t in (0, 1)] == list(result.scores)
+    assert (result.winner_team is not None) == (max(result.scores) >= target)
+    if result.winner_team is not None:
+        assert result.scores[result.winner_team] >= target > result.scores[1 - result.winner_team]
+        stop = next(i for i, s in enumerate(result.steps) if max(s.scores_after) >= target)
+        assert not any(s.counted for s in result.steps[stop + 1:])
+    if result.ordago:
+        assert result.scores[result.winner_team] == target
+        assert result.winner_team == show.winner(result.ordago) % 2

@@ -80,3 +80,23 @@ def test_real_three_sevens_and_a_sota_beat_any_other_31_only_with_the_option(car
 def test_punto_is_the_total_and_thirty_is_the_best(cards):
     assert key(cards, "punto", "R C 5 4") == 29 < key(cards, "punto", "R C 6 4") == 30
     assert key(cards, "punto", "R C S A") == 0  # a hand with juego never plays punto
+
+
+@pytest.mark.parametrize("reyes, order", [
+    (8, ["R", "C", "S", "7", "6", "5", "4", "A"]),
+    (4, ["R", "C", "S", "7", "6", "5", "4", "3", "2", "A"]),
+])
+def test_grande_order_rey_caballo_sota_7_down_to_as(cards, reyes, order):
+    keys = [key(cards, "grande", f"{top} A A A", reyes=reyes) for top in order]
+    assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys)
+
+
+def test_suits_never_matter(cards):
+    from itertools import permutations
+
+    from tutorial.engine import Card
+
+    hand = cards("R 3 7 2")[0]
+    infos = {evaluate([Card(card.rank, suits[i]) for i, card in enumerate(hand)], 8)
+             for suits in permutations("oceb")}
+    assert len(infos) == 1
