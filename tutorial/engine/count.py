@@ -36,39 +36,44 @@ def count_hand(show: Showdown, bets=None, scores=(0, 0), target: int = 40) -> Co
     scores = _check_scores(scores, target)
     lances = ("grande", "chica", "pares", show.fourth)
     bets = check_bets(show, bets, target)
-    steps, winner_team, stopped_at = [], None, None
-    for lance in lances:  # dejes were paid the moment each bet was refused, before any count
+    steps = _pay_dejes(lances, bets, scores, target)
+    ended = steps[-1].lance if steps and max(scores) >= target else None  # a deje ended the game
+    winner_team = steps[-1].team if ended else None
+    ordago = next((lance for lance in lances if bets.get(lance, {}).get("result") == "ordago_accepted"), None)
+    last = lances.index(ended or ordago) if ended or ordago else len(lances)  # nothing after it is played
+    for index, lance in enumerate(lances):
+        played = show.winner(lance) is not None and index <= last
+        team, points, lines, result = _lance_payout(show, lance, bets.get(lance), played)
+        if lance == ordago:
+            points = target - scores[team]  # the órdago's winner wins the game: its score is set to the target
+            lines = [_line("ordago", team, points)]
+        counted = winner_team is None and ordago in (None, lance)
+        if counted and team is not None:
+            scores[team] += points
+            if scores[team] >= target:
+                winner_team, ended = team, lance
+        steps.append(CountStep(lance, "lance", team, points, lines, tuple(scores), counted, played, result))
+    return CountResult(steps, tuple(scores), ended or ordago, winner_team, ordago)
+
+
+def _pay_dejes(lances, bets: dict, scores: list[int], target: int) -> list[CountStep]:
+    """The dejes, in lance order: each was paid the moment its bet was refused, and may end the game."""
+    steps = []
+    for index, lance in enumerate(lances):
         bet = bets.get(lance)
         if bet is None or bet["result"] not in ("refused", "ordago_refused"):
             continue
-        if winner_team is not None:  # caught below with the other bets after the game's end
-            break
         team, deje = bet["team"], bet["deje"]
         scores[team] += deje
         steps.append(CountStep(lance, "deje", team, deje, [_line("deje", team, deje)], tuple(scores), True, True,
                                bet["result"]))
         if scores[team] >= target:
-            winner_team, stopped_at = team, lance
-    ordago = next((lance for lance in lances if bets.get(lance, {}).get("result") == "ordago_accepted"), None)
-    last = stopped_at or ordago  # nothing after this lance is played
-    if stopped_at is not None:
-        later = [lance for lance in lances[lances.index(stopped_at) + 1:] if lance in bets]
-        if later:
-            raise BetError("bet_after_game_over", f"the game ended at the deje of {stopped_at}; no bet follows",
-                           lance=later[0], ended_at=stopped_at)
-    for lance in lances:
-        played = show.winner(lance) is not None and not (last and lances.index(lance) > lances.index(last))
-        team, points, lines, result = _lance_payout(show, lance, bets.get(lance), played)
-        if ordago and lance == ordago:
-            points = target - scores[team]  # the órdago's winner wins the game: its score is set to the target
-            lines = [_line("ordago", team, points)]
-        counted = winner_team is None and (ordago is None or lance == ordago)
-        if counted and team is not None:
-            scores[team] += points
-            if scores[team] >= target:
-                winner_team, stopped_at = team, lance
-        steps.append(CountStep(lance, "lance", team, points, lines, tuple(scores), counted, played, result))
-    return CountResult(steps, tuple(scores), stopped_at, winner_team, ordago)
+            later = [name for name in lances[index + 1:] if name in bets]
+            if later:
+                raise BetError("bet_after_game_over", f"the deje of {lance} ended the game; no bet follows",
+                               lance=later[0], ended_at=lance)
+            break
+    return steps
 
 
 def _lance_payout(show: Showdown, lance: str, bet: dict | None, played: bool):
