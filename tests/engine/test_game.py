@@ -89,6 +89,15 @@ def test_mus_corrido_first_corto_becomes_mano_of_the_first_hand_and_later_hands_
     assert codes(play(game, "3 corto"), "mano_set") == []  # only the first hand of a game
 
 
+def test_mus_corrido_applies_to_the_first_corto_of_the_first_hand_in_any_mus_round():
+    game = table(mus_corrido=True, mano=0)
+    all_mus(game)
+    play(game, "0 discard 1o", "1 discard 1c", "2 discard 4o", "3 discard 4c")
+    assert game.mano == 0 and game.turn == 0  # the next round starts again from the drawn mano
+    play(game, "0 mus", "1 mus", "2 mus", "3 corto")
+    assert game.mano == 3 and game.turn == 3
+
+
 def test_mus_corrido_off_keeps_the_drawn_mano():
     game = Game(Options(mus_corrido=False), seed=5)
     drawn = random.Random(5).randrange(4)
@@ -301,6 +310,7 @@ def test_a_deje_can_end_the_game_in_the_middle_of_the_hand():
     events = play(game, "0 corto", "0 envido 2", "1 no_quiero", "3 no_quiero")
     assert game.scores == [40, 0] and game.phase == "game_over" and game.winner_team == 0
     assert "chica" not in [e.get("lance") for e in codes(events, "lance_start")]
+    assert codes(events, "showdown")  # the hands are shown at the end of every hand, for the lesson
     explained = game.last_hand["explain"]
     assert explained["stopped_at"] == "grande" and explained["scores_after"] == game.scores
 
