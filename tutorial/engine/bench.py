@@ -9,6 +9,7 @@ import statistics
 import time
 
 from tutorial.engine.cards import DECK
+from tutorial.engine.count import count_hand
 from tutorial.engine.showdown import showdown
 
 
@@ -40,9 +41,16 @@ def showdowns(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, 
                 show.points_en_paso(lance)
         return len(deals)
 
+    def counted() -> int:
+        for hands, mano in deals:
+            count_hand(showdown(hands, mano))
+        return len(deals)
+
     runs = [_rate(work, seconds) for _ in range(repeats)]
+    counts = [_rate(counted, seconds) for _ in range(repeats)]
     return [("engine: showdowns (8 reyes, every lance, winners and points)", statistics.median(runs),
-             "showdowns/s")]
+             "showdowns/s"),
+            ("engine: showdown + count_hand (en paso)", statistics.median(counts), "hands/s")]
 
 
 def hands(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str]]:

@@ -89,7 +89,7 @@ def _lance_payout(show: Showdown, lance: str, bet: dict | None, played: bool):
             lines = _bonus_lines(show, team, lance)
         return team, sum(line["points"] for line in lines), lines, result
     team = show.winner(lance) % 2
-    if result == "paso" and not show.lance(lance).bettable:
+    if result == "paso" and not show.bettable(lance):
         result = "only_team"
     lines = []
     if result == "accepted":
@@ -137,7 +137,7 @@ def check_bets(show: Showdown, bets, target: int) -> dict[str, dict]:
         if result not in RESULTS:
             raise BetError("unknown_result", f"unknown result for {lance}: {result!r}", lance=lance,
                            result=str(result))
-        if result != "paso" and not show.lance(lance).bettable:
+        if result != "paso" and not show.bettable(lance):
             raise BetError("lance_not_bettable", f"only one team holds {lance}: nobody can bet it", lance=lance)
         if result == "accepted" and not _int_between(bet.get("total"), 2, target):
             raise BetError("bad_total", f"an accepted envite in {lance} is 2 to {target} tantos", lance=lance,

@@ -62,6 +62,11 @@ class Showdown:
     def team_holds(self, team: int, lance: str) -> bool:
         return self.best[lance][team] >= 4
 
+    def bettable(self, lance: str) -> bool:
+        """Both teams hold the play (the fast form of ``lance(name).bettable``)."""
+        team0, team1 = self.best[lance]
+        return team0 >= 4 and team1 >= 4
+
     def bonuses_of(self, team: int, lance: str) -> dict[int, int]:
         """A team's own bonuses for pares or juego: seat -> bonus, for each of its players holding the play."""
         if lance == "pares":
@@ -117,7 +122,7 @@ def _lance(show: Showdown, name: str) -> LanceShowdown:
     rival = _SEAT[show.mano][other & 3] if other >= 4 else None
     decision = _decision(show, name, winner, rival)
     bonuses = show.bonuses_of(team, name)
-    return LanceShowdown(name, True, holders, rival is not None, winner, rival, decision, bonuses)
+    return LanceShowdown(name, True, holders, show.bettable(name), winner, rival, decision, bonuses)
 
 
 def _decision(show: Showdown, lance: str, winner: int, rival: int | None) -> dict:
