@@ -222,3 +222,12 @@ def test_scores_never_go_down_and_the_game_ends_exactly_at_the_target(case):
     if result.ordago:
         assert result.scores[result.winner_team] == target
         assert result.winner_team == show.winner(result.ordago) % 2
+
+
+def test_a_team_alone_holding_a_play_collects_at_that_lances_place_in_the_count():
+    # Only team 1 (seat 1, 40) has juego; team 0 reaches 40 at pares first, so the juego bonus never counts.
+    hands = ["12o 12c 4e 1b", "12e 11c 11e 10b", "10o 10c 7e 1o", "1e 4o 5o 6o"]
+    result = count(hands=hands, scores=(37, 38))
+    assert (result.stopped_at, result.winner_team, result.scores) == ("pares", 0, (40, 39))
+    juego = step(result, "juego")
+    assert (juego.result, juego.team, juego.points, juego.counted) == ("only_team", 1, 2, False)

@@ -72,7 +72,7 @@ def _lance_line(lance: dict) -> str:
     result = lance["result"] + (f" {lance['bet_total']}" if lance["bet_total"] else "") + (
         f" (deje {lance['deje']})" if lance["deje"] else "")
     lines = " + ".join(f"{line['code']}{_seat(line)} {line['points']}" for line in lance["lines"]) or "nothing"
-    counted = "" if lance["counted"] else " [not counted]"
+    counted = f" -> {_pair(lance['scores_after'])}" if lance["counted"] else " [not counted]"
     against = f"over seat {lance['rival']}" if lance["rival"] is not None else "(no rival holds it)"
     return (f"{name} best: seat {lance['winner']} {against} ({decision['code']}: {reason}); "
             f"{result}; team {lance['team']} collects {lance['points']} ({lines}){counted}")
