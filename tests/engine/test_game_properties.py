@@ -101,11 +101,10 @@ def check_private(game: Game, seat: int, hand_start: int) -> None:
     if game.phase not in LIVE:
         return
     view = dict(game.view(seat), last_hand=None)
-    seen = card_codes(game.events_for(seat, hand_start))
-    own = {code for event in game.events_for(seat, hand_start) if event["audience"] != "all"
-           for code in card_codes(event)}
     assert card_codes(view) <= {str(card) for card in game.hands[seat]}
-    assert seen <= own
+    events = game.events_for(seat, hand_start)
+    own = card_codes([event for event in events if event["audience"] != "all"])
+    assert card_codes(events) <= own
 
 
 def play_game(options: Options, seed: int, choices: int, max_steps: int = 3000, illegal_every: int = 4) -> Game:
