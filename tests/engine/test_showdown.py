@@ -151,3 +151,35 @@ def test_showdown_agrees_with_a_literal_reading_of_the_rules(deck, mano, reyes):
         assert show.lance(lance).winner == plain_winner(hands, mano, lance, reyes), lance
     nobody_juego = plain_winner(hands, mano, "juego", reyes) is None
     assert show.lance("punto").winner == (plain_winner(hands, mano, "punto", reyes) if nobody_juego else None)
+
+
+PLAYS = ["par", "medias", "duples"]
+
+
+def decision_holds(decision, lance, winner, rival, mano):
+    """The reason given for a lance really favours the winner."""
+    code = decision["code"]
+    if code == "card":
+        better = decision["winner_rank"] > decision["rival_rank"]
+        return better if lance == "grande" else not better and decision["winner_rank"] != decision["rival_rank"]
+    if code == "tie_mano":
+        return (winner - mano) % 4 < (rival - mano) % 4
+    if code == "pares_play":
+        return PLAYS.index(decision["winner_play"]) > PLAYS.index(decision["rival_play"])
+    if code in ("pares_rank", "duples_low", "punto_total"):
+        key = "points" if code == "punto_total" else "rank"
+        return decision[f"winner_{key}"] > decision[f"rival_{key}"]
+    if code == "juego_rank":
+        return JUEGO_ORDER.index(decision["winner_points"]) < JUEGO_ORDER.index(decision["rival_points"])
+    return code == "only_team" and rival is None and decision["team"] == winner % 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(DECK), st.integers(0, 3))
+def test_every_decision_names_a_comparison_that_favours_the_winner(deck, mano):
+    show = showdown([deck[i:i + 4] for i in (0, 4, 8, 12)], mano)
+    for lance in ("grande", "chica", "pares", show.fourth):
+        result = show.lance(lance)
+        if result.played:
+            assert decision_holds(result.decision, lance, result.winner, result.rival, mano), result
+            assert set(result.decision["highlight"]) == {result.winner, result.rival} - {None}
