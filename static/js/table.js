@@ -1,0 +1,492 @@
+// The table against the bots: talks to /api/tables, draws the learner's view, plays the bots' moves back at a
+// readable pace and announces every event. The server holds the game; this script only shows what it is sent.
+
+const root = document.getElementById("table-page");
+const texts = JSON.parse(document.getElementById("table-texts").textContent);
+const ui = texts.ui;
+const api = root.dataset.api;
+const cardsBase = root.dataset.cards;
+const lang = root.dataset.lang;
+const STORE = "escuela-mus-table";
+const PACE_STORE = "escuela-mus-pace";
+const LEARNER_PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);
+
+const $ = (id) => document.getElementById(id);
+const els = {
+  setup: $("table-setup"), form: $("table-options"), table: $("table"), announcer: $("announcer"),
+  skip: $("skip"), prompt: $("controls-prompt"), buttons: $("controls-buttons"), error: $("controls-error"),
+  phase: $("table-phase"), bets: $("table-bets"), log: $("event-log"), panel: $("explain-panel"),
+  explain: $("explain-container"), dialog: $("ordago-dialog"), extra: $("score-extra"),
+};
+
+let view = null;          // the latest view from the server
+let queue = [];           // events still to show
+let playing = null;       // the timer of the event being shown
+let busy = false;         // an action is on its way to the server
+const selected = new Set(); // cards chosen for the discard
+
+function fmt(template, params = {}) {
+  return template.replace(/%\((\w+)\)s/g, (_match, key) => (key in params ? String(params[key]) : ""));
+}
+
+// ----- pace ------------------------------------------------------------------------------------------------
+
+function pace() {
+  const fromUrl = new URLSearchParams(location.search).get("pace");
+  const value = Number(fromUrl ?? localStorage.getItem(PACE_STORE) ?? els.form.elements.pace.value);
+  return Number.isFinite(value) && value >= 0 ? value : 900;
+}
+
+function initPace() {
+  const select = els.form.elements.pace;
+  const current = String(pace());
+  if ([...select.options].some((option) => option.value === current)) select.value = current;
+  select.addEventListener("change", () => localStorage.setItem(PACE_STORE, select.value));
+}
+
+// ----- talking to the server -------------------------------------------------------------------------------
+
+async function call(method, url, body) {
+  const options = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify({ ...body, lang });
+  } else {
+    url += `?lang=${encodeURIComponent(lang)}`;
+  }
+  try {
+    const response = await fetch(url, options);
+    const data = await response.json().catch(() => null);
+    return { status: response.status, data };
+  } catch {
+    return { status: 0, data: null };
+  }
+}
+
+function remember(id) {
+  localStorage.setItem(STORE, id);
+  const url = new URL(location.href);
+  url.searchParams.set("table", id);
+  history.replaceState(null, "", url);
+}
+
+function forget() {
+  localStorage.removeItem(STORE);
+  const url = new URL(location.href);
+  url.searchParams.delete("table");
+  history.replaceState(null, "", url);
+}
+
+async function startTable(event) {
+  event.preventDefault();
+  const f = els.form.elements;
+  const body = {
+    reyes: Number(f.reyes.value), target: Number(f.target.value), level: f.level.value,
+    mus_corrido: f.mus_corrido.checked, real: f.real.checked, vacas: f.vacas.checked,
+  };
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
+  localStorage.setItem(PACE_STORE, f.pace.value);
+  const { status, data } = await call("POST", api, body);
+  if (status !== 201) {
+    showError(data?.error ?? ui.error);
+    return;
+  }
+  remember(data.id);
+  els.setup.open = false;
+  els.log.replaceChildren();
+  receive(data, { announce: true });
+}
+
+async function resume() {
+  const id = new URLSearchParams(location.search).get("table") ?? localStorage.getItem(STORE);
+  if (!id) return;
+  const { status, data } = await call("GET", `${api}/${encodeURIComponent(id)}`);
+  if (status === 200) {
+    remember(data.id);
+    els.setup.open = false;
+    receive(data, { announce: false });
+  } else if (status === 404) {
+    forget();
+    els.announcer.textContent = ui.resumeFailed;
+  }
+}
+
+async function act(action) {
+  if (busy || !view) return;
+  busy = true;
+  setControlsDisabled(true);
+  const { status, data } = await call("POST", `${api}/${encodeURIComponent(view.id)}/actions`,
+    { action, version: view.version });
+  busy = false;
+  if (status === 200) {
+    selected.clear();
+    receive(data, { announce: true });
+  } else if (status === 409) {
+    const fresh = await call("GET", `${api}/${encodeURIComponent(view.id)}`);
+    if (fresh.status === 200) receive(fresh.data, { announce: false });
+    showError(ui.stale);
+  } else {
+    setControlsDisabled(false);
+    showError(data?.error ?? ui.error);
+  }
+}
+
+// ----- events, one by one ----------------------------------------------------------------------------------
+
+function receive(data, { announce }) {
+  view = data;
+  els.table.hidden = false;
+  stopPlaying();
+  renderBoard();
+  renderControls(false);
+  const events = data.events ?? [];
+  if (events.some((event) => event.code === "hand_start")) els.log.replaceChildren();
+  if (!announce) {
+    events.forEach(logEvent);
+    finish();
+    return;
+  }
+  queue = events.slice();
+  els.skip.hidden = queue.length === 0 || pace() === 0;
+  playNext();
+}
+
+function pausesAfter(event) {
+  if (event.seat !== undefined && event.seat !== view.seat) return true;
+  return LEARNER_PAUSE_CODES.has(event.code);
+}
+
+function playNext() {
+  while (queue.length) {
+    const event = queue.shift();
+    showEvent(event);
+    if (pace() > 0 && queue.length && pausesAfter(event)) {
+      playing = setTimeout(() => { playing = null; playNext(); }, pace());
+      return;
+    }
+  }
+  finish();
+}
+
+function skip() {
+  stopPlaying();
+  const rest = queue.splice(0);
+  rest.forEach((event) => { logEvent(event); saidBy(event); });
+  if (rest.length) els.announcer.textContent = rest.map((event) => event.text).join(" ");
+  finish();
+}
+
+function stopPlaying() {
+  if (playing) clearTimeout(playing);
+  playing = null;
+}
+
+function showEvent(event) {
+  logEvent(event);
+  saidBy(event);
+  els.announcer.textContent = event.text;
+}
+
+function logEvent(event) {
+  const item = document.createElement("li");
+  item.textContent = event.text;
+  els.log.append(item);
+}
+
+function saidBy(event) {
+  if (event.code === "hand_start" || event.code === "lance_start") {
+    for (let seat = 0; seat < 4; seat += 1) $(`seat-${seat}-said`).textContent = "";
+  }
+  if (event.seat === undefined || !(event.code in texts.actions || event.code === "discard_chosen")) return;
+  let said = texts.actions[event.code] ?? "";
+  if (event.code === "envido") {
+    said = event.params.amount === event.params.total
+      ? `${texts.actions.envido} ${event.params.amount}` : fmt(ui.raise, { amount: event.params.amount });
+  } else if (event.code === "discard_chosen") {
+    said = "…";
+  }
+  $(`seat-${event.seat}-said`).textContent = said;
+}
+
+function finish() {
+  els.skip.hidden = true;
+  renderControls(true);
+  renderExplanation();
+}
+
+// ----- drawing the table -----------------------------------------------------------------------------------
+
+function cardImage(code, small) {
+  const img = document.createElement("img");
+  img.className = small ? "card card--small" : "card";
+  img.src = `${cardsBase}${code}.svg`;
+  img.alt = texts.cards[code];
+  img.width = 70;
+  img.height = 105;
+  return img;
+}
+
+function backImage() {
+  const img = document.createElement("img");
+  img.className = "card card--small card--back";
+  img.src = `${cardsBase}back.svg`;
+  img.alt = "";
+  img.width = 48;
+  img.height = 72;
+  return img;
+}
+
+function handList(label, items) {
+  const list = document.createElement("ul");
+  list.className = "hand";
+  list.setAttribute("aria-label", label);
+  for (const child of items) {
+    const li = document.createElement("li");
+    li.append(child);
+    list.append(li);
+  }
+  return list;
+}
+
+function renderBoard() {
+  renderScores();
+  const shown = view.last_hand ? view.last_hand.hands : null;
+  for (let seat = 0; seat < 4; seat += 1) {
+    const box = $(`seat-${seat}`);
+    box.classList.toggle("seat--turn", view.turn === seat || (view.turn === null && view.to_act.includes(seat)
+      && view.phase === "discard"));
+    box.classList.toggle("seat--mano", view.mano === seat);
+    $(`seat-${seat}-badges`).textContent = badges(seat).join(" · ");
+    const cards = $(`seat-${seat}-cards`);
+    if (seat === view.seat) {
+      cards.replaceChildren(learnerCards());
+    } else if (shown) {
+      cards.replaceChildren(handList(fmt(ui.cardsOf, { player: texts.seats[seat] }),
+        shown[seat].map((code) => cardImage(code, true))));
+    } else {
+      cards.replaceChildren(handList(fmt(ui.hidden, { count: 4 }), [0, 1, 2, 3].map(backImage)));
+    }
+  }
+  renderCenter();
+}
+
+function badges(seat) {
+  const out = [];
+  if (view.mano === seat) out.push(ui.mano);
+  if (view.turn === seat) out.push(ui.turn);
+  const said = view.declarations ?? {};
+  if (said.pares) out.push(said.pares[seat] ? ui.hasPares : ui.noPares);
+  if (said.juego) out.push(said.juego[seat] ? ui.hasJuego : ui.noJuego);
+  if (view.discard_counts.length) {
+    out.push(fmt(ui.changed, { counts: view.discard_counts.map((round) => round[seat]).join(", ") }));
+  }
+  return out;
+}
+
+function learnerCards() {
+  const discarding = legal("discard") && !view.my_discard;
+  if (!discarding) {
+    return handList(ui.yourCards, view.hand.map((code) => cardImage(code, false)));
+  }
+  const buttons = view.hand.map((code) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "card-toggle";
+    button.dataset.card = code;
+    button.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
+    button.append(cardImage(code, false));
+    button.addEventListener("click", () => toggleCard(button, code));
+    return button;
+  });
+  return handList(ui.yourCards, buttons);
+}
+
+function toggleCard(button, code) {
+  if (selected.has(code)) selected.delete(code); else selected.add(code);
+  button.setAttribute("aria-pressed", selected.has(code) ? "true" : "false");
+  updateDiscardButton();
+}
+
+function updateDiscardButton() {
+  const button = $("action-discard");
+  if (!button) return;
+  const entry = legal("discard");
+  button.disabled = busy || selected.size < entry.min || selected.size > entry.max;
+  $("discard-count").textContent = fmt(ui.discardCount, { count: selected.size });
+}
+
+function renderScores() {
+  for (const team of [0, 1]) {
+    const tantos = view.scores[team];
+    const box = $(`score-${team}`);
+    const name = document.createElement("strong");
+    name.textContent = texts.teams[team];
+    const detail = document.createElement("span");
+    detail.textContent = `${fmt(ui.tantos, { count: tantos })} (${fmt(ui.stones,
+      { amarracos: Math.floor(tantos / 5), piedras: tantos % 5 })})`;
+    box.replaceChildren(name, " ", detail);
+  }
+  const extra = [];
+  if (view.options.vacas) {
+    extra.push(fmt(ui.gamesWon, { us: view.games_won[0], them: view.games_won[1] }));
+    extra.push(fmt(ui.vacasWon, { us: view.vacas_won[0], them: view.vacas_won[1] }));
+  }
+  els.extra.textContent = extra.join(" · ");
+}
+
+function renderCenter() {
+  els.phase.textContent = view.lance ? fmt(ui.inPlay, { lance: texts.lances[view.lance] })
+    : view.phase === "mus" || view.phase === "discard" ? texts.actions.mus : "";
+  const items = [];
+  for (const [lance, bet] of Object.entries(view.bets)) {
+    items.push(`${texts.lances[lance]}: ${fmt(ui.closed[bet.result] ?? bet.result, bet)}`);
+  }
+  const live = view.live_bet;
+  if (live) {
+    const player = texts.seats[live.bettor];
+    items.push(live.ordago ? fmt(ui.liveOrdago, { player, lance: texts.lances[live.lance] })
+      : `${texts.lances[live.lance]}: ${fmt(ui.liveBet, { player, total: live.total, deje: live.deje })}`);
+  }
+  els.bets.replaceChildren(...items.map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }));
+}
+
+// ----- the learner's controls ------------------------------------------------------------------------------
+
+function legal(type) {
+  return view.legal_actions.find((entry) => entry.type === type);
+}
+
+function button(id, label, onClick, extraClass = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.className = `button ${extraClass}`.trim();
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function renderControls(ready) {
+  const hadFocus = els.buttons.contains(document.activeElement) || document.activeElement === document.body
+    || $("seat-0").contains(document.activeElement);
+  els.buttons.replaceChildren();
+  els.error.textContent = "";
+  if (!ready) {
+    els.prompt.textContent = "";
+    return;
+  }
+  $(`seat-${view.seat}-cards`).replaceChildren(learnerCards());
+  const actions = view.legal_actions;
+  if (view.match_over) {
+    els.prompt.textContent = view.winner_team === view.seat % 2 ? ui.winnerUs : ui.winnerThem;
+    els.buttons.append(button("action-new", ui.newTable, newTable, "button--primary"));
+  } else if (!actions.length) {
+    const waitingFor = view.turn !== null ? texts.seats[view.turn] : "";
+    els.prompt.textContent = fmt(ui.waiting, { player: waitingFor });
+  } else {
+    els.prompt.textContent = legal("discard") ? ui.chooseDiscards
+      : view.phase === "hand_over" ? ui.handOver : view.phase === "game_over" ? ui.gameOver : ui.yourTurn;
+    for (const entry of actions) addControl(entry);
+  }
+  if (hadFocus) {
+    const first = legal("discard") ? document.querySelector(".card-toggle") : els.buttons.querySelector("button");
+    first?.focus();
+  }
+}
+
+function addControl(entry) {
+  const { type } = entry;
+  if (type === "discard") {
+    const go = button("action-discard", ui.discard, () => act({ type: "discard", cards: [...selected] }),
+      "button--primary");
+    const count = document.createElement("span");
+    count.id = "discard-count";
+    count.className = "controls__count";
+    count.setAttribute("aria-live", "polite");
+    els.buttons.append(go, count);
+    updateDiscardButton();
+  } else if (type === "envido") {
+    addEnvido(entry);
+  } else if (type === "ordago") {
+    els.buttons.append(button("action-ordago", texts.actions.ordago, confirmOrdago, "button--danger"));
+  } else {
+    els.buttons.append(button(`action-${type}`, texts.actions[type], () => act({ type }),
+      type === "next_hand" ? "button--primary" : ""));
+  }
+}
+
+function addEnvido(entry) {
+  const raising = Boolean(view.live_bet);
+  if (entry.min <= 2 && entry.max >= 2) {
+    const label = raising ? fmt(ui.raise, { amount: 2 }) : texts.actions.envido;
+    els.buttons.append(button("action-envido", label, () => act({ type: "envido", amount: 2 })));
+  }
+  const group = document.createElement("span");
+  group.className = "controls__envido";
+  const label = document.createElement("label");
+  label.htmlFor = "envido-amount";
+  label.textContent = ui.envidoAmount;
+  const input = document.createElement("input");
+  input.type = "number";
+  input.id = "envido-amount";
+  input.min = entry.min;
+  input.max = entry.max;
+  input.value = Math.min(entry.max, Math.max(entry.min, 5));
+  input.inputMode = "numeric";
+  const send = () => act({ type: "envido", amount: Number(input.value) });
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") send(); });
+  group.append(label, input, button("action-envido-custom", ui.envidoCustom, send));
+  els.buttons.append(group);
+}
+
+function confirmOrdago() {
+  els.dialog.returnValue = "";
+  els.dialog.showModal();
+}
+
+function setControlsDisabled(disabled) {
+  for (const control of els.buttons.querySelectorAll("button, input")) control.disabled = disabled;
+  if (!disabled) updateDiscardButton();
+}
+
+function showError(message) {
+  els.error.textContent = message;
+}
+
+function newTable() {
+  forget();
+  els.setup.open = true;
+  els.form.querySelector("input, select").focus();
+}
+
+// ----- after the hand: the explanation panel (the hand checker's component) --------------------------------
+
+async function renderExplanation() {
+  const described = view.last_hand?.described;
+  els.panel.hidden = !described;
+  if (!described) {
+    els.explain.replaceChildren();
+    return;
+  }
+  const { renderExplanation: draw } = await import("./explain.js");
+  draw(els.explain, described);
+}
+
+// ----- start -----------------------------------------------------------------------------------------------
+
+els.form.addEventListener("submit", startTable);
+els.skip.addEventListener("click", skip);
+els.dialog.addEventListener("close", () => {
+  if (els.dialog.returnValue === "yes") act({ type: "ordago" });
+  else $("action-ordago")?.focus();
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && playing) skip();
+});
+initPace();
+resume();
