@@ -214,28 +214,38 @@ class Game:
         self._lances = ["grande", "chica", "pares", self._showdown.fourth]
         self._next_lance()
 
+    def _holders(self, lance: str) -> list[int]:
+        """Who takes part in a lance, in speaking order: the holders of pares or juego, else all four."""
+        order = [(self.mano + i) % 4 for i in range(4)]
+        if lance == "pares" or lance == "juego":
+            infos = self._showdown.infos
+            return [seat for seat in order if getattr(infos[seat], lance)]
+        return order
+
     def _declare(self, play: str) -> None:
         """Automatic, true declarations of pares or juego, from the mano."""
-        holders = self._showdown.lance(play).holders if self._showdown.lance(play).played else ()
+        holders = self._holders(play)
         self.declarations[play] = [seat in holders for seat in SEATS]
         for i in range(4):
             seat = (self.mano + i) % 4
             self._emit("declare", {"lance": play, "seat": seat, "has": seat in holders})
 
     def _next_lance(self) -> None:
+        show = self._showdown
         while self._lances:
             lance = self._lances.pop(0)
             if lance != "grande" and lance != "chica":
                 self._declare("pares" if lance == "pares" else "juego")
-            info = self._showdown.lance(lance)
-            if not info.played:
+            winner = show.winner(lance)
+            if winner is None:
                 self._emit("lance_skipped", {"lance": lance, "reason": "nobody"})
-            elif not info.bettable:  # only one team holds the play: it collects at the count
-                self._emit("lance_skipped", {"lance": lance, "reason": "only_team", "team": info.holders[0] % 2})
+            elif not show.bettable(lance):  # only one team holds the play: it collects at the count
+                self._emit("lance_skipped", {"lance": lance, "reason": "only_team", "team": winner % 2})
             else:
+                holders = self._holders(lance)
                 self.phase = self.lance = lance
-                self._betting = Betting(lance, tuple(info.holders), self.options.target)
-                self._emit("lance_start", {"lance": lance, "players": list(info.holders)})
+                self._betting = Betting(lance, tuple(holders), self.options.target)
+                self._emit("lance_start", {"lance": lance, "players": holders})
                 return
         self._end_hand()
 
