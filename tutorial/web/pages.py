@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 
 from tutorial.web.i18n import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized,
                                localized_route, negotiate)
-from tutorial.web.terms import card_name
+from tutorial.web.terms import card_name, card_names
 
 bp = Blueprint("pages", __name__)
 
@@ -61,6 +61,7 @@ def init_app(app) -> None:
             "nav_links": [(endpoint, label) for endpoint, label, _blurb in sections],
             "ways_in": sections,
             "card_name": card_name,
+            "card_names": card_names,
         }
 
 
@@ -68,7 +69,8 @@ def alternate_paths() -> dict[str, str]:
     """The current page in every language (the home page where the current page has no localized URL)."""
     endpoint = request.endpoint
     if endpoint and is_localized(endpoint) and request.url_rule is not None:
-        values = dict(request.view_args or {})
-        query = request.args.to_dict()
+        # view_args still hold "lang" where no dispatch ran (a test_request_context rendering at start-up).
+        values = {key: value for key, value in (request.view_args or {}).items() if key != "lang"}
+        query = {key: value for key, value in request.args.to_dict().items() if key not in values and key != "lang"}
         return {code: url_for(endpoint, lang=code, **values, **query) for code in LANGUAGES}
     return {code: url_for("pages.home", lang=code) for code in LANGUAGES}
