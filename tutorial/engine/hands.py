@@ -39,6 +39,7 @@ class HandInfo(NamedTuple):
     is_real: bool             # a 31 real with the option real on
     punto_key: int            # the points when the hand has no juego, else 0
     juego_bonus: int          # 3 for 31, 2 for any other juego, 0 without juego
+    pares_bonus: int          # par 1, medias 2, duples 3, 0 without pares
 
 
 def _pares(ranks: tuple[int, ...]) -> Pares | None:
@@ -68,7 +69,8 @@ def _info(ranks: tuple[int, ...], reyes: int, real: bool) -> HandInfo:
     is_real = real and ranks == REAL_RANKS
     juego_key = len(JUEGO_ORDER) + 1 if is_real else _JUEGO_KEY.get(points, 0)
     return HandInfo(ranks, grande, chica, pares, pares_key, points, juego, juego_key, is_real,
-                    0 if juego else points, (3 if points == 31 else 2) if juego else 0)
+                    0 if juego else points, (3 if points == 31 else 2) if juego else 0,
+                    pares.bonus if pares else 0)
 
 
 def _build(reyes: int):

@@ -81,8 +81,10 @@ class Showdown:
         if seat is None:
             return None, 0
         team = seat % 2
-        if lance in ("pares", "juego"):
-            return team, sum(self.bonuses_of(team, lance).values())
+        if lance == "pares":
+            return team, self.infos[team].pares_bonus + self.infos[team + 2].pares_bonus
+        if lance == "juego":
+            return team, self.infos[team].juego_bonus + self.infos[team + 2].juego_bonus
         return team, 1
 
     def lance(self, name: str) -> LanceShowdown:
