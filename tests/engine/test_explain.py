@@ -89,3 +89,10 @@ def test_cli_text_summary_uses_the_lance_names_and_reports_bad_cards(capsys):
     assert all(name in out for name in ("grande", "chica", "pares", "juego", "seat 3"))
     assert main(["explain", "12o 12c 4e 1b", "13o 1c 2c 3c", "1o 2o 3o 4o", "5o 6o 7o 10o"]) == 2
     assert "13o" in capsys.readouterr().err
+
+
+def test_partners_sit_opposite_seats_0_and_2_against_1_and_3():
+    data = explain(HANDS)
+    assert [p["team"] for p in data["players"]] == [0, 1, 0, 1]
+    # Seat 0's par of reyes wins pares for team 0, and partner seat 2's medias is paid with it.
+    assert {line["seat"] for line in data["lances"][2]["lines"]} == {0, 2}
