@@ -94,5 +94,5 @@ def test_cli_text_summary_uses_the_lance_names_and_reports_bad_cards(capsys):
 def test_partners_sit_opposite_seats_0_and_2_against_1_and_3():
     data = explain(HANDS)
     assert [p["team"] for p in data["players"]] == [0, 1, 0, 1]
-    # Seat 0's par of reyes wins pares for team 0, and partner seat 2's medias is paid with it.
+    # Seat 2's medias wins pares for team 0, and its partner seat 0's par of reyes is paid with it.
     assert {line["seat"] for line in data["lances"][2]["lines"]} == {0, 2}
