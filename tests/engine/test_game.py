@@ -447,6 +447,18 @@ def test_to_json_and_back_gives_the_same_game():
     assert again.events == game.events
 
 
+def test_from_json_rejects_what_is_not_a_saved_game_and_a_history_that_breaks_the_rules():
+    for data in ({}, {"options": {}, "seed": 1}, {"options": {"reyes": 5}, "seed": 1, "history": []},
+                 {"options": {}, "seed": 1, "history": 3}):
+        with pytest.raises(OptionsError):
+            Game.from_json(data)
+    drawn = random.Random(1).randrange(4)
+    for history, code in (([[drawn, "mus"]], "bad_action"), ([[(drawn + 1) % 4, {"type": "mus"}]], "not_your_turn")):
+        with pytest.raises(IllegalAction) as error:
+            Game.from_json({"options": {}, "seed": 1, "history": history})
+        assert error.value.code == code
+
+
 def test_action_prints_and_parses_as_the_api_words():
     for text in ("mus", "envido 5", "discard 12o 1b", "no_quiero"):
         action = Action.parse(text)

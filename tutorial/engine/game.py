@@ -107,6 +107,10 @@ class Game:
         self._last_hand = None
         self._start_game()
 
+    def __repr__(self) -> str:
+        return (f"<Game seed={self.seed} game {self.game_number} hand {self.hand_number} {self.phase} "
+                f"scores {self.scores[0]}-{self.scores[1]}>")
+
     # ----- flow: games and hands -------------------------------------------------------------------------
 
     def _start_game(self) -> None:
@@ -485,8 +489,16 @@ class Game:
 
     @classmethod
     def from_json(cls, data: dict) -> Game:
-        actions = [(seat, Action.from_json(action)) for seat, action in data["history"]]
-        return cls.replay(Options.from_json(data["options"]), data["seed"], actions, **data.get("setup", {}))
+        """Replay a game saved by ``to_json``; malformed data raises ``OptionsError`` (``bad_game``), an action
+        that is not legal at its turn raises ``IllegalAction``."""
+        try:
+            actions = [(seat, Action.from_json(action)) for seat, action in data["history"]]
+            options, seed, setup = Options.from_json(data["options"]), data["seed"], dict(data.get("setup", {}))
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, EngineError):
+                raise
+            raise OptionsError("bad_game", f"not a saved game: {error!r}") from error
+        return cls.replay(options, seed, actions, **setup)
 
     @classmethod
     def replay(cls, options: Options | None, seed: int, actions, **setup) -> Game:
