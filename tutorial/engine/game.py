@@ -280,7 +280,7 @@ class Game:
         lance = self.lance
         self.bets[lance] = result
         self._betting = None
-        self._emit("lance_closed", {"lance": lance, "result": result})
+        self._emit("lance_closed", {"lance": lance, "result": dict(result)})
         if "deje" in result:  # the deje is paid at once, and can end the game in the middle of the hand
             team = result["team"]
             self.scores[team] += result["deje"]
