@@ -100,3 +100,18 @@ def test_suits_never_matter(cards):
     infos = {evaluate([Card(card.rank, suits[i]) for i, card in enumerate(hand)], 8)
              for suits in permutations("oceb")}
     assert len(infos) == 1
+
+
+def test_four_reyes_each_card_is_its_own_rank_and_worth_its_number(cards):
+    hand = cards("3 3 R 2")[0]
+    assert (evaluate(hand, 8).points, evaluate(hand, 8).pares.play) == (31, "medias")  # rey rey rey as
+    four = evaluate(hand, 4)
+    assert (four.points, four.pares.play, four.pares.ranks, four.juego) == (18, "par", (3,), False)
+
+
+def test_evaluate_rejects_anything_but_four_distinct_cards():
+    from tutorial.engine import CardError
+
+    for bad in ("12o 11o 10o", "12o 12o 10o 1b", "12o 11o 10o 14b"):
+        with pytest.raises(CardError):
+            evaluate(bad)
