@@ -14,6 +14,7 @@ from tutorial.web import i18n, security
 # One blueprint per area of the site; each module exposes ``bp``.
 BLUEPRINTS = [
     "tutorial.web.pages",
+    "tutorial.web.rules",
     "tutorial.web.table",
     "tutorial.web.explain",
 ]

@@ -1,0 +1,480 @@
+"""The rules pages: /es/reglas, /pt/regras, /ca/regles.
+
+The text lives in locales/rules/<lang>.md (the project's own reviewed files), rendered once per language when the
+app starts. Example hands are written in the Markdown as directives on a line of their own, for example::
+
+    [[pares | 3o 12c 2e 1b]]                          one hand: its pares play (or none) and bonus
+    [[juego | 12o 11c 10e 1b]]                        one hand: its total, juego or punto, bonus
+    [[ranks reyes=4 | 3o 12c 2e 1b]]                  one hand: what each card counts as, and its points
+    [[compare grande | 12o 12c 4e 1b | 12e 11c 11o 10b]]   two hands, A is mano (mano=b: B is mano)
+    [[deal grande=accepted:5 pares=refused:1:2 scores=30,36 | h1 | h2 | h3 | h4]]   a whole hand counted
+
+Every caption is written from what the engine answers (``evaluate``, ``showdown``, ``explain``) through this area's
+catalog strings and the Mus vocabulary of ``tutorial.web.terms``; nothing about the cards is typed in the text. A
+directive the engine rejects stops the app at start-up with the file and line.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import markdown
+from flask import Blueprint, Flask, current_app, g, render_template
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from markdown.extensions import Extension
+from markdown.extensions.toc import slugify_unicode
+from markdown.preprocessors import Preprocessor
+from markupsafe import Markup
+
+from tutorial.engine import EngineError, card_points, evaluate, parse_cards, showdown, value_rank
+from tutorial.engine.explain import explain
+from tutorial.paths import LOCALES
+from tutorial.web.i18n import LANGUAGES, localized_route
+from tutorial.web.terms import ACTIONS, LANCES, PLAYS, RANKS, RANKS_PLURAL, card_name
+
+bp = Blueprint("rules", __name__)
+
+RULES_DIR = LOCALES / "rules"
+# The sections other pages link to: the same ids in every language.
+ANCHORS = ("baraja", "reyes", "mano", "mus", "grande", "chica", "pares", "juego", "punto", "envites", "deje",
+           "ordago", "tanteo", "variantes", "glosario")
+DIRECTIVE = re.compile(r"^\s*\[\[(?P<body>.+)\]\]\s*$")
+HAND_KINDS = ("pares", "juego", "ranks")
+BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")
+
+
+class DirectiveError(ValueError):
+    """A directive of a rules file that cannot be expanded; the message names the file and line."""
+
+
+@dataclass
+class Directive:
+    kind: str
+    lance: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    hands: list[tuple[str, ...]] = field(default_factory=list)
+
+
+def parse_directive(body: str) -> Directive:
+    """``kind [lance] key=value ... | cards | cards ...`` -> Directive (raises ValueError with the reason)."""
+    head, *hand_texts = [part.strip() for part in body.split("|")]
+    words = head.split()
+    if not words:
+        raise ValueError("empty directive")
+    directive = Directive(kind=words[0])
+    for word in words[1:]:
+        if "=" in word:
+            key, value = word.split("=", 1)
+            directive.options[key] = value
+        elif directive.lance is None:
+            directive.lance = word
+        else:
+            raise ValueError(f"unexpected word {word!r}")
+    directive.hands = [tuple(str(card) for card in parse_cards(text)) for text in hand_texts]
+    expected = {"compare": 2, "deal": 4}.get(directive.kind, 1)
+    if directive.kind not in HAND_KINDS + ("compare", "deal"):
+        raise ValueError(f"unknown directive {directive.kind!r}")
+    if len(directive.hands) != expected:
+        raise ValueError(f"{directive.kind} takes {expected} hand(s), got {len(directive.hands)}")
+    if any(len(hand) != 4 for hand in directive.hands):
+        raise ValueError("every hand has four cards")
+    if directive.kind == "compare" and directive.lance not in LANCES:
+        raise ValueError(f"compare needs a lance ({', '.join(LANCES)}), got {directive.lance!r}")
+    if directive.kind != "compare" and directive.lance is not None:
+        raise ValueError(f"unexpected word {directive.lance!r}")
+    return directive
+
+
+# --- common options ------------------------------------------------------------------------------------------
+
+def reyes_option(directive: Directive) -> int:
+    reyes = directive.options.get("reyes", "8")
+    if reyes not in ("4", "8"):
+        raise ValueError(f"reyes must be 4 or 8, got {reyes!r}")
+    return int(reyes)
+
+
+def real_option(directive: Directive) -> bool:
+    real = directive.options.get("real", "no")
+    if real not in ("yes", "no"):
+        raise ValueError(f"real must be yes or no, got {real!r}")
+    return real == "yes"
+
+
+def check_options(directive: Directive, allowed: set[str]) -> None:
+    unknown = set(directive.options) - allowed
+    if unknown:
+        raise ValueError(f"unknown option(s) {sorted(unknown)} for {directive.kind}")
+
+
+# --- words ---------------------------------------------------------------------------------------------------
+
+def rank_name(rank: int) -> str:
+    return str(RANKS[rank])
+
+
+def ranks_name(rank: int) -> str:
+    return str(RANKS_PLURAL[rank])
+
+
+def pares_words(pares) -> str:
+    """"duples de reyes y ases" / "dois pares de reis e ases" / "duples: reis i asos" (value ranks)."""
+    play = str(PLAYS[pares.play])
+    if pares.play == "duples" and pares.ranks[0] != pares.ranks[-1]:
+        return _("%(play)s of %(high)s and %(low)s", play=play, high=ranks_name(pares.ranks[0]),
+                 low=ranks_name(pares.ranks[-1]))
+    return _("%(play)s of %(ranks)s", play=play, ranks=ranks_name(pares.ranks[0]))
+
+
+def tantos(n: int) -> str:
+    return ngettext("%(num)d tanto", "%(num)d tantos", n)
+
+
+def player_label(letter: str, is_mano: bool) -> str:
+    return _("Player %(name)s, mano", name=letter) if is_mano else _("Player %(name)s", name=letter)
+
+
+# --- one hand ------------------------------------------------------------------------------------------------
+
+def hand_value(info, kind: str) -> str:
+    """One short line about a hand for the lance or topic of an example."""
+    if kind in ("pares",):
+        if info.pares is None:
+            return _("No %(pares)s.", pares=term("pares"))
+        return _("%(what)s: %(bonus)s at the count.", what=capital(pares_words(info.pares)),
+                 bonus=tantos(info.pares.bonus))
+    if kind in ("juego", "punto"):
+        if info.is_real:
+            return _("Total %(points)d: a 31 real, %(juego)s worth %(bonus)s at the count.", points=info.points,
+                     juego=term("juego"), bonus=tantos(info.juego_bonus))
+        if info.juego:
+            return _("Total %(points)d: %(juego)s, worth %(bonus)s at the count.", points=info.points,
+                     juego=term("juego"), bonus=tantos(info.juego_bonus))
+        return _("Total %(points)d: no %(juego)s; it plays %(points)d at %(punto)s.", points=info.points,
+                 juego=term("juego"), punto=term("punto"))
+    return ""
+
+
+def term(lance: str) -> str:
+    return str(LANCES[lance])
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def expand_hand(directive: Directive) -> dict:
+    check_options(directive, {"reyes", "real"})
+    reyes, real = reyes_option(directive), real_option(directive)
+    cards = directive.hands[0]
+    info = evaluate(cards, reyes=reyes, real=real)
+    if directive.kind == "ranks":
+        counts = ", ".join(rank_name(rank) for rank in info.ranks)
+        points = " + ".join(str(points_of(code, reyes)) for code in cards)
+        caption = [_("With %(number)d %(reyes)s these cards count, from highest to lowest, as: %(ranks)s.",
+                     number=reyes, reyes=ranks_name(12), ranks=counts),
+                   _("Points for %(juego)s and %(punto)s: %(sum)s = %(total)d.", juego=term("juego"),
+                     punto=term("punto"), sum=points, total=info.points)]
+        highlight = ()
+    else:
+        caption = [hand_value(info, directive.kind)]
+        if directive.kind == "pares":
+            highlight = pares_cards(cards, info, reyes)
+        else:
+            highlight = ()
+    return {"hands": [{"label": _("Example hand"), "cards": cards, "highlight": highlight, "value": ""}],
+            "caption": caption, "reyes": reyes}
+
+
+def points_of(code: str, reyes: int) -> int:
+    return card_points(parse_cards(code)[0], reyes)
+
+
+def pares_cards(cards, info, reyes) -> tuple[str, ...]:
+    if info.pares is None:
+        return ()
+    return tuple(code for code in cards if value_rank(parse_cards(code)[0], reyes) in info.pares.ranks)
+
+
+# --- two hands -----------------------------------------------------------------------------------------------
+
+POSITION_GRANDE = {
+    0: lambda **k: _("The highest cards decide: %(winner_rank)s against %(rival_rank)s.", **k),
+    1: lambda **k: _("The highest cards are equal; the second ones decide: %(winner_rank)s against "
+                     "%(rival_rank)s.", **k),
+    2: lambda **k: _("The two highest cards are equal; the third ones decide: %(winner_rank)s against "
+                     "%(rival_rank)s.", **k),
+    3: lambda **k: _("The three highest cards are equal; the lowest ones decide: %(winner_rank)s against "
+                     "%(rival_rank)s.", **k),
+}
+POSITION_CHICA = {
+    0: lambda **k: _("The lowest cards decide: %(winner_rank)s against %(rival_rank)s.", **k),
+    1: lambda **k: _("The lowest cards are equal; the second lowest decide: %(winner_rank)s against "
+                     "%(rival_rank)s.", **k),
+    2: lambda **k: _("The two lowest cards are equal; the third lowest decide: %(winner_rank)s against "
+                     "%(rival_rank)s.", **k),
+    3: lambda **k: _("The three lowest cards are equal; the highest ones decide: %(winner_rank)s against "
+                     "%(rival_rank)s.", **k),
+}
+
+
+def decision_reason(lance: str, decision: dict, winner: str) -> str:
+    """The engine's decision code for one lance, in words."""
+    code = decision["code"]
+    if code == "card":
+        table = POSITION_GRANDE if lance == "grande" else POSITION_CHICA
+        return table[decision["position"]](winner_rank=rank_name(decision["winner_rank"]),
+                                           rival_rank=rank_name(decision["rival_rank"]))
+    if code == "pares_play":
+        return _("A higher play always wins: %(winner_play)s beat %(rival_play)s, whatever the cards.",
+                 winner_play=str(PLAYS[decision["winner_play"]]), rival_play=str(PLAYS[decision["rival_play"]]))
+    if code == "pares_rank":
+        return _("Both hold %(play)s; the higher cards win: %(winner_ranks)s against %(rival_ranks)s.",
+                 play=str(PLAYS[decision["play"]]), winner_ranks=ranks_name(decision["winner_rank"]),
+                 rival_ranks=ranks_name(decision["rival_rank"]))
+    if code == "duples_low":
+        return _("Both hold %(duples)s with %(high)s; the lower pair decides: %(winner_ranks)s against "
+                 "%(rival_ranks)s.", duples=str(PLAYS["duples"]), high=ranks_name(decision["high_rank"]),
+                 winner_ranks=ranks_name(decision["winner_rank"]), rival_ranks=ranks_name(decision["rival_rank"]))
+    if code == "juego_rank":
+        return _("In the order of %(juego)s, %(winner_points)d comes before %(rival_points)d.",
+                 juego=term("juego"), winner_points=decision["winner_points"], rival_points=decision["rival_points"])
+    if code == "real":
+        return _("Both total 31, but a 31 real beats a plain 31.")
+    if code == "punto_total":
+        return _("At %(punto)s the higher total wins: %(winner_points)d against %(rival_points)d.",
+                 punto=term("punto"), winner_points=decision["winner_points"], rival_points=decision["rival_points"])
+    if code == "tie_mano":
+        return _("The hands are equal for this lance, and a tie goes to the player nearer the mano.")
+    if code == "only_team":
+        return _("Only %(winner)s holds %(lance)s, so there is nothing to compare.", winner=winner, lance=term(lance))
+    raise ValueError(f"unknown decision code {code!r}")
+
+
+def expand_compare(directive: Directive) -> dict:
+    check_options(directive, {"reyes", "real", "mano"})
+    reyes, real = reyes_option(directive), real_option(directive)
+    mano_letter = directive.options.get("mano", "a")
+    if mano_letter not in ("a", "b"):
+        raise ValueError(f"mano must be a or b, got {mano_letter!r}")
+    lance = directive.lance
+    first, second = (parse_cards(hand) for hand in directive.hands)
+    if set(first) & set(second):
+        raise ValueError("the two hands share a card")
+    # A sits in seats 0 and 2, B in 1 and 3: with equal partners the lance is exactly A against B.
+    result = showdown([first, second, first, second], mano=0 if mano_letter == "a" else 1, reyes=reyes, real=real)
+    lance_result = result.lance(lance)
+    letters = {0: "A", 1: "B", 2: "A", 3: "B"}
+    names = {seat: _("Player %(name)s", name=letter) for seat, letter in letters.items()}
+    lance_word = str(LANCES[lance])
+    if lance in ("juego", "punto") and result.fourth != lance:
+        if lance == "juego":
+            caption = [_("Neither hand has %(juego)s, so it is not played: %(punto)s is played instead.",
+                         juego=lance_word, punto=str(LANCES["punto"]))]
+        else:
+            caption = [_("Somebody has %(juego)s, so %(punto)s is not played.", juego=term("juego"),
+                         punto=lance_word)]
+        winner = None
+        highlight = {}
+    elif not lance_result.played:
+        caption = [_("Neither hand has %(pares)s: the lance is not played.", pares=lance_word)]
+        winner = None
+        highlight = {}
+    else:
+        winner = lance_result.winner
+        decision = lance_result.decision
+        caption = [_("%(lance)s: %(winner)s wins.", winner=names[winner], lance=capital(lance_word)),
+                   decision_reason(lance, decision, names[winner])]
+        highlight = {letters[int(seat)]: codes for seat, codes in decision["highlight"].items()}
+    infos = result.infos
+    hands = []
+    for seat, letter in ((0, "A"), (1, "B")):
+        value_kind = lance if lance in ("pares", "juego", "punto") else ""
+        hands.append({"label": player_label(letter, is_mano=(letter.lower() == mano_letter)),
+                      "cards": directive.hands[seat], "highlight": tuple(highlight.get(letter, ())),
+                      "value": hand_value(infos[seat], value_kind),
+                      "winner": winner is not None and letters[winner] == letter})
+    return {"hands": hands, "caption": caption, "reyes": reyes}
+
+
+# --- a whole hand --------------------------------------------------------------------------------------------
+
+def parse_bet(lance: str, text: str) -> dict:
+    result, *numbers = text.split(":")
+    if result not in BET_RESULTS:
+        raise ValueError(f"unknown bet result {result!r} for {lance}")
+    values = [int(number) for number in numbers]
+    if result == "accepted" and len(values) == 1:
+        return {"result": result, "total": values[0]}
+    if result in ("refused", "ordago_refused") and len(values) == 2:
+        return {"result": result, "team": values[0], "deje": values[1]}
+    if result in ("paso", "ordago_accepted") and not values:
+        return {"result": result}
+    raise ValueError(f"bad numbers for {lance}={text}")
+
+
+def result_words(lance: dict) -> str:
+    result = lance["result"]
+    if result == "paso":
+        return _("en paso")
+    if result == "accepted":
+        return _("envite of %(total)s accepted", total=tantos(lance["bet_total"]))
+    if result == "refused":
+        return _("envite refused: deje of %(deje)s", deje=tantos(lance["deje"]))
+    if result == "ordago_accepted":
+        return _("%(ordago)s accepted", ordago=str(ACTIONS["ordago"]))
+    if result == "ordago_refused":
+        return _("%(ordago)s refused: deje of %(deje)s", ordago=str(ACTIONS["ordago"]), deje=tantos(lance["deje"]))
+    if result == "only_team":
+        return _("only one team holds it")
+    return _("not played")
+
+
+def team_name(team: int) -> str:
+    return _("players 1 and 3") if team == 0 else _("players 2 and 4")
+
+
+def points_words(lance: dict) -> str:
+    """What a lance paid: the deje at once, then what it pays at the count (if the count got there)."""
+    if lance["result"] == "not_played" or lance["team"] is None:
+        return "—"
+    if lance["result"] == "ordago_accepted":
+        return _("the game")
+    at_count = tantos(lance["points"])
+    if lance["deje"] is not None:
+        at_count = _("%(deje)s at once (deje), %(points)s at the count", deje=tantos(lance["deje"]),
+                     points=at_count)
+    if not lance["counted"]:
+        return _("%(points)s: not counted, the game was over", points=at_count)
+    return at_count
+
+
+def expand_deal(directive: Directive) -> dict:
+    allowed = {"reyes", "real", "scores", "target"} | set(LANCES)
+    check_options(directive, allowed)
+    reyes, real = reyes_option(directive), real_option(directive)
+    bets = {lance: parse_bet(lance, directive.options[lance]) for lance in LANCES if lance in directive.options}
+    scores = None
+    if "scores" in directive.options:
+        scores = [int(value) for value in directive.options["scores"].split(",")]
+    target = int(directive.options.get("target", "40"))
+    data = explain([list(hand) for hand in directive.hands], reyes=reyes, mano=0, real=real, bets=bets,
+                   scores=scores, target=target)
+    hands = []
+    for player in data["players"]:
+        seat = player["seat"]
+        label = _("Player %(name)s, mano", name=seat + 1) if seat == data["mano"] else \
+            _("Player %(name)s", name=seat + 1)
+        info = evaluate(player["cards"], reyes=reyes, real=real)
+        value = " ".join((hand_value(info, "pares"), hand_value(info, data["fourth"])))
+        hands.append({"label": label, "cards": tuple(player["cards"]), "highlight": (), "value": value})
+    rows = []
+    for lance in data["lances"]:
+        rows.append({"lance": capital(str(LANCES[lance["lance"]])),
+                     "winner": "" if lance["winner"] is None else _("Player %(name)s", name=lance["winner"] + 1),
+                     "result": result_words(lance),
+                     "team": "" if lance["team"] is None else capital(team_name(lance["team"])),
+                     "points": points_words(lance)})
+    caption = [] if data["ordago"] else [_("In this hand players 1 and 3 collect %(points_a)s and players 2 and 4 collect %(points_b)s.",
+                 points_a=tantos(data["totals"][0]), points_b=tantos(data["totals"][1]))]
+    if scores is not None:
+        caption.append(_("Score before the hand: %(a)d to %(b)d; after it: %(c)d to %(d)d.",
+                         a=scores[0], b=scores[1], c=data["scores_after"][0], d=data["scores_after"][1]))
+    if data["game_over"]:
+        if data["ordago"]:
+            caption.append(_("%(lance)s: the accepted %(ordago)s ends the game, and %(team)s win it.",
+                             ordago=str(ACTIONS["ordago"]), lance=capital(str(LANCES[data["ordago"]])),
+                             team=team_name(data["winner_team"])))
+        else:
+            caption.append(_("%(lance)s: %(team)s reach %(target)d; the count stops there and they win the "
+                             "game.", team=team_name(data["winner_team"]), target=target,
+                             lance=capital(str(LANCES[data["stopped_at"]]))))
+    return {"hands": hands, "caption": caption, "rows": rows, "reyes": reyes}
+
+
+EXPANDERS = {"pares": expand_hand, "juego": expand_hand, "ranks": expand_hand, "compare": expand_compare,
+             "deal": expand_deal}
+
+
+def expand(body: str) -> Markup:
+    """One directive body -> the example's HTML (cards through templates/_cards.html, captions from the engine)."""
+    directive = parse_directive(body)
+    example = EXPANDERS[directive.kind](directive)
+    template = current_app.jinja_env.get_template("_rules_example.html")
+    return Markup(template.render(kind=directive.kind, card_name=card_name, reyes_word=ranks_name(12), **example))
+
+
+# --- Markdown ------------------------------------------------------------------------------------------------
+
+class ExamplePreprocessor(Preprocessor):
+    def __init__(self, md, source: str):
+        super().__init__(md)
+        self.source = source
+
+    def run(self, lines):
+        out = []
+        for number, line in enumerate(lines, start=1):
+            match = DIRECTIVE.match(line)
+            if not match:
+                out.append(line)
+                continue
+            try:
+                html = expand(match.group("body"))
+            except (ValueError, EngineError) as error:
+                raise DirectiveError(f"{self.source}:{number}: {line.strip()}: {error}") from error
+            out.extend(["", self.md.htmlStash.store(str(html)), ""])
+        return out
+
+
+class ExampleExtension(Extension):
+    def __init__(self, source: str):
+        super().__init__()
+        self.source = source
+
+    def extendMarkdown(self, md):
+        # After whitespace normalisation (which would strip the stash placeholders; it keeps the line count) and
+        # before raw HTML blocks are looked for.
+        md.preprocessors.register(ExamplePreprocessor(md, self.source), "mus_examples", 25)
+
+
+@dataclass(frozen=True)
+class RenderedRules:
+    html: Markup
+    toc: Markup
+
+
+def render_rules(text: str, source: str = "<text>") -> RenderedRules:
+    """Markdown with directives -> HTML; call inside a request context whose language is the text's."""
+    md = markdown.Markdown(extensions=[ExampleExtension(source), "toc", "attr_list", "tables", "def_list"],
+                           extension_configs={"toc": {"slugify": slugify_unicode, "toc_depth": "2",
+                                                      "permalink": False}})
+    html = md.convert(text)
+    return RenderedRules(html=Markup(html), toc=Markup(md.toc))
+
+
+def rules_file(lang: str) -> Path:
+    return RULES_DIR / f"{lang}.md"
+
+
+def build(app: Flask) -> dict[str, RenderedRules]:
+    """Render every language's rules once (raises DirectiveError naming file and line on a bad example)."""
+    pages = {}
+    for lang in LANGUAGES:
+        path = rules_file(lang)
+        # A path no view answers: the examples are rendered outside any page, in that language.
+        with app.test_request_context(f"/{lang}/rules-build"):
+            g.lang = lang
+            pages[lang] = render_rules(path.read_text(encoding="utf-8"), source=str(path))
+    return pages
+
+
+def init_app(app: Flask) -> None:
+    app.extensions["rules"] = build(app)
+
+
+@localized_route(bp, {"es": "reglas", "pt": "regras", "ca": "regles"})
+def page():
+    rendered = current_app.extensions["rules"][g.lang]
+    return render_template("rules.html", rules=rendered)
