@@ -107,6 +107,27 @@ def check_private(game: Game, seat: int, hand_start: int) -> None:
     assert card_codes(events) <= own
 
 
+def check_result(result: dict, totals: list) -> None:
+    """The lance's result from its bets alone: a refused bet pays the total accepted before it, or 1."""
+    if result["result"] in ("refused", "ordago_refused"):
+        assert result["deje"] == (totals[-2] if len(totals) > 1 else 1)
+        assert (totals[-1] is None) == (result["result"] == "ordago_refused")
+    elif result["result"] == "accepted":
+        assert result["total"] == totals[-1]
+    elif result["result"] == "ordago_accepted":
+        assert totals[-1] is None
+    else:
+        assert result == {"result": "paso"} and totals == []
+
+
+def check_hand_against_explain(game: Game, hand_start: int) -> None:
+    """The scores the table showed (dejes during the hand, the count after it) are those of explain."""
+    explained = game.last_hand["explain"]
+    assert explained["scores_after"] == game.scores
+    dejes = [event.params["scores"] for event in game.events[hand_start:] if event.code == "deje"]
+    assert dejes == [deje["scores_after"] for deje in explained["dejes"]]
+
+
 def play_game(options: Options, seed: int, choices: int, max_steps: int = 3000, illegal_every: int = 4,
               private_every: int = 1) -> Game:
     game = Game(options, seed)
@@ -131,8 +152,14 @@ def play_game(options: Options, seed: int, choices: int, max_steps: int = 3000, 
         for event in events:
             if event.code == "hand_start":
                 hand_start = game.events.index(event)
+            if event.code == "lance_start":
+                totals = []
+            if event.code in ("envido", "ordago"):
+                totals.append(event.params.get("total"))
+            if event.code == "lance_closed":
+                check_result(event.params["result"], totals)
             if event.code == "hand_over":
-                assert game.last_hand["explain"]["scores_after"] == game.scores
+                check_hand_against_explain(game, hand_start)
         check_invariants(game, before)
         if step % private_every == 0:
             check_private(game, rng.randrange(4), hand_start)
