@@ -4,11 +4,16 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from tutorial.engine import DECK
+from tutorial.engine.game import SEATS, Options
 from tutorial.web.i18n import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized,
                                localized_route, negotiate)
 from tutorial.web.terms import card_name, card_names
 
 bp = Blueprint("pages", __name__)
+
+# The home page shows the deck's three figures and an as (sota, caballo, rey de oros; as de bastos).
+SHOWCASE = ("10o", "11c", "12e", "1b")
 
 
 @bp.get("/")
@@ -21,7 +26,9 @@ def root():
 
 @localized_route(bp, {"es": "", "pt": "", "ca": ""})
 def home():
-    return render_template("home.html")
+    # The numbers on the home page come from the engine, like every other claim about the game.
+    return render_template("home.html", players=len(SEATS), deck_size=len(DECK), target=Options().target,
+                           show_cards=SHOWCASE)
 
 
 @bp.get("/language/<lang>")

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Install Escuela de Mus into .venv (the system Python stays untouched) and start the site on http://127.0.0.1:5000.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/_venv.sh
+ensure_venv ""
+exec .venv/bin/mus-tutorial serve "$@"
