@@ -265,7 +265,7 @@ function renderBoard() {
       cards.replaceChildren(handList(fmt(ui.cardsOf, { player: texts.seats[seat] }),
         shown[seat].map((code) => cardImage(code, true))));
     } else {
-      cards.replaceChildren(handList(fmt(ui.hidden, { count: 4 }), [0, 1, 2, 3].map(backImage)));
+      cards.replaceChildren(handList(ui.hidden, [0, 1, 2, 3].map(backImage)));
     }
   }
   renderCenter();
@@ -318,13 +318,11 @@ function updateDiscardButton() {
 
 function renderScores() {
   for (const team of [0, 1]) {
-    const tantos = view.scores[team];
     const box = $(`score-${team}`);
     const name = document.createElement("strong");
     name.textContent = texts.teams[team];
     const detail = document.createElement("span");
-    detail.textContent = `${fmt(ui.tantos, { count: tantos })} (${fmt(ui.stones,
-      { amarracos: Math.floor(tantos / 5), piedras: tantos % 5 })})`;
+    detail.textContent = view.score_text[team];
     box.replaceChildren(name, " ", detail);
   }
   const extra = [];

@@ -11,7 +11,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from flask import Flask, current_app
@@ -53,11 +55,24 @@ def database_path(app: Flask) -> str:
     return path
 
 
+_connections = threading.local()  # one open connection per thread and database file
+
+
 def _connect() -> sqlite3.Connection:
-    # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
-    connection = sqlite3.connect(database_path(current_app), timeout=BUSY_TIMEOUT, isolation_level=None)
-    connection.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-    connection.executescript(SCHEMA)
+    """This thread's connection to the app's database, opened (and the schema created) on first use.
+
+    Connections stay open: closing the last one checkpoints the WAL, which would cost more than the request.
+    """
+    path = database_path(current_app)
+    cache = _connections.__dict__.setdefault("by_path", {})
+    connection = cache.get(path)
+    if connection is None:
+        # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=True)
+        connection.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+        connection.execute("PRAGMA synchronous=NORMAL")  # safe with WAL: no fsync on every commit
+        connection.executescript(SCHEMA)
+        cache[path] = connection
     return connection
 
 
@@ -66,51 +81,53 @@ def _record(row) -> Record:
     return Record(table_id, version, json.loads(game), json.loads(meta))
 
 
-def load(table_id: str) -> Record | None:
+@contextmanager
+def _transaction():
+    """A write transaction that takes the database's write lock at once (BEGIN IMMEDIATE); rolled back on error."""
     connection = _connect()
+    connection.execute("BEGIN IMMEDIATE")
     try:
-        row = connection.execute("SELECT id, version, game, meta FROM tables WHERE id = ?", (table_id,)).fetchone()
-    finally:
-        connection.close()
+        yield connection
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def load(table_id: str) -> Record | None:
+    row = _connect().execute("SELECT id, version, game, meta FROM tables WHERE id = ?", (table_id,)).fetchone()
     return None if row is None else _record(row)
 
 
 def create(record: Record, now: float | None = None) -> None:
     """Store a new table, and delete the tables nobody touched for ``MAX_AGE``."""
     now = time.time() if now is None else now
-    connection = _connect()
-    try:
-        connection.execute("BEGIN IMMEDIATE")
+    with _transaction() as connection:
         connection.execute("DELETE FROM tables WHERE touched < ?", (now - MAX_AGE,))
         connection.execute("INSERT INTO tables (id, version, game, meta, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
                            (record.id, record.version, json.dumps(record.game), json.dumps(record.meta), now, now))
-        connection.execute("COMMIT")
-    finally:
-        connection.close()
 
 
 def save(record: Record, expected_version: int, now: float | None = None) -> None:
     """Write ``record`` (already carrying its new version) if the stored version is still ``expected_version``."""
     now = time.time() if now is None else now
-    connection = _connect()
-    try:
-        connection.execute("BEGIN IMMEDIATE")
+    with _transaction() as connection:
         cursor = connection.execute(
             "UPDATE tables SET version = ?, game = ?, meta = ?, touched = ? WHERE id = ? AND version = ?",
             (record.version, json.dumps(record.game), json.dumps(record.meta), now, record.id, expected_version))
         if cursor.rowcount != 1:
-            connection.execute("ROLLBACK")
             raise StaleVersion(record.id)
-        connection.execute("COMMIT")
-    finally:
-        connection.close()
 
 
 def touched(table_id: str) -> float | None:
     """When the table was last written (for tests and maintenance)."""
-    connection = _connect()
-    try:
-        row = connection.execute("SELECT touched FROM tables WHERE id = ?", (table_id,)).fetchone()
-    finally:
-        connection.close()
+    row = _connect().execute("SELECT touched FROM tables WHERE id = ?", (table_id,)).fetchone()
     return None if row is None else row[0]
+
+
+def close_connections() -> None:
+    """Close this thread's connections (at shutdown, or in tests that simulate a restart)."""
+    cache = _connections.__dict__.get("by_path", {})
+    while cache:
+        _path, connection = cache.popitem()
+        connection.close()

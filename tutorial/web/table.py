@@ -12,7 +12,7 @@ import secrets
 
 from flask import Blueprint, g, jsonify, render_template, request
 from flask_babel import gettext as _
-from flask_babel import refresh
+from flask_babel import ngettext, refresh
 
 from tutorial.bots import LEVELS, make_bot
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError
@@ -62,7 +62,7 @@ def client_texts() -> dict:
             "waiting": _("Waiting for %(player)s."),
             "chooseDiscards": _("Choose the cards to change (1 to 4), then press “Change these cards”."),
             "discard": _("Change these cards"),
-            "discardCount": _("%(count)s selected"),
+            "discardCount": _("Selected: %(count)s"),
             "handOver": _("The hand is over."),
             "gameOver": _("The game is over."),
             "mano": _("mano"),
@@ -81,8 +81,6 @@ def client_texts() -> dict:
                 "ordago_accepted": _("órdago accepted"),
                 "ordago_refused": _("órdago refused, deje %(deje)s"),
             },
-            "tantos": _("%(count)s tantos"),
-            "stones": _("%(amarracos)s amarracos and %(piedras)s piedras"),
             "gamesWon": _("games: %(us)s–%(them)s"),
             "vacasWon": _("vacas: %(us)s–%(them)s"),
             "envidoAmount": _("Tantos to bet"),
@@ -99,7 +97,7 @@ def client_texts() -> dict:
             "inPlay": _("Current lance: %(lance)s"),
             "yourCards": _("Your cards"),
             "cardsOf": _("Cards of %(player)s"),
-            "hidden": _("%(count)s face-down cards"),
+            "hidden": _("Four face-down cards"),
             "winnerUs": _("Your team won the game."),
             "winnerThem": _("The rivals won the game."),
         },
@@ -256,6 +254,7 @@ def learner_view(record: storage.Record, game: Game) -> dict:
     view.update({
         "id": record.id, "version": record.version, "level": record.meta["level"], "reyes": options["reyes"],
         "options": options, "partner": (seat + 2) % 4, "match_over": game.is_over,
+        "score_text": [score_text(points) for points in view["scores"]],
         "events": [event_json(event, seat) for event in game.events_for(seat, record.meta["events_from"])],
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
         "last_hand": hand_summary(last_hand, seat) if game.phase in OVER_PHASES and last_hand else None,
@@ -382,6 +381,19 @@ def event_text(event: dict, learner: int) -> str:
     return code
 
 
+def score_text(tantos: int) -> str:
+    """A team's score as tantos and as piedras and amarracos (1 amarraco = 5 piedras)."""
+    amarracos, piedras = divmod(tantos, 5)
+    counted = ngettext("%(num)s tanto", "%(num)s tantos", tantos)
+    if not amarracos:  # below one amarraco the piedras are the tantos themselves
+        return counted
+    parts = [ngettext("%(num)s amarraco", "%(num)s amarracos", amarracos)]
+    if piedras:
+        parts.append(ngettext("%(num)s piedra", "%(num)s piedras", piedras))
+    stones = _("%(first)s and %(second)s", first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0]
+    return _("%(tantos)s (%(stones)s)", tantos=counted, stones=stones)
+
+
 def score_params(scores, learner: int) -> dict:
     return {"us": scores[learner % 2], "them": scores[1 - learner % 2]}
 
@@ -418,7 +430,7 @@ def illegal_message(error: IllegalAction) -> str:
     code, p = error.code, error.params
     if code == "not_allowed":
         names = ", ".join(str(ACTIONS[kind]) for kind in p.get("legal", []) if kind in ACTIONS)
-        return _("%(action)s is not possible now. Possible: %(possible)s.",
+        return _("“%(action)s” is not possible now. Possible: %(possible)s.",
                  action=ACTIONS.get(p.get("type"), p.get("type")), possible=names)
     if code == "bad_amount":
         if "min" in p:
