@@ -476,3 +476,12 @@ def test_bad_options_and_set_up_are_rejected():
             make()
     with pytest.raises(OptionsError):
         Options(vacas="yes")
+
+
+def test_docstring_examples_of_the_game_modules_run():
+    import doctest
+
+    from tutorial.engine import actions, game
+
+    for module in (actions, game):
+        assert doctest.testmod(module).failed == 0

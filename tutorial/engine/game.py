@@ -25,7 +25,6 @@ from tutorial.engine.explain import explain
 from tutorial.engine.showdown import showdown
 
 SEATS = (0, 1, 2, 3)
-LANCE_PHASES = ("grande", "chica", "pares", "juego", "punto")
 OVER_PHASES = ("game_over", "match_over")
 WINS_NEEDED = 2  # best of 3 games makes a vaca, best of 3 vacas the match
 
