@@ -335,6 +335,8 @@ def resolve(step: Step, name: str, arg: str | None):
         return ("number", explained["totals"][_team_arg(arg)])
     if name == "score":
         return ("number", explained["scores_after"][_team_arg(arg)])
+    if name == "score_before":
+        return ("number", explained["scores_before"][_team_arg(arg)])
     if name == "stopped_at":
         if explained["stopped_at"] is None:
             raise ValueError("the count does not stop in this hand")
@@ -383,7 +385,7 @@ def _int_field(answer: dict, name: str, low: int, high: int) -> int:
 
 
 def pick_target(step: Step) -> int:
-    target = step.data.get("target", "winner")
+    target = step.data.get("who", "winner")
     if target == "turn":
         turn = step.game_after_script().turn
         if turn is None:
@@ -398,7 +400,7 @@ def pick_target(step: Step) -> int:
 def _judge_pick(step: Step, answer: dict, done: int) -> Verdict:
     seat = _int_field(answer, "seat", 0, 3)
     right = pick_target(step)
-    target = step.data.get("target", "winner")
+    target = step.data.get("who", "winner")
     params = {"seat": seat, "right": right, "lance": step.lance, "target": target}
     return Verdict(seat == right, target if seat == right else f"not_{target}", params)
 
@@ -641,8 +643,8 @@ def _check_shape(step: Step) -> None:
         if set(map(str, parse_cards(data.get("stock", [])))) & {c for hand in step.hands for c in hand}:
             raise ValueError("a card of the stock is also in a hand")
     if step.kind == "pick":
-        if data.get("target", "winner") not in PICK_TARGETS:
-            raise ValueError(f"pick target must be one of {PICK_TARGETS}")
+        if data.get("who", "winner") not in PICK_TARGETS:
+            raise ValueError(f"pick who must be one of {PICK_TARGETS}")
         pick_target(step)
     elif step.kind == "classify":
         if data.get("ask") not in CLASSIFY_ASKS:
