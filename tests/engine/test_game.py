@@ -160,6 +160,18 @@ def test_stock_runs_out_earlier_discards_are_reshuffled_never_a_card_just_thrown
     assert sorted(sum(game.hands, []) + game.stock + game.pile) == sorted(DECK)
 
 
+def test_mus_rounds_have_no_limit():
+    game = table()
+    for _ in range(12):  # 16 cards a round: the stock runs out again and again
+        all_mus(game)
+        for seat in range(4):
+            game.apply(seat, Action("discard", cards=tuple(game.hands[seat])))
+    assert game.mus_round == 13 and len(game.view(0)["discard_counts"]) == 12
+    assert sorted(sum(game.hands, []) + game.stock + game.pile) == sorted(DECK)
+    play(game, "0 corto")
+    assert game.phase == "grande"
+
+
 def test_discard_must_be_one_to_four_cards_the_seat_holds():
     game = table()
     all_mus(game)
