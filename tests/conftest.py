@@ -1,9 +1,22 @@
-"""Fixtures shared by every test: a fresh app per test, its client and CLI runner (Flask tutorial style)."""
+"""Fixtures shared by every test: a fresh app per test, its client and CLI runner (Flask tutorial style), and helpers
+for tests that look at every page of the site.
+
+``app``, ``client``, ``runner``   a new app per test with a temporary DATABASE; nothing is shared between tests.
+``localized_pages``              every page registered with ``localized_route`` that takes no argument but the
+                                 language, in every language: a list of ``Page(endpoint, lang, path)``. Tests that
+                                 iterate over it cover pages other areas add later without being edited.
+``parse_html``                   ``parse_html(text)`` -> ``Html`` with ``elements`` (tag, attrs dict, in document order),
+                                 ``find(tag, **attrs)``, ``text`` and the raw script bodies, for checks without a browser.
+"""
 from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import NamedTuple
 
 import pytest
 
 from tutorial import create_app
+from tutorial.web.i18n import LANGUAGES, is_localized
 
 
 @pytest.fixture
@@ -20,3 +33,73 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+class Page(NamedTuple):
+    endpoint: str
+    lang: str
+    path: str
+
+
+def pages_of(app) -> list[Page]:
+    pages = []
+    for rule in app.url_map.iter_rules():
+        if not is_localized(rule.endpoint) or set(rule.arguments) != {"lang"} or "GET" not in rule.methods:
+            continue
+        lang = (rule.defaults or {}).get("lang")
+        if lang in LANGUAGES:
+            pages.append(Page(rule.endpoint, lang, rule.rule))
+    return sorted(pages)
+
+
+@pytest.fixture
+def localized_pages(app) -> list[Page]:
+    pages = pages_of(app)
+    assert {page.endpoint for page in pages} >= {"pages.home"}, "the home page is not registered"
+    return pages
+
+
+class Html(HTMLParser):
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.elements: list[tuple[str, dict]] = []
+        self.scripts: list[tuple[dict, str]] = []
+        self._open_script: dict | None = None
+        self._text: list[str] = []
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        attributes = {name: (value if value is not None else "") for name, value in attrs}
+        self.elements.append((tag, attributes))
+        if tag == "script":
+            self._open_script = attributes
+            self.scripts.append((attributes, ""))
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append((tag, {name: (value if value is not None else "") for name, value in attrs}))
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._open_script = None
+
+    def handle_data(self, data):
+        if self._open_script is not None:
+            attributes, body = self.scripts[-1]
+            self.scripts[-1] = (attributes, body + data)
+        else:
+            self._text.append(data)
+
+    @property
+    def text(self) -> str:
+        return " ".join(" ".join(self._text).split())
+
+    def find(self, tag: str, **attrs) -> list[dict]:
+        """Elements ``tag`` whose attributes include ``attrs`` (``class_`` for class, ``-`` for ``_`` in names)."""
+        wanted = {name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()}
+        return [a for t, a in self.elements if t == tag and all(a.get(k) == v for k, v in wanted.items())]
+
+
+@pytest.fixture
+def parse_html():
+    return Html

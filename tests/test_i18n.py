@@ -1,0 +1,171 @@
+"""Languages: negotiation on /, the switcher and its cookie, <html lang> and hreflang on every page, translated
+strings and plural forms in es, pt and ca."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+from flask_babel import force_locale, gettext, ngettext
+
+from tutorial.paths import LOCALES
+from tutorial.web.i18n import LANGUAGES
+from tutorial.web.terms import card_name
+
+
+def location(response) -> str:
+    return urlsplit(response.headers["Location"]).path
+
+
+@pytest.mark.parametrize("header,expected", [
+    ("ca-ES,es;q=0.8", "/ca/"),       # werkzeug's best_match would say es: Babel's negotiation is needed
+    ("pt-BR,es;q=0.5", "/pt/"),
+    ("pt-PT", "/pt/"),
+    ("es-ES,es;q=0.9,en;q=0.8", "/es/"),
+    ("ca", "/ca/"),
+    ("de-DE,fr;q=0.8", "/es/"),       # nothing we speak: the reference language
+    ("", "/es/"),
+])
+def test_root_redirects_to_the_language_negotiated_from_accept_language(client, header, expected):
+    response = client.get("/", headers={"Accept-Language": header} if header else {})
+    assert response.status_code in (302, 303, 307)
+    assert location(response) == expected
+    assert "Accept-Language" in response.headers.get("Vary", "")
+
+
+def test_root_prefers_the_language_chosen_with_the_switcher_over_accept_language(client):
+    client.set_cookie("lang", "ca")
+    assert location(client.get("/", headers={"Accept-Language": "pt-BR"})) == "/ca/"
+
+
+def test_root_ignores_a_cookie_that_is_not_one_of_our_languages(client):
+    client.set_cookie("lang", "de")
+    assert location(client.get("/", headers={"Accept-Language": "pt-BR"})) == "/pt/"
+
+
+def switcher_links(html) -> dict[str, str]:
+    """language -> href of the switcher's link to it."""
+    return {attrs["hreflang"]: attrs["href"] for attrs in html.find("a")
+            if attrs.get("href", "").startswith("/language/")}
+
+
+def test_switcher_on_every_page_keeps_the_page_and_sets_the_cookie(app, client, localized_pages, parse_html):
+    paths = {(page.endpoint, page.lang): page.path for page in localized_pages}
+    for page in localized_pages:
+        html = parse_html(client.get(page.path).get_data(as_text=True))
+        links = switcher_links(html)
+        assert set(links) == set(LANGUAGES), page
+        for target, href in links.items():
+            response = client.get(href)
+            assert response.status_code in (302, 303), (page, href)
+            assert location(response) == paths[(page.endpoint, target)], (page, target)
+            cookie = response.headers["Set-Cookie"]
+            assert cookie.startswith(f"lang={target};"), cookie
+            assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+        current = [a for a in html.find("a", hreflang=page.lang) if a.get("aria-current") == "true"]
+        assert current, f"{page.path}: the current language is not marked aria-current"
+
+
+def test_switcher_keeps_the_query_string(client, parse_html):
+    html = parse_html(client.get("/es/?x=1").get_data(as_text=True))
+    target = parse_qs(urlsplit(switcher_links(html)["pt"]).query)["next"][0]
+    assert target == "/pt/?x=1"
+
+
+@pytest.mark.parametrize("next_url", ["//evil.example/", "https://evil.example/", "/es/", "/\\evil.example",
+                                      "javascript:alert(1)", ""])
+def test_switcher_never_redirects_off_the_site_or_to_another_language(client, next_url):
+    response = client.get("/language/pt", query_string={"next": next_url})
+    assert location(response) == "/pt/"
+    assert urlsplit(response.headers["Location"]).netloc in ("", "localhost")
+
+
+def test_switcher_rejects_an_unknown_language_without_setting_a_cookie(client):
+    response = client.get("/language/de")
+    assert response.status_code == 404
+    assert "Set-Cookie" not in response.headers
+
+
+def test_only_the_switcher_sets_the_language_cookie(client, localized_pages):
+    for page in localized_pages:
+        response = client.get(page.path, headers={"Accept-Language": "ca"})
+        assert "Set-Cookie" not in response.headers, page.path
+    response = client.get("/", headers={"Accept-Language": "ca"})
+    assert "Set-Cookie" not in response.headers
+
+
+def test_every_page_declares_its_language_and_its_alternates(client, localized_pages, parse_html):
+    paths = {(page.endpoint, page.lang): page.path for page in localized_pages}
+    for page in localized_pages:
+        response = client.get(page.path)
+        assert response.status_code == 200, page
+        html = parse_html(response.get_data(as_text=True))
+        assert html.find("html")[0].get("lang") == page.lang, page
+        alternates = {a["hreflang"]: a["href"] for a in html.find("link", rel="alternate")}
+        assert set(alternates) == {*LANGUAGES, "x-default"}, page
+        for lang in LANGUAGES:
+            assert alternates[lang] == "http://localhost" + paths[(page.endpoint, lang)], (page, lang)
+        assert urlsplit(alternates["x-default"]).path == "/"
+
+
+def test_pages_without_a_localized_address_point_their_alternates_at_the_home_pages(client, parse_html):
+    html = parse_html(client.get("/es/no-such-page").get_data(as_text=True))
+    alternates = {a["hreflang"]: urlsplit(a["href"]).path for a in html.find("link", rel="alternate")}
+    assert alternates == {"es": "/es/", "pt": "/pt/", "ca": "/ca/", "x-default": "/"}
+
+
+@pytest.mark.parametrize("lang,title", [("es", "Aprende a jugar al mus"), ("pt", "Aprenda a jogar mus"),
+                                        ("ca", "Aprèn a jugar al mus")])
+def test_the_home_page_comes_out_translated(client, parse_html, lang, title):
+    html = parse_html(client.get(f"/{lang}/").get_data(as_text=True))
+    assert title in html.text
+
+
+@pytest.mark.parametrize("lang,name", [("es", "rey de oros"), ("pt", "rei de ouros"), ("ca", "rei d'ors")])
+def test_card_names_come_from_each_languages_catalog(app, lang, name):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        assert card_name("12o") == name
+
+
+@pytest.mark.parametrize("lang,expected", [("es", "Idioma"), ("pt", "Idioma"), ("ca", "Idioma")])
+def test_gettext_uses_the_compiled_catalog_not_the_english_source(app, lang, expected):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        assert gettext("Language") == expected
+        assert gettext("Skip to content") != "Skip to content"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_babel_gives_three_plural_forms_and_the_site_catalog_declares_the_same(lang):
+    rule = get_plural(lang)
+    assert rule.num_plurals == 3
+    with (LOCALES / "site" / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    assert catalog.num_plurals == 3
+    assert catalog.plural_expr == rule.plural_expr
+
+
+PLURALS = {
+    # pt (Brazilian rule): 0 takes the singular; every language uses "de" with exact millions.
+    "es": {0: "0 tantos", 1: "1 tanto", 2: "2 tantos", 1000000: "1000000 de tantos"},
+    "pt": {0: "0 ponto", 1: "1 ponto", 2: "2 pontos", 1000000: "1000000 de pontos"},
+    "ca": {0: "0 pedres", 1: "1 pedra", 2: "2 pedres", 1000000: "1000000 de pedres"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("number", [0, 1, 2, 1000000])
+def test_ngettext_picks_the_right_plural_form(app, lang, number):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        assert ngettext("%(num)d tanto", "%(num)d tantos", number) == PLURALS[lang][number]
+
+
+def test_every_plural_message_fills_every_form(app):
+    for lang in LANGUAGES:
+        for po_path in sorted(LOCALES.glob(f"*/{lang}/LC_MESSAGES/messages.po")):
+            with po_path.open("rb") as handle:
+                catalog = read_po(handle, locale=lang)
+            for message in catalog:
+                if message.pluralizable and message.id:
+                    assert len(message.string) == catalog.num_plurals, (po_path, message.id)
+                    assert all(message.string), (po_path, message.id)
