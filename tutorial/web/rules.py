@@ -28,8 +28,7 @@ from markdown.extensions.toc import slugify_unicode
 from markdown.preprocessors import Preprocessor
 from markupsafe import Markup
 
-from tutorial.engine import EngineError, card_points, evaluate, parse_cards, showdown, value_rank
-from tutorial.engine.explain import explain
+from tutorial.engine import EngineError, card_points, evaluate, explain, parse_cards, showdown, value_rank
 from tutorial.paths import LOCALES
 from tutorial.web.i18n import LANGUAGES, localized_route
 from tutorial.web.terms import ACTIONS, LANCES, PLAYS, RANKS, RANKS_PLURAL, card_name
@@ -458,15 +457,24 @@ def rules_file(lang: str) -> Path:
     return RULES_DIR / f"{lang}.md"
 
 
+# Rendered pages by (language, text, catalogs, static URL): every app built in one process (the tests build one per
+# test) shares the work, and a changed file or catalog set is rendered afresh.
+_rendered: dict[tuple, RenderedRules] = {}
+
+
 def build(app: Flask) -> dict[str, RenderedRules]:
     """Render every language's rules once (raises DirectiveError naming file and line on a bad example)."""
     pages = {}
     for lang in LANGUAGES:
         path = rules_file(lang)
-        # A path no view answers: the examples are rendered outside any page, in that language.
-        with app.test_request_context(f"/{lang}/rules-build"):
-            g.lang = lang
-            pages[lang] = render_rules(path.read_text(encoding="utf-8"), source=str(path))
+        text = path.read_text(encoding="utf-8")
+        key = (lang, text, app.config.get("BABEL_TRANSLATION_DIRECTORIES"), app.static_url_path)
+        if key not in _rendered:
+            # A path no view answers: the examples are rendered outside any page, in that language.
+            with app.test_request_context(f"/{lang}/rules-build"):
+                g.lang = lang
+                _rendered[key] = render_rules(text, source=str(path))
+        pages[lang] = _rendered[key]
     return pages
 
 
