@@ -200,6 +200,9 @@ def creation_options(body: dict) -> tuple[Options, str, int | None]:
     if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
         raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))
     chosen = {name: body[name] for name in ("reyes", "target", "mus_corrido", "real", "vacas") if name in body}
+    for name in ("reyes", "target"):
+        if name in chosen and type(chosen[name]) is not int:  # 40.0 or "40" is not a target
+            raise BadRequest(option_message(name))
     try:
         options = Options(**chosen)
     except OptionsError as error:
