@@ -1,0 +1,125 @@
+"""An install from the built wheel, outside the checkout, serves the whole site: templates, static files (the deck),
+compiled catalogs and the lessons, through the ``mus-tutorial serve`` console script."""
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+
+def run(*args, **kwargs) -> subprocess.CompletedProcess:
+    result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, **kwargs)
+    assert result.returncode == 0, f"{' '.join(map(str, args))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    return result
+
+
+def clean_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(url: str, timeout: float = 5.0) -> tuple[int, str, bytes]:
+    request = urllib.request.Request(url, headers={"Accept-Language": "es"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.headers.get_content_type(), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get_content_type(), error.read()
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """A fresh virtual environment outside the checkout with only the built wheel (and its dependencies)."""
+    base = tmp_path_factory.mktemp("packaging")
+    wheels = base / "wheels"
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", wheels, ROOT]
+    if importlib.util.find_spec("hatchling"):  # the test extra brings it: no network needed to build
+        build.insert(4, "--no-build-isolation")
+    run(*build, env=clean_env())
+    wheel = next(wheels.glob("escuela_mus-*.whl"))
+    target = base / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(target)
+    python = target / "bin" / "python"
+    run(python, "-m", "pip", "install", "-q", wheel, env=clean_env(), cwd=base)
+    return {"base": base, "python": python, "venv": target, "wheel": wheel}
+
+
+def test_the_wheel_carries_the_data_folders_inside_the_package(installed):
+    import zipfile
+
+    names = zipfile.ZipFile(installed["wheel"]).namelist()
+    for prefix in ("tutorial/_data/templates/base.html", "tutorial/_data/static/cards/12o.svg",
+                   "tutorial/_data/static/css/site.css", "tutorial/_data/locales/site/pt/LC_MESSAGES/messages.mo"):
+        assert prefix in names, prefix
+    lessons = sorted(p.name for p in (ROOT / "lessons").iterdir() if p.is_file())
+    assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("tutorial/_data/lessons/")) == lessons
+
+
+def test_the_installed_package_finds_its_data_inside_the_environment_not_the_checkout(installed):
+    script = ("import json, tutorial, tutorial.paths as p; print(json.dumps({'package': tutorial.__file__, "
+              "'lessons': str(p.LESSONS), 'files': sorted(x.name for x in p.LESSONS.iterdir()) "
+              "if p.LESSONS.is_dir() else None, 'locales': str(p.LOCALES)}))")
+    import json
+
+    result = json.loads(run(installed["python"], "-c", script, cwd=installed["base"], env=clean_env()).stdout)
+    venv_dir = str(installed["venv"])
+    for key in ("package", "lessons", "locales"):
+        assert result[key].startswith(venv_dir), (key, result[key])
+    expected = sorted(p.name for p in (ROOT / "lessons").iterdir() if p.is_file())
+    assert (result["files"] or []) == expected
+
+
+def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_translations(installed):
+    port = free_port()
+    command = [str(installed["venv"] / "bin" / "mus-tutorial"), "serve", "--port", str(port)]
+    server = subprocess.Popen(command, cwd=installed["base"], env=clean_env(), stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, _kind, _body = fetch(base + "/es/", timeout=1)
+                break
+            except (urllib.error.URLError, ConnectionError, socket.timeout):
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError("the server did not start:\n" + (server.stdout.read() or ""))
+                time.sleep(0.3)
+        assert status == 200
+        for path, text in (("/es/", "Aprende a jugar al mus"), ("/pt/", "Aprenda a jogar mus"),
+                           ("/ca/", "Aprèn a jugar al mus")):
+            status, kind, body = fetch(base + path)
+            assert (status, kind) == (200, "text/html"), path
+            assert text in body.decode("utf-8"), path
+        status, kind, body = fetch(base + "/static/cards/12o.svg")
+        assert (status, kind) == (200, "image/svg+xml") and body.startswith(b"<svg")
+        status, kind, _body = fetch(base + "/static/css/site.css")
+        assert (status, kind) == (200, "text/css")
+        status, kind, body = fetch(base + "/pt/no-such-page")
+        assert status == 404 and "Não há nenhuma página neste endereço." in body.decode("utf-8")
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
