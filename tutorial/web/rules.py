@@ -142,7 +142,7 @@ def hand_value(info, kind: str) -> str:
     if kind in ("pares",):
         if info.pares is None:
             return _("No %(pares)s.", pares=term("pares"))
-        return _("%(what)s: %(bonus)s at the count.", what=capital(pares_words(info.pares)),
+        return _("%(what)s, worth %(bonus)s at the count.", what=capital(pares_words(info.pares)),
                  bonus=tantos(info.pares.bonus))
     if kind in ("juego", "punto"):
         if info.is_real:
