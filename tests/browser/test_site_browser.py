@@ -51,3 +51,41 @@ def test_language_switcher_works_by_keyboard(page, source, target):
     expect(page.locator("html")).to_have_attribute("lang", target)
     cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
     assert cookies.get("lang") == target
+
+
+def card_names_block(lang: str) -> str:
+    """The JSON block exactly as the card_names_json() macro renders it for ``lang``."""
+    from flask import render_template_string
+    from flask_babel import force_locale
+
+    from tutorial import create_app
+
+    app = create_app({"TESTING": True})
+    template = '{% from "_cards.html" import card_names_json with context %}{{ card_names_json() }}'
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        return render_template_string(template)
+
+
+def test_cards_js_draws_a_named_card_that_loads_and_refuses_unknown_codes(page):
+    page.goto("/pt/")
+    result = page.evaluate("""async (block) => {
+        document.body.insertAdjacentHTML("beforeend", block);
+        const { cardImage, cardNames } = await import("/static/js/cards.js");
+        const names = cardNames();
+        const king = cardImage("12o", names, { highlight: true });
+        const back = cardImage("back", names);
+        document.querySelector("main").append(king, back);
+        await Promise.all([king.decode(), back.decode()]);
+        const refused = ["13o", "__proto__", "../x"].filter((code) => {
+            try { cardImage(code, names); return false; } catch (error) { return true; }
+        });
+        return { alt: king.alt, classes: king.className, width: king.naturalWidth, back: back.alt,
+                 src: king.getAttribute("src"), refused };
+    }""", card_names_block("pt"))
+    assert result["alt"] == "rei de ouros"
+    assert result["back"] == "carta virada para baixo"
+    assert result["classes"] == "card card--highlight"
+    assert result["src"] == "/static/cards/12o.svg"
+    assert result["width"] > 0
+    assert result["refused"] == ["13o", "__proto__", "../x"]
+    expect(page.get_by_role("img", name="rei de ouros")).to_be_visible()
