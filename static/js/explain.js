@@ -100,7 +100,7 @@ function countSection(described, options) {
   const table = el("table", "explain-count__table");
   const head = el("thead");
   const headRow = el("tr");
-  for (const text of [labels.explanation, described.teams[0], described.teams[1]]) {
+  for (const text of [labels.counted, described.teams[0], described.teams[1]]) {
     const th = el("th", null, text);
     th.scope = "col";
     headRow.append(th);

@@ -111,7 +111,7 @@ _CARD_STEPS = {
 
 
 def _pares_text(play: str, ranks: list[int]) -> str:
-    return _("%(play)s of %(ranks)s", play=play_name(play), ranks=_and([_ranks(rank) for rank in ranks]))
+    return _("%(play)s made of %(ranks)s", play=play_name(play), ranks=_and([_ranks(rank) for rank in ranks]))
 
 
 def decision_text(lance: dict, explained: dict) -> str:
@@ -383,6 +383,7 @@ def labels() -> dict:
         "points": _("What it pays"),
         "rule": _("Read the rule"),
         "count": _("The count"),
+        "counted": _("What is counted"),
         "count_intro": _("Dejes first, as they were paid during the hand, then the lances in order."),
         "stop": _("The game ends here"),
         "scores_before": _("Score before the hand"),
