@@ -1,11 +1,13 @@
 // The table against the bots: talks to /api/tables, draws the learner's view, plays the bots' moves back at a
 // readable pace and announces every event. The server holds the game; this script only shows what it is sent.
 
+import { cardImage as deckCard, cardNames } from "./cards.js";
+
 const root = document.getElementById("table-page");
 const texts = JSON.parse(document.getElementById("table-texts").textContent);
 const ui = texts.ui;
 const api = root.dataset.api;
-const cardsBase = root.dataset.cards;
+const names = cardNames();
 const lang = root.dataset.lang;
 const STORE = "escuela-mus-table";
 const PACE_STORE = "escuela-mus-pace";
@@ -137,6 +139,8 @@ async function act(action) {
 function receive(data, { announce }) {
   view = data;
   els.table.hidden = false;
+  els.table.dataset.ready = "false";
+  els.table.dataset.version = String(data.version);
   stopPlaying();
   renderBoard();
   renderControls(false);
@@ -209,31 +213,23 @@ function saidBy(event) {
   $(`seat-${event.seat}-said`).textContent = said;
 }
 
-function finish() {
+async function finish() {
   els.skip.hidden = true;
   renderControls(true);
-  renderExplanation();
+  await renderExplanation();
+  els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)
 }
 
 // ----- drawing the table -----------------------------------------------------------------------------------
 
 function cardImage(code, small) {
-  const img = document.createElement("img");
-  img.className = small ? "card card--small" : "card";
-  img.src = `${cardsBase}${code}.svg`;
-  img.alt = texts.cards[code];
-  img.width = 70;
-  img.height = 105;
-  return img;
+  return deckCard(code, names, small ? { size: "small" } : {});
 }
 
 function backImage() {
-  const img = document.createElement("img");
-  img.className = "card card--small card--back";
-  img.src = `${cardsBase}back.svg`;
-  img.alt = "";
-  img.width = 48;
-  img.height = 72;
+  const img = deckCard("back", names, { size: "small" });
+  img.classList.add("card--back");
+  img.alt = ""; // the list around the backs says how many there are
   return img;
 }
 
@@ -472,7 +468,7 @@ async function renderExplanation() {
     return;
   }
   const { renderExplanation: draw } = await import("./explain.js");
-  draw(els.explain, described);
+  draw(els.explain, described, { headingLevel: 4 });
 }
 
 // ----- start -----------------------------------------------------------------------------------------------

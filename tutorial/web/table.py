@@ -18,7 +18,7 @@ from tutorial.bots import LEVELS, make_bot
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError
 from tutorial.web import storage
 from tutorial.web.i18n import LANGUAGES, localized_route
-from tutorial.web.terms import ACTIONS, LANCES, PLAYS, card_name, card_names
+from tutorial.web.terms import ACTIONS, LANCES, PLAYS, card_name
 
 bp = Blueprint("table", __name__)
 
@@ -49,14 +49,14 @@ def page():
 
 
 def client_texts() -> dict:
-    """The words the page's script needs: seat names, Mus terms, card names and the interface's labels."""
+    """The words the page's script needs: seat names, Mus terms and the interface's labels (card names come from
+    the deck's own JSON block, see templates/_cards.html)."""
     return {
         "seats": [seat_name(seat) for seat in range(4)],
         "teams": [team_name(0), team_name(1)],
         "lances": {key: str(value) for key, value in LANCES.items()},
         "actions": {key: str(value) for key, value in ACTIONS.items()},
         "plays": {key: str(value) for key, value in PLAYS.items()},
-        "cards": card_names(),
         "ui": {
             "yourTurn": _("Your turn."),
             "waiting": _("Waiting for %(player)s."),

@@ -1,0 +1,192 @@
+"""The table page in a real browser: a whole game played with the keyboard only in each language, axe on every
+state that matters, reload resumes the table, the bots' moves can be skipped, screenshots kept."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar"}
+DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir"}
+WON = {"es": ("Tu pareja ha ganado la partida.", "Los rivales han ganado la partida."),
+       "pt": ("Sua dupla ganhou a partida.", "Os adversários ganharam a partida."),
+       "ca": ("La teva parella ha guanyat la partida.", "Els rivals han guanyat la partida.")}
+MAX_ACTIONS = 400
+
+
+def active(page, expression: str):
+    return page.evaluate(f"() => {{ const el = document.activeElement; return el ? {expression} : null; }}")
+
+
+def tab_to(page, expression: str, limit: int = 80) -> None:
+    """Press Tab until the focused element satisfies ``expression`` (JS with ``el``), as a keyboard user would."""
+    for _ in range(limit):
+        if active(page, expression):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element where {expression}")
+
+
+def control_ids(page) -> list[str]:
+    return page.eval_on_selector_all("#controls-buttons button", "buttons => buttons.map(b => b.id)")
+
+
+def wait_ready(page, old_version: str | None = None) -> None:
+    selector = '#table[data-ready="true"]'
+    if old_version is not None:
+        selector += f':not([data-version="{old_version}"])'
+    page.wait_for_selector(selector, timeout=20_000)
+
+
+def press_control(page, element_id: str) -> None:
+    version = page.get_attribute("#table", "data-version")
+    tab_to(page, f"el.id === {element_id!r}")
+    page.keyboard.press("Enter")
+    wait_ready(page, version)
+    assert page.text_content("#controls-error") == "", page.text_content("#controls-error")
+
+
+def deal_with_keyboard(page, lang: str, seed: int) -> None:
+    page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed={seed}")
+    tab_to(page, "el.name === 'target'")
+    page.keyboard.press("ArrowDown")  # 40 -> 30 tantos
+    assert page.get_by_role("radio", name=re.compile("30")).is_checked()
+    tab_to(page, f"el.type === 'submit' && el.textContent.trim() === {DEAL[lang]!r}")
+    page.keyboard.press("Enter")
+    wait_ready(page)
+
+
+def discard_with_keyboard(page) -> None:
+    version = page.get_attribute("#table", "data-version")
+    tab_to(page, "el.classList.contains('card-toggle')")
+    page.keyboard.press("Space")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")
+    pressed = page.locator('.card-toggle[aria-pressed="true"]')
+    assert pressed.count() == 2
+    tab_to(page, "el.id === 'action-discard'")
+    page.keyboard.press("Enter")
+    wait_ready(page, version)
+
+
+def custom_envido_with_keyboard(page) -> None:
+    version = page.get_attribute("#table", "data-version")
+    tab_to(page, "el.id === 'envido-amount'")
+    minimum = int(page.get_attribute("#envido-amount", "min"))
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(minimum + 1))
+    page.keyboard.press("Enter")
+    wait_ready(page, version)
+
+
+def ordago_with_keyboard(page) -> None:
+    version = page.get_attribute("#table", "data-version")
+    tab_to(page, "el.id === 'action-ordago'")
+    page.keyboard.press("Enter")
+    dialog = page.locator("#ordago-dialog")
+    assert dialog.is_visible()
+    assert active(page, "el.id") == "ordago-no", "the safe answer has the focus"
+    page.keyboard.press("Shift+Tab")
+    assert active(page, "el.id") == "ordago-yes"
+    page.keyboard.press("Enter")
+    wait_ready(page, version)
+    assert not dialog.is_visible()
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_a_whole_game_is_played_with_the_keyboard(page, viewport, lang, assert_axe_clean, shoot):
+    deal_with_keyboard(page, lang, seed=7)
+    assert_axe_clean(page)
+    shoot(page, f"table-{lang}-{viewport.name}-dealt")
+    said = {"mus": 0, "discard": 0, "custom": 0, "ordago": 0, "hands": 0}
+    for _ in range(MAX_ACTIONS):
+        prompt = page.text_content("#controls-prompt")
+        if prompt in WON[lang]:
+            break
+        ids = control_ids(page)
+        assert ids, f"no control while the game goes on: {prompt!r}"
+        announced = page.text_content("#announcer")
+        assert announced, "every batch of events is announced"
+        if "action-discard" in ids:
+            if said["discard"] == 0:
+                shoot(page, f"table-{lang}-{viewport.name}-discard")
+            discard_with_keyboard(page)
+            said["discard"] += 1
+        elif "action-mus" in ids:
+            press_control(page, "action-mus" if said["mus"] < 2 else "action-corto")
+            said["mus"] += 1
+        elif "action-next_hand" in ids:
+            said["hands"] += 1
+            assert page.is_visible("#explain-panel"), "after every hand the explanation is shown"
+            assert page.locator("#explain-container .explain-lance").count() == 4
+            if said["hands"] == 1:
+                assert_axe_clean(page)
+                shoot(page, f"table-{lang}-{viewport.name}-hand-over")
+            press_control(page, "action-next_hand")
+            assert page.is_hidden("#explain-panel")
+        elif "action-envido-custom" in ids and said["custom"] == 0 and "action-quiero" not in ids:
+            custom_envido_with_keyboard(page)
+            said["custom"] += 1
+        elif "action-ordago" in ids and said["custom"] and said["hands"] >= 1:
+            ordago_with_keyboard(page)
+            said["ordago"] += 1
+        elif "action-quiero" in ids:
+            press_control(page, "action-quiero")
+        else:
+            press_control(page, ids[0])
+    else:
+        raise AssertionError("the game did not end")
+    assert said["discard"] and said["custom"] and said["hands"], said
+    assert page.is_visible("#action-new")
+    assert_axe_clean(page)
+    shoot(page, f"table-{lang}-{viewport.name}-game-over")
+
+
+def test_reloading_the_page_resumes_the_table(page):
+    deal_with_keyboard(page, "es", seed=3)
+    version = page.get_attribute("#table", "data-version")
+    hand = page.eval_on_selector_all("#seat-0-cards img", "imgs => imgs.map(i => i.alt)")
+    assert "table=" in page.url
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("#table", "data-version") == version
+    assert page.eval_on_selector_all("#seat-0-cards img", "imgs => imgs.map(i => i.alt)") == hand
+    page.goto("/es/jugar")  # without the id in the address, the browser remembers the table
+    wait_ready(page)
+    assert page.get_attribute("#table", "data-version") == version
+
+
+def test_the_bots_moves_are_paced_and_can_be_skipped_with_the_keyboard(page):
+    page.goto("/es/jugar?pace=1600&seed=21")
+    page.get_by_role("button", name="Repartir").press("Enter")
+    skip = page.locator("#skip")
+    skip.wait_for(state="visible")
+    assert page.get_attribute("#table", "data-ready") == "false"
+    skip.focus()
+    page.keyboard.press("Enter")
+    wait_ready(page)
+    assert skip.is_hidden()
+    assert page.locator("#event-log li").count() >= 3
+
+
+def test_the_learners_cards_are_named_toggle_buttons_while_discarding(page, assert_axe_clean):
+    page.goto("/pt/jogar?pace=0&seed=21")
+    page.get_by_role("button", name="Dar as cartas").press("Enter")
+    wait_ready(page)
+    for _ in range(20):
+        ids = control_ids(page)
+        if "action-discard" in ids:
+            break
+        press_control(page, "action-mus" if "action-mus" in ids else ids[0])
+    else:
+        pytest.skip("this seed did not reach a discard")
+    toggles = page.get_by_role("button", pressed=False).filter(has=page.locator("img.card"))
+    assert toggles.count() == 4
+    first = toggles.first
+    name = first.locator("img").get_attribute("alt")
+    assert re.search(r"(ás|dois|três|quatro|cinco|seis|sete|valete|cavalo|rei) de ", name)
+    assert page.get_by_role("button", name="Trocar estas cartas").is_disabled()
+    first.press("Space")
+    assert page.get_by_role("button", name=name, pressed=True).count() == 1
+    assert page.get_by_role("button", name="Trocar estas cartas").is_enabled()
+    assert_axe_clean(page)
