@@ -17,6 +17,7 @@ BLUEPRINTS = [
     "tutorial.web.rules",
     "tutorial.web.table",
     "tutorial.web.explain",
+    "tutorial.web.lessons",
 ]
 
 ERROR_MESSAGES = {

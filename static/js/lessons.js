@@ -1,0 +1,266 @@
+// The lessons: progress in localStorage, one step at a time, answers judged by the server (the rules engine).
+//
+// The list page (/es/lecciones) shows which lessons are done or in progress and where to continue.
+// A lesson page holds every step as a <section>; this module shows one at a time, sends each answer to
+// POST /api/lessons/<key>/<step> and shows the verdict: the message (also announced through an ARIA live
+// region), why (the explanation component's words) and, when wrong, a hint; the learner then retries.
+// Text is always inserted with textContent, never as HTML.
+
+import { cardImage, cardNames } from "./cards.js";
+import { renderExplanation } from "./explain.js";
+
+const STORE = "escuela-mus-lessons";
+
+function loadProgress() {
+  try {
+    const value = JSON.parse(window.localStorage.getItem(STORE));
+    return value && typeof value === "object" ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveProgress(progress) {
+  try {
+    window.localStorage.setItem(STORE, JSON.stringify(progress));
+  } catch {
+    // private mode or storage full: the lesson still works, only the progress is not kept
+  }
+}
+
+function fillTemplate(template, values) {
+  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
+}
+
+// ----- the list of lessons ------------------------------------------------------------------------------------
+
+function indexPage() {
+  const progress = loadProgress();
+  const cards = [...document.querySelectorAll(".lesson-card")];
+  let resume = null;
+  let firstOpen = null;
+  for (const item of cards) {
+    const key = item.dataset.key;
+    const total = Number(item.dataset.steps);
+    const state = progress[key] || {};
+    const status = item.querySelector(".lesson-card__status");
+    if (state.done) {
+      item.classList.add("lesson-card--done");
+      status.textContent = status.dataset.doneLabel;
+    } else {
+      if (firstOpen === null) firstOpen = item;
+      if (state.step > 0) {
+        item.classList.add("lesson-card--started");
+        status.textContent = fillTemplate(status.dataset.progressLabel, { step: Math.min(state.step + 1, total), total });
+        if (resume === null) resume = item;
+      }
+    }
+  }
+  const box = document.getElementById("lessons-continue");
+  const link = document.getElementById("lessons-continue-link");
+  if (!box || !link) return;
+  const target = resume || firstOpen;
+  const anyProgress = Object.keys(progress).length > 0;
+  if (target === null) {
+    link.textContent = link.dataset.finishedLabel;
+    link.href = cards.length ? cards[0].querySelector("a").href : "#";
+  } else if (anyProgress) {
+    const number = cards.indexOf(target) + 1;
+    link.textContent = fillTemplate(link.dataset.continueLabel, { number });
+    link.href = target.querySelector("a").href;
+  } else {
+    link.textContent = link.dataset.startLabel;
+    link.href = target.querySelector("a").href;
+  }
+  box.hidden = false;
+}
+
+// ----- one lesson ---------------------------------------------------------------------------------------------
+
+function lessonPage() {
+  const data = JSON.parse(document.getElementById("lesson-data").textContent);
+  const sections = [...document.querySelectorAll(".lesson-step")];
+  const progressBar = document.getElementById("lesson-progress");
+  const progressLabel = document.getElementById("lesson-progress-label");
+  const live = document.getElementById("lesson-live");
+  const doneBox = document.getElementById("lesson-done");
+  const names = cardNames();
+  const played = new Map(); // play steps: how many of the learner's moves were made
+
+  function state() {
+    const progress = loadProgress();
+    return { progress, mine: progress[data.key] || { step: 0, done: false } };
+  }
+
+  function remember(step, done = false) {
+    const { progress, mine } = state();
+    progress[data.key] = { step: Math.max(mine.done ? 0 : mine.step || 0, step), done: mine.done || done };
+    if (done) progress[data.key].step = data.steps;
+    saveProgress(progress);
+  }
+
+  function announce(text) {
+    live.textContent = "";
+    window.setTimeout(() => { live.textContent = text; }, 50);
+  }
+
+  function show(index, focus = true) {
+    doneBox.hidden = true;
+    sections.forEach((section, i) => { section.hidden = i !== index; });
+    progressBar.value = index + 1;
+    progressLabel.textContent = fillTemplate(progressLabel.dataset.template, { step: index + 1, total: data.steps });
+    window.history.replaceState(null, "", `#step-${index + 1}`);
+    if (focus) sections[index].focus();
+  }
+
+  function finish() {
+    remember(data.steps, true);
+    sections.forEach((section) => { section.hidden = true; });
+    progressBar.value = data.steps;
+    doneBox.hidden = false;
+    window.history.replaceState(null, "", "#done");
+    doneBox.focus();
+  }
+
+  function feedback(section, body, correct) {
+    const box = section.querySelector("[data-feedback]");
+    box.hidden = false;
+    box.classList.toggle("feedback--right", correct);
+    box.classList.toggle("feedback--wrong", !correct);
+    section.querySelector("[data-feedback-message]").textContent = body.message || body.error || "";
+    const details = section.querySelector("[data-feedback-details]");
+    details.replaceChildren(...(body.details || []).map((text) => {
+      const item = document.createElement("li");
+      item.textContent = text;
+      return item;
+    }));
+    const hint = section.querySelector("[data-feedback-hint]");
+    hint.hidden = !body.hint;
+    hint.textContent = body.hint || "";
+    const explanation = section.querySelector("[data-feedback-explanation]");
+    explanation.replaceChildren();
+    if (body.explanation) renderExplanation(explanation, body.explanation, { hands: false, headingLevel: 3 });
+    announce([body.message || body.error, ...(body.details || []), body.hint].filter(Boolean).join(" "));
+  }
+
+  function stepDone(section, index) {
+    remember(index + 1);
+    section.classList.add("lesson-step--answered");
+    const next = section.querySelector("[data-next]");
+    next.hidden = false;
+    next.focus();
+  }
+
+  function redrawHand(section, codes) {
+    const hand = section.querySelector("[data-learner-hand]");
+    if (!hand) return;
+    if (hand.tagName === "UL") {
+      hand.replaceChildren(...codes.map((code) => {
+        const item = document.createElement("li");
+        item.append(cardImage(code, names, { size: "small" }));
+        return item;
+      }));
+    } else {
+      hand.replaceChildren(...codes.map((code) => cardImage(code, names)));
+      hand.classList.add("discard__cards--drawn");
+    }
+  }
+
+  async function send(section, index, answer) {
+    const body = { lang: data.lang, answer };
+    if (section.dataset.kind === "play") body.done = played.get(index) || 0;
+    section.setAttribute("aria-busy", "true");
+    let reply;
+    let result;
+    try {
+      reply = await fetch(`${data.api}${index}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+      result = await reply.json();
+    } catch {
+      result = { error: data.network_error };
+    } finally {
+      section.removeAttribute("aria-busy");
+    }
+    if (!reply || !reply.ok) {
+      feedback(section, result, false);
+      return;
+    }
+    feedback(section, result, result.correct);
+    if (!result.correct) return;
+    if (section.dataset.kind === "play") {
+      played.set(index, result.done);
+      const log = section.querySelector("[data-play-log]");
+      for (const text of result.events || []) {
+        const item = document.createElement("li");
+        item.textContent = text;
+        log.append(item);
+      }
+      if (result.view) {
+        redrawHand(section, result.view.hand);
+        section.querySelector("[data-play-status]").textContent = result.view.status;
+      }
+      if (!result.finished) return;
+      section.querySelectorAll("[data-answer-action]").forEach((button) => { button.disabled = true; });
+    }
+    if (section.dataset.kind === "discard" && result.hand) {
+      redrawHand(section, result.hand);
+      section.querySelector("[data-answer-discard]").disabled = true;
+    }
+    stepDone(section, index);
+  }
+
+  function number(input) {
+    const text = input.value.trim();
+    return /^\d+$/.test(text) ? Number(text) : text; // anything else goes to the server, which says why
+  }
+
+  sections.forEach((section, index) => {
+    section.addEventListener("click", (event) => {
+      const target = event.target.closest("button");
+      if (!target || !section.contains(target) || target.disabled) return;
+      if (target.matches("[data-next]")) {
+        if (index + 1 < sections.length) show(index + 1);
+        else finish();
+      } else if (target.matches("[data-answer-read]")) {
+        target.disabled = true;
+        stepDone(section, index);
+      } else if (target.matches("[data-answer-seat]")) {
+        send(section, index, { seat: Number(target.dataset.answerSeat) });
+      } else if (target.matches("[data-answer-value]")) {
+        send(section, index, { value: target.dataset.answerValue });
+      } else if (target.matches(".card-toggle")) {
+        target.setAttribute("aria-pressed", String(target.getAttribute("aria-pressed") !== "true"));
+      } else if (target.matches("[data-answer-discard]")) {
+        const cards = [...section.querySelectorAll('.card-toggle[aria-pressed="true"]')].map((b) => b.dataset.card);
+        send(section, index, { cards });
+      } else if (target.matches("[data-answer-action]")) {
+        const action = { type: target.dataset.answerAction };
+        if (action.type === "envido") action.amount = number(section.querySelector("[data-envido-amount]"));
+        send(section, index, { action });
+      }
+    });
+    section.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const form = event.target;
+      if (form.matches("[data-answer-number]")) {
+        send(section, index, { value: number(form.querySelector("input")) });
+      } else if (form.matches("[data-answer-count]")) {
+        const totals = [...form.querySelectorAll("input[data-team]")].map(number);
+        send(section, index, { totals });
+      }
+    });
+  });
+
+  // Where to start: the step in the address, else where the learner left off (a finished lesson starts over).
+  const { mine } = state();
+  const match = /^#step-(\d+)$/.exec(window.location.hash);
+  let start = match ? Number(match[1]) - 1 : mine.done ? 0 : mine.step || 0;
+  if (!(start >= 0 && start < sections.length)) start = 0;
+  show(start, Boolean(match) || start > 0);
+}
+
+if (document.getElementById("lesson-data")) lessonPage();
+else if (document.querySelector(".lessons-list")) indexPage();
