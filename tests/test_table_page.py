@@ -1,0 +1,56 @@
+"""The table page as served (before any script runs): one URL per language, its words translated, every option
+labelled, a live region, no inline code."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+PAGES = {"es": "/es/jugar", "pt": "/pt/jogar", "ca": "/ca/jugar"}
+TITLES = {"es": "Juega contra los bots", "pt": "Jogue contra os bots", "ca": "Juga contra els bots"}
+
+
+@pytest.mark.parametrize("lang", PAGES)
+def test_the_table_page_is_served_in_each_language_with_its_own_words(client, lang):
+    response = client.get(PAGES[lang])
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    assert f"<h1>{TITLES[lang]}</h1>" in html
+    texts = json.loads(re.search(r'<script type="application/json" id="table-texts">(.*?)</script>', html, re.S)[1])
+    assert texts["lances"]["grande"] == {"es": "grande", "pt": "Maior", "ca": "grans"}[lang]
+    assert texts["actions"]["quiero"] == {"es": "quiero", "pt": "quero", "ca": "vull"}[lang]
+    assert texts["seats"][2] == {"es": "Tu compañero", "pt": "Seu parceiro", "ca": "El teu company"}[lang]
+
+
+def test_the_page_has_every_option_of_a_new_game_with_labels(client):
+    html = client.get("/es/jugar").get_data(as_text=True)
+    for name in ("reyes", "target", "mus_corrido", "real", "vacas", "level", "pace"):
+        assert f'name="{name}"' in html, name
+    assert html.count('type="radio" name="reyes"') == 2 and html.count('type="radio" name="target"') == 2
+    for value in ("easy", "medium", "hard"):
+        assert f'<option value="{value}"' in html
+    assert '<label for="option-level">' in html and '<label for="option-pace">' in html
+
+
+def test_the_page_has_a_live_region_an_alert_for_errors_and_the_four_seats(client):
+    html = client.get("/ca/jugar").get_data(as_text=True)
+    assert re.search(r'id="announcer" role="status" aria-live="polite"', html)
+    assert 'id="controls-error" role="alert"' in html
+    for seat in range(4):
+        assert f'id="seat-{seat}"' in html
+
+
+def test_the_page_runs_no_inline_code_and_links_its_own_script_and_styles(client):
+    html = client.get("/pt/jogar").get_data(as_text=True)
+    for tag in re.findall(r"<script[^>]*>", html):
+        assert 'type="application/json"' in tag or "src=" in tag, tag
+    assert "style=" not in html
+    assert not re.search(r"\son[a-z]+=", html)
+    assert "/static/js/table.js" in html and "/static/css/table.css" in html
+
+
+def test_the_navigation_links_to_the_table_in_each_language(client):
+    for lang, path in PAGES.items():
+        assert f'href="{path}"' in client.get(f"/{lang}/").get_data(as_text=True)
