@@ -54,6 +54,9 @@ SECTIONS = [
 
 
 def init_app(app) -> None:
+    # Globals rather than context, so the card macros work even where _cards.html is imported without context.
+    app.jinja_env.globals.update(card_name=card_name, card_names=card_names)
+
     @app.context_processor
     def layout_context():
         lang = current_language()
@@ -67,8 +70,6 @@ def init_app(app) -> None:
             "alternate_urls": {code: request.host_url.rstrip("/") + path for code, path in paths.items()},
             "nav_links": [(endpoint, label) for endpoint, label, _blurb in sections],
             "ways_in": sections,
-            "card_name": card_name,
-            "card_names": card_names,
         }
 
 
