@@ -169,3 +169,14 @@ def test_every_plural_message_fills_every_form(app):
                 if message.pluralizable and message.id:
                     assert len(message.string) == catalog.num_plurals, (po_path, message.id)
                     assert all(message.string), (po_path, message.id)
+
+
+@pytest.mark.parametrize("header", [";;;", "q=0.5", "es;q=abc", "*", "x" * 2000, "pt;q=0.5,ca;q=0.9,es;q=0"])
+def test_a_malformed_accept_language_header_still_gets_a_language(client, header):
+    response = client.get("/", headers={"Accept-Language": header})
+    assert response.status_code == 302
+    assert location(response) in ("/es/", "/pt/", "/ca/")
+
+
+def test_quality_values_are_respected(client):
+    assert location(client.get("/", headers={"Accept-Language": "pt;q=0.5,ca;q=0.9"})) == "/ca/"

@@ -11,6 +11,11 @@ SWITCHER_NAMES = {"es": "Idioma", "pt": "Idioma", "ca": "Idioma"}
 LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català"}
 
 
+def assert_no_sideways_scroll(page):
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the page is {widths[0]}px wide in a {widths[1]}px window"
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_home_renders_accessibly_in_every_language(page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"/{lang}/")
@@ -18,6 +23,9 @@ def test_home_renders_accessibly_in_every_language(page, viewport, lang, assert_
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     expect(page.get_by_role("navigation", name=SWITCHER_NAMES[lang])).to_be_visible()
     assert_axe_clean(page)
+    assert_no_sideways_scroll(page)
+    for image in page.get_by_role("img").all():
+        assert image.evaluate("img => img.complete && img.naturalWidth > 0"), image.get_attribute("src")
     shoot(page, f"home-{lang}-{viewport.name}")
 
 
@@ -31,6 +39,7 @@ def test_not_found_page_is_localized_and_accessible(page, viewport, lang, consol
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.get_by_role("heading", level=1)).to_contain_text("404")
     assert_axe_clean(page)
+    assert_no_sideways_scroll(page)
     shoot(page, f"404-{lang}-{viewport.name}")
 
 
@@ -89,3 +98,21 @@ def test_cards_js_draws_a_named_card_that_loads_and_refuses_unknown_codes(page):
     assert result["width"] > 0
     assert result["refused"] == ["13o", "__proto__", "../x"]
     expect(page.get_by_role("img", name="rei de ouros")).to_be_visible()
+
+
+def test_the_skip_link_is_the_first_stop_and_moves_focus_to_the_content(page):
+    page.goto("/es/")
+    page.keyboard.press("Tab")
+    skip = page.get_by_role("link", name="Saltar al contenido")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_visible()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.id") == "main"
+
+
+def test_focus_is_visible_on_the_language_links(page):
+    page.goto("/ca/")
+    link = page.get_by_role("navigation", name="Idioma").get_by_role("link", name="Español")
+    link.focus()
+    outline = link.evaluate("a => getComputedStyle(a).outlineStyle + ' ' + getComputedStyle(a).outlineWidth")
+    assert outline.startswith("solid") and not outline.endswith(" 0px"), outline
