@@ -148,7 +148,7 @@ function receive(data, { announce }) {
   if (events.some((event) => event.code === "hand_start")) els.log.replaceChildren();
   if (!announce) {
     events.forEach(logEvent);
-    finish();
+    finish(false);
     return;
   }
   queue = events.slice();
@@ -162,15 +162,20 @@ function pausesAfter(event) {
 }
 
 function playNext() {
+  // Everything shown in one go is announced together, so a screen reader hears every event, not only the last.
+  const shown = [];
   while (queue.length) {
     const event = queue.shift();
     showEvent(event);
+    shown.push(event.text);
     if (pace() > 0 && queue.length && pausesAfter(event)) {
+      els.announcer.textContent = shown.join(" ");
       playing = setTimeout(() => { playing = null; playNext(); }, pace());
       return;
     }
   }
-  finish();
+  if (shown.length) els.announcer.textContent = shown.join(" ");
+  finish(true);
 }
 
 function skip() {
@@ -178,7 +183,7 @@ function skip() {
   const rest = queue.splice(0);
   rest.forEach((event) => { logEvent(event); saidBy(event); });
   if (rest.length) els.announcer.textContent = rest.map((event) => event.text).join(" ");
-  finish();
+  finish(true);
 }
 
 function stopPlaying() {
@@ -189,7 +194,6 @@ function stopPlaying() {
 function showEvent(event) {
   logEvent(event);
   saidBy(event);
-  els.announcer.textContent = event.text;
 }
 
 function logEvent(event) {
@@ -213,9 +217,9 @@ function saidBy(event) {
   $(`seat-${event.seat}-said`).textContent = said;
 }
 
-async function finish() {
+async function finish(moveFocus) {
   els.skip.hidden = true;
-  renderControls(true);
+  renderControls(true, moveFocus);
   await renderExplanation();
   els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)
 }
@@ -365,9 +369,10 @@ function button(id, label, onClick, extraClass = "") {
   return b;
 }
 
-function renderControls(ready) {
-  const hadFocus = els.buttons.contains(document.activeElement) || document.activeElement === document.body
-    || $("seat-0").contains(document.activeElement);
+function renderControls(ready, moveFocus = false) {
+  // Focus follows the game only for someone playing: lost with the old controls, or still in their own cards.
+  const hadFocus = moveFocus && (els.buttons.contains(document.activeElement)
+    || document.activeElement === document.body || $("seat-0").contains(document.activeElement));
   els.buttons.replaceChildren();
   els.error.textContent = "";
   if (!ready) {
