@@ -212,6 +212,13 @@ def test_a_whole_hand_is_counted_by_the_engine_and_stops_at_40(rules_app):
     assert "no se cuentan, la partida ya había terminado" in unescape(html)
 
 
+def test_a_deje_that_reaches_40_ends_the_game_before_the_other_lances(rules_app):
+    html = render(rules_app, "ca", "[[deal grande=refused:0:1 scores=39,30 | 12o 12c 4e 1b | 12e 11c 11o 10b | "
+                                   "1o 1c 7e 12b | 1e 4c 5e 6b]]")
+    assert "Grans: els jugadors 1 i 3 arriben a 40" in captions(html)[0]
+    assert unescape(html).count("no es juga: la partida ja s'havia acabat") == 3
+
+
 def test_a_refused_bet_shows_its_deje(rules_app):
     html = unescape(render(rules_app, "pt", "[[deal pares=refused:1:2 | 12o 12c 4e 1b | 12e 11c 11o 10b | "
                                             "1o 1c 7e 12b | 1e 4c 5e 6b]]"))

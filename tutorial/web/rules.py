@@ -28,6 +28,7 @@ from markdown.extensions.toc import slugify_unicode
 from markdown.preprocessors import Preprocessor
 from markupsafe import Markup
 
+from tutorial.engine import LANCES as ENGINE_LANCES
 from tutorial.engine import EngineError, card_points, evaluate, explain, parse_cards, showdown, value_rank
 from tutorial.paths import LOCALES
 from tutorial.web.i18n import LANGUAGES, localized_route
@@ -41,6 +42,7 @@ ANCHORS = ("baraja", "reyes", "mano", "mus", "grande", "chica", "pares", "juego"
            "ordago", "tanteo", "variantes", "glosario")
 DIRECTIVE = re.compile(r"^\s*\[\[(?P<body>.+)\]\]\s*$")
 HAND_KINDS = ("pares", "juego", "ranks")
+LANCE_ORDER = ENGINE_LANCES  # grande, chica, pares, juego, punto: the order of play and of the count
 BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")
 
 
@@ -370,10 +372,12 @@ def expand_deal(directive: Directive) -> dict:
         value = " ".join((hand_value(info, "pares"), hand_value(info, data["fourth"])))
         hands.append({"label": label, "cards": tuple(player["cards"]), "highlight": (), "value": value})
     rows = []
+    end = data["ordago"] or data["stopped_at"]
     for lance in data["lances"]:
+        after_the_end = end is not None and LANCE_ORDER.index(lance["lance"]) > LANCE_ORDER.index(end)
         rows.append({"lance": capital(str(LANCES[lance["lance"]])),
                      "winner": "" if lance["winner"] is None else _("Player %(name)s", name=lance["winner"] + 1),
-                     "result": result_words(lance),
+                     "result": _("not played: the game was over") if after_the_end else result_words(lance),
                      "team": "" if lance["team"] is None else capital(team_name(lance["team"])),
                      "points": points_words(lance)})
     caption = [] if data["ordago"] else [_("In this hand players 1 and 3 collect %(points_a)s and players 2 and 4 collect %(points_b)s.",
