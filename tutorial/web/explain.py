@@ -16,7 +16,7 @@ from flask_babel import force_locale, format_decimal, gettext as _
 from tutorial.engine import DECK, EngineError
 from tutorial.engine.explain import explain
 from tutorial.strength import hand_strength
-from tutorial.web.explain_text import describe, error_message, seat_label, team_label
+from tutorial.web.explain_text import capfirst, describe, error_message, seat_label, team_label
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, localized_route
 from tutorial.web.terms import SUITS, card_name, lance_name
 
@@ -193,7 +193,7 @@ def _strength_rows(explained: dict, seat: int) -> dict:
                      explained["real"])
     return {"seat": seat, "deals": data["deals"], "deals_text": format_decimal(data["deals"]),
             "position": data["position"],
-            "lances": [{**row, "name": lance_name(row["lance"])} for row in data["lances"]]}
+            "lances": [{**row, "name": capfirst(lance_name(row["lance"]))} for row in data["lances"]]}
 
 
 # ------------------------------------------------------------------------------------------ page context

@@ -87,7 +87,7 @@ def _ranks(rank: int) -> str:
     return str(RANKS_PLURAL[rank])
 
 
-def _capfirst(text: str) -> str:
+def capfirst(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -287,15 +287,15 @@ def _count(explained: dict, viewer: int | None) -> list[dict]:
     for lance in explained["lances"]:
         name = lance_name(lance["lance"])
         if not lance["played"]:
-            text = _("%(lance)s: not played", lance=_capfirst(name))
+            text = _("%(lance)s: not played", lance=capfirst(name))
         elif lance["counted"] and lance["points"] == 0 and lance["result"] in ("refused", "ordago_refused"):
-            text = _("%(lance)s: nothing more for %(team)s (its deje was already paid)", lance=_capfirst(name),
+            text = _("%(lance)s: nothing more for %(team)s (its deje was already paid)", lance=capfirst(name),
                      team=lance["team_label"])
         elif not lance["counted"]:
-            text = _("%(lance)s: not counted (%(points)s to %(team)s)", lance=_capfirst(name),
+            text = _("%(lance)s: not counted (%(points)s to %(team)s)", lance=capfirst(name),
                      points=tantos(lance["points"]), team=lance["team_label"])
         else:
-            text = _("%(lance)s: %(points)s to %(team)s", lance=_capfirst(name), points=tantos(lance["points"]),
+            text = _("%(lance)s: %(points)s to %(team)s", lance=capfirst(name), points=tantos(lance["points"]),
                      team=lance["team_label"])
         steps.append({"kind": "lance", "lance": lance["lance"], "team": lance["team"], "points": lance["points"],
                       "scores_after": lance["scores_after"], "counted": lance["counted"] and lance["played"],
@@ -337,7 +337,7 @@ def describe(explained: dict, seat: int | None = None) -> dict:
         player["summary"] = _player_summary(player)
         player["hand_label"] = _("Cards: %(player)s", player=player["label"])
     for lance in described["lances"]:
-        lance["name"] = _capfirst(lance_name(lance["lance"]))
+        lance["name"] = capfirst(lance_name(lance["lance"]))
         lance["anchor"] = lance["lance"]
         lance["rule_url"] = _rule_url(lance["lance"])
         lance["winner_label"] = (seat_label(lance["winner"], mano, seat) if lance["winner"] is not None

@@ -1,0 +1,141 @@
+"""The hand checker in a real browser: the card picker driven with the keyboard only, the result read through roles
+and accessible names, axe, the client-side renderer against the server's, the form without JavaScript, and
+screenshots of every language at phone and desktop size."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+PAGES = {"es": "/es/comprobar", "pt": "/pt/verificar", "ca": "/ca/comprovar"}
+DEAL = "h0=12o+12c+11e+11b&h1=12e+12b+10o+10c&h2=1o+1c+7e+4b&h3=5o+6c+7o+4c&mano=0&reyes=8"
+# With bets: a refused chica (deje), and scores that make the count stop at 40.
+DEAL_WITH_BETS = DEAL + "&bet_chica=refused&team_chica=1&deje_chica=2&s0=33&s1=10"
+
+
+def focus_first_deck_card(page):
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('picker-card')"):
+            return
+    raise AssertionError("the deck is not reachable with Tab")
+
+
+def test_the_picker_fills_the_four_hands_with_the_keyboard_only(page, assert_axe_clean, shoot):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(PAGES["es"])
+    deck = page.get_by_role("grid", name="Las 40 cartas")
+    expect(deck).to_be_visible()
+    focus_first_deck_card(page)
+    expect(page.get_by_role("button", name="as de oros")).to_be_focused()
+    status = page.locator("#picker-status")
+    for _ in range(10):  # the whole row of oros: as ... rey
+        page.keyboard.press("Enter")
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")  # ArrowRight wrapped to the as de oros; down is the as de copas
+    expect(page.get_by_role("button", name="as de copas")).to_be_focused()
+    for _ in range(6):
+        page.keyboard.press("Enter")
+        page.keyboard.press("ArrowRight")
+    expect(status).to_have_text(re.compile("seis de copas: para Jugador 4 \\(4 de 4\\)"))
+    expect(page.get_by_role("textbox", name="Jugador 1 (Pareja A)")).to_have_value("1o 2o 3o 4o")
+    assert [page.locator(f"#h{seat}").input_value() for seat in range(4)] == [
+        "1o 2o 3o 4o", "5o 6o 7o 10o", "11o 12o 1c 2c", "3c 4c 5c 6c"]
+    # a dealt card is unavailable: it says where it is and taking it again changes nothing
+    taken = page.get_by_role("button", name="rey de oros, no disponible: ya la tiene Jugador 3")
+    expect(taken).to_have_attribute("aria-disabled", "true")
+    taken.focus()
+    page.keyboard.press("Enter")
+    expect(status).to_have_text("rey de oros, no disponible: ya la tiene Jugador 3")
+    assert page.locator("#h2").input_value() == "11o 12o 1c 2c"
+    # Enter in a text field sends the GET form: the deal goes to the address
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator("#h0")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"h0=1o\+2o\+3o\+4o"))
+    result = page.get_by_role("region", name="El resultado")
+    expect(result).to_be_visible()
+    expect(result.get_by_role("heading", name="Grande", exact=True)).to_be_visible()
+    # what the page says is what the API (the engine) says for the same hands
+    answer = page.request.post("/api/explain", data={"hands": [["1o", "2o", "3o", "4o"], ["5o", "6o", "7o", "10o"],
+                                                              ["11o", "12o", "1c", "2c"], ["3c", "4c", "5c", "6c"]]})
+    for lance in answer.json()["lances"]:
+        expect(page.locator(f"#explain-{lance['lance']} .explain-lance__why")).to_contain_text(lance["why"])
+    expect(page.get_by_role("table", name=re.compile("Fuerza de la mano: Jugador 1"))).to_be_visible()
+    assert_axe_clean(page)
+    shoot(page, "checker-es-keyboard-result-desktop")
+
+
+def test_removing_a_card_from_a_hand_makes_it_available_again(page):
+    page.goto(PAGES["pt"])
+    focus_first_deck_card(page)
+    page.keyboard.press("Enter")
+    remove = page.get_by_role("button", name="Retirar ás de ouros de Jogador 1")
+    expect(remove).to_be_visible()
+    remove.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#picker-status")).to_have_text("ás de ouros: retirada de Jogador 1.")
+    expect(page.get_by_role("button", name="ás de ouros", exact=True)).not_to_have_attribute("aria-disabled", "true")
+    assert page.locator("#h0").input_value() == ""
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_checker_result_is_accessible_in_each_language(page, viewport, lang, assert_axe_clean, shoot):
+    page.goto(f"{PAGES[lang]}?{DEAL_WITH_BETS}")
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(page.locator(".explain-step--stop")).to_have_count(1)
+    # every lance has its heading and a why; the deciding cards carry it in their accessible names
+    expect(page.locator(".explain-lance__why")).to_have_count(4)
+    decided = {"es": "decidió este lance", "pt": "decidiu este lance", "ca": "ha decidit aquest lance"}[lang]
+    assert page.get_by_role("img", name=re.compile(decided)).count() >= 8
+    assert_axe_clean(page)
+    shoot(page, f"checker-{lang}-result-{viewport.name}")
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_empty_checker_and_its_errors_are_accessible(page, viewport, lang, assert_axe_clean, shoot,
+                                                         console_errors):
+    page.goto(PAGES[lang])
+    expect(page.get_by_role("grid")).to_be_visible()
+    assert_axe_clean(page)
+    shoot(page, f"checker-{lang}-form-{viewport.name}")
+    url = f"{PAGES[lang]}?h0=12o+12c+11e+99x"
+    console_errors.expect_status(page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + url)
+    page.goto(url)
+    expect(page.get_by_role("alert")).to_contain_text("99x")
+    assert_axe_clean(page)
+    shoot(page, f"checker-{lang}-error-{viewport.name}")
+
+
+def test_the_client_renderer_draws_the_same_explanation_as_the_server(page):
+    page.goto(f"{PAGES['ca']}?{DEAL_WITH_BETS}")
+    server_text = page.locator("#result .explain").inner_text()
+    client_text = page.evaluate("""async () => {
+        const { renderExplanation } = await import("/static/js/explain.js");
+        const body = {hands: [["12o","12c","11e","11b"],["12e","12b","10o","10c"],["1o","1c","7e","4b"],
+                              ["5o","6c","7o","4c"]], lang: "ca", scores: [33, 10],
+                      bets: {chica: {result: "refused", team: 1, deje: 2}}};
+        const answer = await fetch("/api/explain", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                    body: JSON.stringify(body)});
+        const holder = document.createElement("div");
+        document.querySelector("main").append(holder);
+        renderExplanation(holder, await answer.json(), {headingLevel: 3});
+        return holder.querySelector(".explain").innerText;
+    }""")
+    assert client_text == server_text
+    assert "Parella A arriba a 40" in client_text
+
+
+def test_the_form_works_without_javascript(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server)
+    page = context.new_page()
+    page.goto(PAGES["es"])
+    expect(page.locator("#picker")).to_be_hidden()  # the picker needs the script; the text fields do not
+    for seat, codes in enumerate(["12o 12c 11e 11b", "12e 12b 10o 10c", "1o 1c 7e 4b", "5o 6c 7o 4c"]):
+        page.get_by_role("textbox", name=f"Jugador {seat + 1}").fill(codes)
+    page.get_by_role("button", name="Explicar esta mano").click()
+    expect(page.get_by_role("region", name="El resultado")).to_contain_text("decide el par bajo: caballos frente a sotas")
+    context.close()
