@@ -16,6 +16,7 @@ const LEARNER_PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over"
 const $ = (id) => document.getElementById(id);
 const els = {
   setup: $("table-setup"), form: $("table-options"), table: $("table"), announcer: $("announcer"),
+  lastEvent: $("last-event"),
   skip: $("skip"), prompt: $("controls-prompt"), buttons: $("controls-buttons"), error: $("controls-error"),
   phase: $("table-phase"), bets: $("table-bets"), log: $("event-log"), panel: $("explain-panel"),
   explain: $("explain-container"), dialog: $("ordago-dialog"), extra: $("score-extra"),
@@ -147,7 +148,7 @@ function receive(data, { announce }) {
   const events = data.events ?? [];
   if (events.some((event) => event.code === "hand_start")) els.log.replaceChildren();
   if (!announce) {
-    events.forEach(logEvent);
+    events.forEach(showEvent);
     finish(false);
     return;
   }
@@ -181,7 +182,7 @@ function playNext() {
 function skip() {
   stopPlaying();
   const rest = queue.splice(0);
-  rest.forEach((event) => { logEvent(event); saidBy(event); });
+  rest.forEach(showEvent);
   if (rest.length) els.announcer.textContent = rest.map((event) => event.text).join(" ");
   finish(true);
 }
@@ -194,6 +195,7 @@ function stopPlaying() {
 function showEvent(event) {
   logEvent(event);
   saidBy(event);
+  els.lastEvent.textContent = event.text;
 }
 
 function logEvent(event) {
@@ -337,8 +339,9 @@ function renderCenter() {
   els.phase.textContent = view.lance ? fmt(ui.inPlay, { lance: texts.lances[view.lance] })
     : view.phase === "mus" || view.phase === "discard" ? texts.actions.mus : "";
   const items = [];
-  for (const [lance, bet] of Object.entries(view.bets)) {
-    items.push(`${texts.lances[lance]}: ${fmt(ui.closed[bet.result] ?? bet.result, bet)}`);
+  for (const lance of texts.lanceOrder) {
+    const bet = view.bets[lance];
+    if (bet) items.push(`${texts.lances[lance]}: ${fmt(ui.closed[bet.result] ?? bet.result, bet)}`);
   }
   const live = view.live_bet;
   if (live) {

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext, refresh
 
 from tutorial.bots import LEVELS, make_bot
+from tutorial.engine import LANCES as LANCE_ORDER
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError
 from tutorial.web import storage
 from tutorial.web.i18n import LANGUAGES, localized_route
@@ -55,6 +56,7 @@ def client_texts() -> dict:
         "seats": [seat_name(seat) for seat in range(4)],
         "teams": [team_name(0), team_name(1)],
         "lances": {key: str(value) for key, value in LANCES.items()},
+        "lanceOrder": list(LANCE_ORDER),  # JSON objects lose their order (keys are sorted)
         "actions": {key: str(value) for key, value in ACTIONS.items()},
         "plays": {key: str(value) for key, value in PLAYS.items()},
         "ui": {
