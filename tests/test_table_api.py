@@ -5,6 +5,8 @@ import json
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutorial.engine import Game
 from tutorial.web import storage
@@ -382,3 +384,40 @@ def test_without_vacas_a_won_game_ends_the_table(client):
     assert view["match_over"] and view["legal_actions"] == []
     assert view["winner_team"] in (0, 1)
     assert_refused(act(client, view, {"type": "next_hand"}))
+
+
+# ----- any JSON at all --------------------------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(["12o", "1b", "mus", "envido", "discard", "es", "pt", "ca"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.sampled_from(["type", "amount", "cards", "action", "version", "lang", "x"]), children, max_size=4),
+    max_leaves=12)
+action_values = st.fixed_dictionaries({"type": st.sampled_from(
+    ["mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand", "x"])},
+    optional={"amount": json_values, "cards": json_values}) | json_values
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=action_values, version=st.one_of(st.just("current"), json_values))
+def test_any_json_action_is_answered_without_a_server_error_and_a_refusal_changes_nothing(app, client, action,
+                                                                                         version):
+    if not hasattr(app, "_fuzz_table"):
+        app._fuzz_table = mus_table(client)
+    view = client.get(f"/api/tables/{app._fuzz_table['id']}").get_json()
+    before = stored_game(app, view["id"]).to_json()
+    body = {"action": action, "version": view["version"] if version == "current" else version}
+    response = client.post(f"/api/tables/{view['id']}/actions", json=body)
+    assert response.status_code in (200, 400, 409), response.get_data(as_text=True)
+    if response.status_code != 200:
+        assert isinstance(response.get_json()["error"], str)
+        assert stored_game(app, view["id"]).to_json() == before
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.dictionaries(st.sampled_from(["reyes", "level", "seed", "target", "mus_corrido", "real", "vacas",
+                                             "lang"]), json_values, max_size=5))
+def test_any_json_creation_body_is_answered_with_201_or_400(client, body):
+    response = client.post("/api/tables", json=body)
+    assert response.status_code in (201, 400), response.get_data(as_text=True)
