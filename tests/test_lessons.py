@@ -1,0 +1,234 @@
+"""The lesson data: every step checked by the engine, every text in es, pt and ca, results only through placeholders.
+
+The check is the same code as ``mus-tutorial lessons check``; the tests below also break lessons on purpose (a
+changed hand, a missing Catalan text, a placeholder with no engine value) to see the check name what is wrong.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tutorial import lessons
+from tutorial.cli import main as cli_main
+from tutorial.engine import evaluate, showdown
+from tutorial.engine.explain import explain
+from tutorial.paths import LESSONS
+
+KINDS_REQUIRED = {"read", "pick", "classify", "discard", "decide", "count", "play"}
+TOPICS = ["baraja", "mano", "mus", "grande", "chica", "pares", "juego", "envites", "ordago", "recuento"]
+
+
+def copy_lessons(tmp_path: Path) -> Path:
+    target = tmp_path / "lessons"
+    shutil.copytree(LESSONS, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def test_lessons_check_finds_every_step_of_every_lesson_in_agreement_with_the_engine():
+    assert lessons.check_lessons() == []
+
+
+def test_the_lessons_check_command_exits_0_and_counts_lessons_and_steps(capsys):
+    assert cli_main(["lessons", "check"]) == 0
+    out = capsys.readouterr().out
+    steps = sum(len(lesson.steps) for lesson in lessons.load_lessons())
+    assert f"ok: 10 lessons, {steps} steps" in out
+
+
+def test_there_are_ten_lessons_in_order_covering_the_ten_topics_and_every_step_kind():
+    loaded = lessons.load_lessons()
+    assert [lesson.key for lesson in loaded] == TOPICS
+    assert [lesson.number for lesson in loaded] == list(range(1, 11))
+    assert {step.kind for lesson in loaded for step in lesson.steps} == KINDS_REQUIRED
+    for lesson in loaded:
+        assert 3 <= len(lesson.steps) <= 8, lesson.key  # a few minutes each
+        assert any(step.kind != "read" for step in lesson.steps), f"{lesson.key} asks nothing"
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_lesson_has_its_title_summary_and_every_step_text_and_hint_in_es_pt_and_ca(path):
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    for name in ("title", "summary"):
+        assert set(data[name]) == {"es", "pt", "ca"}, (path.name, name)
+        assert all(data[name][lang].strip() for lang in ("es", "pt", "ca"))
+    for index, step in enumerate(data["steps"]):
+        assert set(step["text"]) == {"es", "pt", "ca"}, (path.name, index)
+        assert all(step["text"][lang].strip() for lang in ("es", "pt", "ca")), (path.name, index)
+        if step["kind"] != "read":
+            assert set(step["hint"]) == {"es", "pt", "ca"}, (path.name, index, "hint")
+        for lang in ("pt", "ca"):  # a translation, not a copy of the Spanish text
+            assert step["text"][lang] != step["text"]["es"], (path.name, index, lang)
+
+
+def test_no_lesson_text_types_a_number_that_is_a_result_of_the_deal():
+    """Results are placeholders: a text may name a rule's numbers (the juego order 31, 32, 40, 37 ... 33, the 40 of
+    a game, 8 reyes, the 1-2-3 of pares), never a sum or a total that the deal produces."""
+    rule_numbers = {0, 1, 2, 3, 4, 5, 8, 30, 31, 32, 33, 34, 35, 36, 37, 40}
+    for lesson in lessons.load_lessons():
+        for step in lesson.steps:
+            if step.hands is None:
+                continue
+            explained = step.explain()
+            results = {player["sum"] for player in explained["players"]} | set(explained["totals"])
+            for lang, text in step.texts.items():
+                bare = lessons.PLACEHOLDER.sub("", text)
+                numbers = {int(n) for n in re.findall(r"\b\d+\b", bare)}
+                suspicious = numbers & results - rule_numbers
+                assert not suspicious, (lesson.key, step.index + 1, lang, suspicious)
+
+
+def test_a_missing_catalan_text_is_refused_naming_the_lesson_the_step_and_the_language(tmp_path):
+    folder = copy_lessons(tmp_path)
+    path = folder / "04-grande.toml"
+    text = path.read_text(encoding="utf-8")
+    step_2_ca = re.search(r'text\.ca = "Ningú no té rei[^\n]*\n', text).group(0)
+    path.write_text(text.replace(step_2_ca, ""), encoding="utf-8")
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert problems == ["grande step 2 [ca]: text has no text"]
+
+
+def test_a_placeholder_the_engine_cannot_fill_fails_the_check_naming_the_language(tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 4 step 1: nobody plays punto there (somebody has juego)
+    edit(folder / "04-grande.toml", "aunque sus otras cartas sean flojas.", "aunque sus otras cartas sean flojas. {winner:punto}")
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert any(p.startswith("grande step 1 [es]: text placeholder {winner:punto}") for p in problems), problems
+    assert any("grande step 1 [pt]: placeholders" in p for p in problems), problems  # pt no longer matches es
+
+
+def test_changing_a_steps_hand_changes_the_text_the_engine_fills():
+    step = lessons.find_lesson("grande").steps[0]  # "la grande es para {winner:grande}"
+    before = lessons.fill(step.texts["es"], step, lessons.plain_words)
+    assert showdown(step.hands, step.mano).lance("grande").winner == 0
+    hands = list(step.data["hands"])
+    hands[0], hands[1] = hands[1], hands[0]  # the rey now sits with seat 1
+    changed = lessons.Step(step.lesson, step.index, step.kind, dict(step.data, hands=hands), step.texts, step.hints)
+    after = lessons.fill(changed.texts["es"], changed, lessons.plain_words)
+    assert before != after
+    assert "para 0" in before and "para 1" in after
+
+
+def test_changing_a_steps_hand_makes_the_check_fail_because_the_engine_disagrees_with_the_lesson(tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 4 step 3: "who wins grande at 8 reyes" (the 3 counts as a rey); give seat 1 a real third rey instead
+    edit(folder / "04-grande.toml", 'hands = ["12o 11c 7e 6b", "3c 11o 5b 4e", "12e 12b 1o 1c", "10c 10o 7o 6o"]',
+         'hands = ["12o 11c 7e 6b", "3c 3o 3b 4e", "12e 12b 1o 1c", "10c 10e 7o 6o"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert any(p.startswith("grande step 3: the engine judges the lesson's answer {'seat': 2} wrong")
+               for p in problems), problems
+
+
+def test_a_scripted_move_the_rules_forbid_fails_the_check(tmp_path):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "08-envites.toml", 'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 no_quiero"]',
+         'script = ["0 corto", "0 envido 2", "2 no_quiero", "3 no_quiero"]')  # a partner cannot answer its team's bet
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert any(p.startswith("envites step 5:") for p in problems), problems
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    lessons._load_all.cache_clear()
+    yield
+    lessons._load_all.cache_clear()
+
+
+# ----- judging: the engine decides, not a stored answer ---------------------------------------------------------
+
+def step_of(key: str, number: int) -> lessons.Step:
+    return lessons.find_lesson(key).steps[number - 1]
+
+
+def test_pick_is_judged_by_the_engines_showdown_for_every_seat():
+    for lesson in lessons.load_lessons():
+        for step in lesson.steps:
+            if step.kind == "pick" and step.data.get("who", "winner") == "winner":
+                winner = showdown(step.hands, step.mano).lance(step.lance).winner
+                verdicts = [lessons.judge(step, {"seat": seat}).correct for seat in range(4)]
+                assert verdicts == [seat == winner for seat in range(4)], (lesson.key, step.index)
+
+
+def test_classify_is_judged_by_the_engines_evaluation_of_the_hand():
+    step = step_of("pares", 2)
+    play = evaluate(step.hands[step.seat]).pares.play
+    for value in ("none", "par", "medias", "duples"):
+        assert lessons.judge(step, {"value": value}).correct == (value == play)
+    step = step_of("juego", 2)
+    points = evaluate(step.hands[0]).points
+    assert lessons.judge(step, {"value": points}).correct
+    assert not lessons.judge(step, {"value": points + 1}).correct
+
+
+def test_discard_keeping_the_pair_is_right_whichever_other_cards_go_and_breaking_it_is_wrong():
+    step = step_of("mus", 3)  # hand 12o 12c 4e 6b, goal keep_pares
+    assert lessons.judge(step, {"cards": ["4e"]}).correct
+    assert lessons.judge(step, {"cards": ["6b", "4e"]}).correct
+    verdict = lessons.judge(step, {"cards": ["12c", "6b"]})
+    assert not verdict.correct and verdict.code == "goal_missed"
+    drawn = lessons.judge(step, {"cards": ["4e", "6b"]}).outcome
+    assert drawn["drawn"] == ["3b", "7e"]  # the lesson's stock, dealt after the other seats' replacements
+    assert drawn["pares"] == "medias"
+    assert not lessons.judge(step, {"cards": []}).correct  # discarding nothing is illegal: the engine says why
+
+
+def test_decide_accept_only_if_your_team_wins_follows_the_showdown_and_shows_the_lance_outcome():
+    step = step_of("envites", 2)
+    wins = showdown(step.hands, 0).lance("grande").winner % 2 == 0
+    assert wins
+    right = lessons.judge(step, {"action": {"type": "quiero"}})
+    assert right.correct and right.outcome["result"] == {"result": "accepted", "total": 2}
+    assert right.outcome["team"] == 0 and right.outcome["points"] == 2
+    wrong = lessons.judge(step, {"action": {"type": "no_quiero"}})
+    assert not wrong.correct and wrong.params["team_wins"]
+    illegal = lessons.judge(step, {"action": {"type": "paso"}})
+    assert not illegal.correct and illegal.code == "illegal"
+
+
+def test_count_is_judged_against_the_engines_totals_including_the_stop_at_40():
+    step = step_of("recuento", 3)
+    explained = explain(step.hands, mano=step.mano, bets=step.data["bets"], scores=step.scores)
+    assert explained["stopped_at"] is not None
+    assert lessons.judge(step, {"totals": explained["totals"]}).correct
+    off = lessons.judge(step, {"totals": [explained["totals"][0] + 7, explained["totals"][1]]})
+    assert not off.correct and off.params["wrong_teams"] == [0]
+
+
+def test_play_moves_are_checked_one_by_one_off_script_and_illegal_moves_are_told_apart():
+    step = step_of("envites", 5)  # corto, then envido 2 in grande
+    first = lessons.judge(step, {"action": {"type": "corto"}}, done=0)
+    assert first.correct and not first.finished
+    assert first.outcome["view"]["phase"] == "grande"
+    legal_but_off = lessons.judge(step, {"action": {"type": "mus"}}, done=0)
+    assert not legal_but_off.correct and legal_but_off.code == "off_script"
+    illegal = lessons.judge(step, {"action": {"type": "quiero"}}, done=0)
+    assert not illegal.correct and illegal.code == "illegal" and illegal.params["illegal"] == "not_allowed"
+    last = lessons.judge(step, {"action": {"type": "envido", "amount": 2}}, done=1)
+    assert last.correct and last.finished
+    codes = [event["code"] for event in last.outcome["events"]]
+    assert codes[:3] == ["envido", "no_quiero", "no_quiero"] and "deje" in codes
+
+
+@pytest.mark.parametrize("answer", [None, "quiero", {"action": "quiero"}, {"action": {"type": "envido"}},
+                                    {"action": {"type": "fly"}}])
+def test_malformed_answers_raise_answer_error(answer):
+    with pytest.raises(lessons.AnswerError):
+        lessons.judge(step_of("envites", 2), answer)
+
+
+def test_a_play_step_refuses_a_move_number_outside_its_script():
+    with pytest.raises(lessons.AnswerError):
+        lessons.judge(step_of("envites", 5), {"action": {"type": "corto"}}, done=7)
