@@ -134,3 +134,9 @@ def test_static_files_are_served_with_their_types(client):
     for path, mimetype in (("/static/css/site.css", "text/css"), ("/static/js/cards.js", "text/javascript")):
         response = client.get(path)
         assert response.status_code == 200 and response.mimetype == mimetype, path
+
+
+def test_favicon_ico_leads_to_the_card_back_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response.headers["Location"].endswith("/static/cards/back.svg")

@@ -116,3 +116,17 @@ def test_focus_is_visible_on_the_language_links(page):
     link.focus()
     outline = link.evaluate("a => getComputedStyle(a).outlineStyle + ' ' + getComputedStyle(a).outlineWidth")
     assert outline.startswith("solid") and not outline.endswith(" 0px"), outline
+
+
+def test_the_whole_deck_loads_and_is_screenshotted_at_both_widths(page, viewport, base_url, shoot):
+    from tutorial.engine import DECK
+
+    codes = [str(card) for card in DECK] + ["back"]
+    width = 56 if viewport.name == "phone" else 84
+    images = "".join(f'<img src="{base_url}/static/cards/{code}.svg" alt="{code}" width="{width}">' for code in codes)
+    page.goto(f"{base_url}/static/css/site.css")  # same origin as the cards, without the site's own page around
+    page.set_content(f"<!doctype html><body>{images}</body>")
+    page.wait_for_load_state("load")
+    broken = page.evaluate("() => [...document.images].filter(i => !(i.complete && i.naturalWidth)).map(i => i.alt)")
+    assert broken == []
+    shoot(page, f"deck-{viewport.name}")

@@ -31,6 +31,12 @@ def home():
                            show_cards=SHOWCASE)
 
 
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico where a document names no icon: the site's icon is the back of a card."""
+    return redirect(url_for("static", filename="cards/back.svg"), code=301)
+
+
 @bp.get("/language/<lang>")
 def choose_language(lang):
     """The language switcher: remember the choice and go to the same page in that language."""
