@@ -256,3 +256,14 @@ def test_a_bad_directive_in_a_rules_file_stops_the_app_at_start_up(tmp_path, mon
     monkeypatch.setattr(rules, "RULES_DIR", tmp_path)
     with pytest.raises(DirectiveError, match=r"pt\.md:3: "):
         create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3")})
+
+
+def test_whole_hand_examples_open_in_the_hand_checker_with_the_same_deal(pages, rules_app):
+    links = [unescape(url) for url in re.findall(r'rules-example__more"><a href="([^"]+)"', pages["es"])]
+    source = rules.rules_file("es").read_text(encoding="utf-8")
+    assert len(links) == source.count("[[deal")
+    client = rules_app.test_client()
+    for link in links:
+        assert link.startswith("/es/comprobar?h0=")
+        assert client.get(link).status_code == 200, link
+

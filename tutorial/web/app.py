@@ -14,10 +14,10 @@ from tutorial.web import i18n, security
 # One blueprint per area of the site; each module exposes ``bp``.
 BLUEPRINTS = [
     "tutorial.web.pages",
-    "tutorial.web.rules",
     "tutorial.web.table",
     "tutorial.web.explain",
     "tutorial.web.lessons",
+    "tutorial.web.rules",  # after the pages its examples link to (the hand checker)
 ]
 
 ERROR_MESSAGES = {

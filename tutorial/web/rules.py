@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import markdown
-from flask import Blueprint, Flask, current_app, g, render_template
+from flask import Blueprint, Flask, current_app, g, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from markdown.extensions import Extension
@@ -394,7 +394,27 @@ def expand_deal(directive: Directive) -> dict:
             caption.append(_("%(lance)s: %(team)s reach %(target)d; the count stops there and they win the "
                              "game.", team=team_name(data["winner_team"]), target=target,
                              lance=capital(str(LANCES[data["stopped_at"]]))))
-    return {"hands": hands, "caption": caption, "rows": rows, "reyes": reyes}
+    return {"hands": hands, "caption": caption, "rows": rows, "reyes": reyes,
+            "checker_url": checker_url(directive, bets, scores, target)}
+
+
+def checker_url(directive: Directive, bets: dict, scores, target: int) -> str | None:
+    """The same deal in the hand checker (its query parameters), once that page exists."""
+    if "explain.checker" not in current_app.view_functions:
+        return None
+    params = {f"h{seat}": " ".join(hand) for seat, hand in enumerate(directive.hands)}
+    params.update(mano=0, reyes=reyes_option(directive), target=target)
+    if real_option(directive):
+        params["real"] = "1"
+    if scores:
+        params.update(s0=scores[0], s1=scores[1])
+    for lance, bet in bets.items():
+        params[f"bet_{lance}"] = bet["result"]
+        if "total" in bet:
+            params[f"total_{lance}"] = bet["total"]
+        if "team" in bet:
+            params.update({f"team_{lance}": bet["team"], f"deje_{lance}": bet["deje"]})
+    return url_for("explain.checker", **params)
 
 
 EXPANDERS = {"pares": expand_hand, "juego": expand_hand, "ranks": expand_hand, "compare": expand_compare,
