@@ -74,7 +74,7 @@ def test_switcher_keeps_the_query_string(client, parse_html):
 
 
 @pytest.mark.parametrize("next_url", ["//evil.example/", "https://evil.example/", "/es/", "/\\evil.example",
-                                      "javascript:alert(1)", ""])
+                                      "javascript:alert(1)", "", "/pt/../es/", "/pt/./x", "/pt/\r\nSet-Cookie:x=1"])
 def test_switcher_never_redirects_off_the_site_or_to_another_language(client, next_url):
     response = client.get("/language/pt", query_string={"next": next_url})
     assert location(response) == "/pt/"

@@ -43,7 +43,9 @@ def choose_language(lang):
     if lang not in LANGUAGES:
         abort(404)
     target = request.args.get("next", "")
-    if not target.startswith(f"/{lang}/") or target.startswith("//") or "\\" in target:
+    path = target.split("?", 1)[0]
+    if (not target.startswith(f"/{lang}/") or "\\" in target or any(c < " " for c in target)
+            or {"..", "."} & set(path.split("/"))):
         target = url_for("pages.home", lang=lang)
     response = redirect(target)
     response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
