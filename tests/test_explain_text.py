@@ -19,6 +19,8 @@ DUPLES = [["12o", "12c", "11e", "11b"], ["12e", "12b", "10o", "10c"], ["1o", "1c
 TIE = [["12o", "11o", "10o", "7o"], ["12c", "11c", "10c", "7c"], ["1o", "1c", "4e", "5b"], ["4o", "5c", "6e", "6b"]]
 SECOND = [["12o", "11o", "5o", "4o"], ["12c", "10c", "6c", "5c"], ["1e", "2e", "4e", "5e"], ["4b", "6o", "7e", "7b"]]
 JUEGO = [["12o", "11o", "1o", "10c"], ["12c", "11c", "10o", "10e"], ["4o", "5c", "6e", "7b"], ["1c", "4c", "5e", "6b"]]
+REAL = [["7o", "7c", "7e", "10o"], ["12o", "12c", "10c", "1b"], ["1o", "4c", "5e", "6b"], ["4o", "5c", "6e", "2b"]]
+FOUR_REYES = [["3o", "2o", "1o", "4o"], ["2c", "1c", "5e", "4c"], ["3e", "2e", "1b", "4b"], ["3c", "2b", "5o", "6o"]]
 PUNTO = [["7o", "6o", "5o", "1o"], ["7c", "6c", "4c", "1c"], ["7e", "5e", "4e", "1e"], ["7b", "6b", "4b", "2b"]]
 
 
@@ -68,6 +70,14 @@ WHY = {
         "es": ["Solo una pareja tiene pares (Pareja B): cobra lo que valen sus jugadas sin ningún envite."],
         "pt": ["Só uma dupla tem Pares (Dupla B): recebe o valor das suas jogadas sem nenhuma aposta."],
         "ca": ["Només una parella té parells (Parella B): cobra el que valen les seves jugades sense cap envit."]}),
+    "31_real_beats_a_plain_31": (REAL, {"real": True, "mano": 1}, "juego", "real", {
+        "es": ["Un 31 real (tres sietes y una sota) gana a cualquier otro 31."],
+        "pt": ["Um 31 real (três setes e um valete) ganha de qualquer outro 31."],
+        "ca": ["Un 31 real (tres sets i una sota) guanya qualsevol altre 31."]}),
+    "third_card_in_chica_with_4_reyes": (FOUR_REYES, {"reyes": 4}, "chica", "card", {
+        "es": ["Las dos cartas más bajas empatan; decide la tercera: tres frente a cuatro."],
+        "pt": ["As duas cartas mais baixas empatam; decide a terceira: três contra quatro."],
+        "ca": ["Les dues cartes més baixes empaten; decideix la tercera: tres contra quatre."]}),
     "first_card_in_chica": (DUPLES, {}, "chica", "card", {
         "es": ["Decide la carta más baja: as frente a cuatro."],
         "pt": ["Decide a carta mais baixa: ás contra quatro."],

@@ -1,7 +1,7 @@
 // The explanation component, client side: the same markup and CSS classes as templates/_explain.html.
 //
 //   import { renderExplanation } from "/static/js/explain.js";
-//   renderExplanation(container, described, { hands: true, headingLevel: 2 });
+//   renderExplanation(container, described, { hands: true, headingLevel: 2, idPrefix: "explain" });
 //
 // `described` is what tutorial/web/explain_text.py describe() returns (POST /api/explain answers it): every word
 // in it is already localized, every fact comes from the engine, so this module only draws. Text goes in through
@@ -52,7 +52,7 @@ function lanceItem(described, lance, options) {
   const labels = described.labels;
   const item = el("li", `explain-lance explain-lance--${lance.lance}` +
     (lance.played ? "" : " explain-lance--not-played"));
-  item.id = `explain-${lance.anchor}`;
+  item.id = `${options.idPrefix}-${lance.anchor}`;
   item.append(el(`h${options.headingLevel + 1}`, "explain-lance__name", lance.name));
   if (lance.played) {
     const winner = el("p", "explain-lance__winner");
@@ -127,8 +127,8 @@ function countSection(described, options) {
 }
 
 /** Draw `described` into `container` (its previous content is replaced); returns the component's root. */
-export function renderExplanation(container, described, { hands = true, headingLevel = 2 } = {}) {
-  const options = { hands, headingLevel };
+export function renderExplanation(container, described, { hands = true, headingLevel = 2, idPrefix = "explain" } = {}) {
+  const options = { hands, headingLevel, idPrefix };
   const root = el("section", "explain");
   root.setAttribute("aria-label", described.labels.explanation);
   root.append(el(`h${headingLevel}`, "explain__title", described.labels.explanation));

@@ -122,10 +122,16 @@ def test_the_client_renderer_draws_the_same_explanation_as_the_server(page):
                                                     body: JSON.stringify(body)});
         const holder = document.createElement("div");
         document.querySelector("main").append(holder);
-        renderExplanation(holder, await answer.json(), {headingLevel: 3});
-        return holder.querySelector(".explain").innerText;
+        renderExplanation(holder, await answer.json(), {headingLevel: 3, idPrefix: "client"});
+        const marked = (root) => Array.from(root.querySelectorAll(".card--highlight"), (img) => img.alt);
+        return {text: holder.querySelector(".explain").innerText, marked: marked(holder),
+                server: marked(document.querySelector("#result .explain")),
+                ids: Array.from(holder.querySelectorAll(".explain-lance"), (item) => item.id)};
     }""")
-    assert client_text == server_text
+    assert client_text["text"] == server_text
+    assert client_text["marked"] == client_text["server"] and len(client_text["marked"]) >= 8  # same cards decide
+    assert client_text["ids"] == ["client-grande", "client-chica", "client-pares", "client-juego"]
+    client_text = client_text["text"]
     assert "Parella A arriba a 40" in client_text
 
 

@@ -4,7 +4,8 @@ Built once, used by the hand checker, the table (after every hand) and the lesso
 
 How to use it
 -------------
-Server side (inside a request, so the language is the page's)::
+Server side (inside a request: the words follow the request's language, and rule links and card pictures are
+built with ``url_for``)::
 
     from tutorial.engine.explain import explain
     from tutorial.web.explain_text import describe
@@ -16,12 +17,14 @@ teams "your team" / "the rival team"; without it "seat 1 (mano)" ... and "team A
 Then in a template (and link ``static/css/explain.css`` in the ``head`` block)::
 
     {% from "_explain.html" import explanation %}
-    {{ explanation(described) }}                 {# hands=False leaves out the four hands of each lance #}
+    {{ explanation(described) }}                 {# hands=False leaves out the four hands of each lance;
+                                                    heading_level=3 nests it; id_prefix="hand-7" keeps ids unique #}
 
 Client side, with the same markup and CSS classes::
 
     import { renderExplanation } from "/static/js/explain.js";
     renderExplanation(container, described);     // `described` as returned by describe() / POST /api/explain
+    // options: { hands: true, headingLevel: 2, idPrefix: "explain" }, as the macro's
 
 ``describe`` returns a copy of the engine's dict (every engine field kept) with words added: ``players[i]``
 gets ``label``, ``team_label``, ``summary``; every lance gets ``name``, ``anchor``, ``rule_url``, ``why``,
