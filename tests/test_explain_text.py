@@ -2,7 +2,6 @@
 es, pt and ca. The facts come from the engine (``explain``); these tests check the words and numbers put on them."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -36,10 +35,6 @@ def described(app):
 
 def lance(described_dict, name):
     return next(item for item in described_dict["lances"] if item["lance"] == name)
-
-
-def words(text):
-    return re.sub(r"\s+", " ", text)
 
 
 # ---------------------------------------------------------------------------------------- deciding steps
@@ -209,6 +204,16 @@ def test_with_a_viewer_seat_players_are_you_your_partner_and_the_rivals(describe
         "Tu compañero", "Rival a tu izquierda (mano)", "Tú", "Rival a tu derecha"]
     assert result["teams"] == ["Tu pareja", "La pareja rival"]
     assert "Tu compañero, duples: 3 tantos" in [line["text"] for line in lance(result, "pares")["lines"]]
+
+
+def test_a_pages_own_player_names_replace_the_seat_labels_everywhere(app):
+    with app.test_request_context("/pt/"):
+        app.preprocess_request()
+        result = describe(explain(DUPLES, mano=1), names=["Ana", "Bruno", "Carla", "Davi"])
+    assert [player["label"] for player in result["players"]] == ["Ana", "Bruno (mão)", "Carla", "Davi"]
+    assert [line["text"] for line in lance(result, "pares")["lines"]] == ["Ana, dois pares: 3 pontos", "Carla, par: 1 ponto"]
+    assert lance(result, "pares")["winner_label"] == "Ana"
+    assert "Jogador" not in str(result)
 
 
 def test_every_lance_links_its_rule_section_and_refused_bets_the_deje(described):

@@ -14,6 +14,7 @@ built with ``url_for``)::
 
 ``seat`` is the viewer: with it the players are "you", "your partner", "the rival on your right/left" and the
 teams "your team" / "the rival team"; without it "seat 1 (mano)" ... and "team A" (seats 1 and 3) / "team B".
+``names=[four strings]`` puts a page's own player names (a lesson's characters) in place of the seat labels.
 Then in a template (and link ``static/css/explain.css`` in the ``head`` block)::
 
     {% from "_explain.html" import explanation %}
@@ -51,9 +52,12 @@ TARGET_ANCHORS = {"deje": "deje", "ordago": "ordago", "count": "tanteo"}
 
 
 # ---------------------------------------------------------------------------------------------------- labels
-def seat_label(seat: int, mano: int, viewer: int | None = None) -> str:
-    """"Seat 1 (mano)" without a viewer; "You", "Your partner", "Rival on your right" ... with one."""
-    if viewer is None:
+def seat_label(seat: int, mano: int, viewer: int | None = None, names: list[str] | None = None) -> str:
+    """"Seat 1 (mano)" without a viewer; "You", "Your partner", "Rival on your right" ... with one; the page's own
+    player names when ``names`` (four strings) is given."""
+    if names:
+        name = names[seat]
+    elif viewer is None:
         name = _("Seat %(number)d", number=seat + 1)
     elif seat == viewer:
         name = _("You")
@@ -236,7 +240,7 @@ def line_text(line: dict, explained: dict, viewer: int | None) -> str:
     if code == "ordago":
         return _("Órdago won: %(points)s, up to the target of %(target)d",
                  points=tantos(points), target=explained["target"])
-    player = seat_label(line["seat"], explained["mano"], viewer)
+    player = seat_label(line["seat"], explained["mano"], viewer, explained.get("names"))
     if code == "bonus_pares":
         return _("%(player)s, %(play)s: %(points)s", player=player, play=play_name(line["play"]),
                  points=tantos(points))
@@ -330,12 +334,18 @@ def _outcome(explained: dict, viewer: int | None) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- describe
-def describe(explained: dict, seat: int | None = None) -> dict:
-    """The engine's ``explain`` dict with every word added, in the current language (see the module doc)."""
+def describe(explained: dict, seat: int | None = None, names: list[str] | None = None) -> dict:
+    """The engine's ``explain`` dict with every word added, in the current language (see the module doc).
+
+    ``seat``: the viewer ("You", "Your partner" ...); ``names``: four player names of the page's own (a lesson's
+    characters) used instead of "Seat N"; the mano is still marked."""
+    if names is not None and (len(names) != 4 or not all(isinstance(name, str) for name in names)):
+        raise ValueError("names must be four strings, one per seat")
     described = copy.deepcopy(explained)
+    described["names"] = list(names) if names else None
     mano = described["mano"]
     for player in described["players"]:
-        player["label"] = seat_label(player["seat"], mano, seat)
+        player["label"] = seat_label(player["seat"], mano, seat, names)
         player["team_label"] = team_label(player["team"], seat)
         player["summary"] = _player_summary(player)
         player["hand_label"] = _("Cards: %(player)s", player=player["label"])
@@ -343,7 +353,7 @@ def describe(explained: dict, seat: int | None = None) -> dict:
         lance["name"] = capfirst(lance_name(lance["lance"]))
         lance["anchor"] = lance["lance"]
         lance["rule_url"] = _rule_url(lance["lance"])
-        lance["winner_label"] = (seat_label(lance["winner"], mano, seat) if lance["winner"] is not None
+        lance["winner_label"] = (seat_label(lance["winner"], mano, seat, names) if lance["winner"] is not None
                                  else None)
         lance["team_label"] = team_label(lance["team"], seat) if lance["team"] is not None else None
         lance["why"], lance["cards_why"] = _why(lance, described)
