@@ -221,6 +221,8 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
         context["scores"] = step.scores
     if step.kind in ("decide", "play"):
         context["scores"] = list(game.scores)
+    if step.kind in ("decide", "discard", "play"):  # what was said before the learner's turn, as the learner saw it
+        context["log"] = log_lines(game.events_for(step.seat), step.mano)
     return context
 
 
@@ -242,6 +244,12 @@ def phase_words(view: dict) -> str:
     if phase in ("hand_over", "game_over"):
         return _("The hand is over: cards on the table.")
     return ""
+
+
+def log_lines(events: list[dict], dealt_mano: int) -> list[str]:
+    """The table's log in words; a corto by the mano itself (mus corrido) changes nothing and is left out."""
+    shown = [event for event in events if not (event["code"] == "mano_set" and event["params"]["mano"] == dealt_mano)]
+    return [text for text in map(event_words, shown) if text]
 
 
 def event_words(event: dict) -> str | None:
@@ -309,11 +317,11 @@ def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str
     outcome = verdict.outcome or {}
     if verdict.correct:
         body["details"] = right_details(step, verdict)
-        if "explain" in outcome and (step.kind == "count" or verdict.finished):
+        if "explain" in outcome and step.kind in ("count", "play"):  # a whole hand, counted
             body["explanation"] = described(outcome["explain"])
     if step.kind == "play" and verdict.correct:
         body["done"] = done + 1
-        body["events"] = [text for text in map(event_words, outcome["events"]) if text]
+        body["events"] = log_lines(outcome["events"], step.mano)
         view = outcome["view"]
         body["view"] = {"hand": view["hand"], "scores": view["scores"], "status": phase_words(view)}
     if step.kind == "discard" and verdict.correct:
