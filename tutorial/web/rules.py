@@ -330,6 +330,8 @@ def result_words(lance: dict) -> str:
         return _("%(ordago)s refused: deje of %(deje)s", ordago=str(ACTIONS["ordago"]), deje=tantos(lance["deje"]))
     if result == "only_team":
         return _("only one team holds it")
+    if lance["lance"] == "pares":
+        return _("nobody holds %(pares)s: not played", pares=term("pares"))
     return _("not played")
 
 
