@@ -421,3 +421,13 @@ def test_any_json_action_is_answered_without_a_server_error_and_a_refusal_change
 def test_any_json_creation_body_is_answered_with_201_or_400(client, body):
     response = client.post("/api/tables", json=body)
     assert response.status_code in (201, 400), response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("reyes", [8, 4])
+def test_every_bot_level_plays_whole_hands_with_8_and_4_reyes(client, level, reyes):
+    for seed in range(3):
+        response = client.post("/api/tables", json={"level": level, "reyes": reyes, "seed": seed})
+        assert response.status_code == 201, response.get_data(as_text=True)
+        view = finish_hand(client, response.get_json())
+        assert view["last_hand"]["explain"]["reyes"] == reyes

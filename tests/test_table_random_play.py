@@ -62,7 +62,7 @@ def test_hundreds_of_random_hands_never_leak_a_hidden_card_and_always_count_as_e
     while hands < HANDS:
         if view is None or view["match_over"]:
             options = {"target": rng.choice([30, 40]), "reyes": rng.choice([4, 8]), "real": rng.random() < 0.3,
-                       "mus_corrido": rng.random() < 0.7, "level": "easy"}
+                       "mus_corrido": rng.random() < 0.7, "level": rng.choice(["easy", "easy", "medium"])}
             response = client.post("/api/tables", json=options)
             tables += 1
         else:
