@@ -11,7 +11,7 @@ from flask_babel import force_locale, gettext as _, ngettext, pgettext
 from markupsafe import Markup, escape
 
 from tutorial import lessons as lesson_data
-from tutorial.engine import EngineError
+from tutorial.engine import Card, EngineError, value_rank
 from tutorial.engine.explain import explain
 from tutorial.web import explain_text
 from tutorial.web.i18n import LANGUAGES, current_language, localized_route
@@ -202,6 +202,8 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
             "learner": seat == context["learner"],
             "cards": hands[seat] if seat in shown else None,  # hidden hands never reach the page
         })
+    if step.kind == "classify":  # a question about one hand: only the hands shown are drawn
+        context["seats"] = [seat for seat in context["seats"] if seat["cards"]]
     if step.kind == "pick":
         context["question"] = {"who": step.data.get("who", "winner"), "lance": step.lance}
     elif step.kind == "classify":
@@ -314,6 +316,11 @@ def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str
             "message": verdict_message(step, verdict), "details": [], "explanation": None}
     if not verdict.correct and step.hints:
         body["hint"] = lesson_data.fill(step.hints[lang], step, words)
+    if not verdict.correct and step.kind == "pick" and step.lance in ("pares", "juego", "punto") \
+            and step.data.get("who", "winner") == "winner":  # why not: what the chosen hand holds
+        chosen = verdict.params["seat"]
+        body["details"] = [_("%(player)s: %(summary)s.", player=seat_name(chosen),
+                             summary=described(step.explain())["players"][chosen]["summary"])]
     outcome = verdict.outcome or {}
     if verdict.correct:
         body["details"] = right_details(step, verdict)
@@ -406,7 +413,13 @@ def right_details(step: lesson_data.Step, verdict: lesson_data.Verdict) -> list[
     if step.kind == "pick" and step.data.get("who", "winner") == "winner":
         lance = lance_described(step.explain(), step.lance)
         return [lance["why"]] if lance else []
-    if step.kind == "classify" and step.data["ask"] != "card_points":
+    if step.kind == "classify" and step.data["ask"] == "card_points":
+        code = step.data["card"]
+        rank = value_rank(Card.parse(code), step.reyes)
+        return [_("With %(reyes)d reyes the %(card)s counts as %(rank)s: %(points)d for juego and punto.",
+                  reyes=step.reyes, card=card_name(code), rank=str(RANKS[rank]),
+                  points=lesson_data.classify_value(step))]
+    if step.kind == "classify":
         return [described(step.explain())["players"][step.seat]["summary"]]
     if step.kind == "discard":
         new = outcome
