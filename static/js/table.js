@@ -90,11 +90,10 @@ async function startTable(event) {
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
   localStorage.setItem(PACE_STORE, f.pace.value);
+  selected.clear();
   const { status, data } = await call("POST", api, body);
-  if (status !== 201) {
-    showError(data?.error ?? ui.error);
-    return;
-  }
+  $("setup-error").textContent = status === 201 ? "" : data?.error ?? ui.error;
+  if (status !== 201) return;
   remember(data.id);
   els.setup.open = false;
   els.log.replaceChildren();
@@ -111,7 +110,7 @@ async function resume() {
     receive(data, { announce: false });
   } else if (status === 404) {
     forget();
-    els.announcer.textContent = ui.resumeFailed;
+    $("setup-error").textContent = ui.resumeFailed;
   }
 }
 
@@ -222,6 +221,9 @@ function saidBy(event) {
 async function finish(moveFocus) {
   els.skip.hidden = true;
   renderControls(true, moveFocus);
+  if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
+    els.announcer.textContent = `${els.announcer.textContent} ${els.prompt.textContent}`.trim();
+  }
   await renderExplanation();
   els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)
 }

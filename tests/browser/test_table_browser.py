@@ -190,3 +190,33 @@ def test_the_learners_cards_are_named_toggle_buttons_while_discarding(page, asse
     assert page.get_by_role("button", name=name, pressed=True).count() == 1
     assert page.get_by_role("button", name="Trocar estas cartas").is_enabled()
     assert_axe_clean(page)
+
+
+def test_an_unknown_table_in_the_address_offers_a_new_game(page, live_server, console_errors):
+    console_errors.expect_status(f"{live_server}/api/tables/{'A' * 32}?lang=ca")  # the 404 is the point
+    page.goto("/ca/jugar?table=" + "A" * 32)
+    page.wait_for_selector("#setup-error:not(:empty)")
+    assert page.text_content("#setup-error") == "Aquesta taula ja no existeix; comença una partida nova."
+    assert page.is_hidden("#table")
+    assert "table=" not in page.url
+
+
+def test_a_move_made_elsewhere_first_reloads_the_table_and_says_so(page, live_server, console_errors):
+    deal_with_keyboard(page, "es", seed=3)
+    table_id = re.search(r"table=([\w-]+)", page.url)[1]
+    console_errors.expect_status(f"{live_server}/api/tables/{table_id}/actions")  # the 409 is the point
+    view = page.request.get(f"{live_server}/api/tables/{table_id}").json()
+    entry = view["legal_actions"][0]
+    action = {"type": entry["type"]}
+    if entry["type"] == "discard":
+        action["cards"] = view["hand"][:1]
+    elif entry["type"] == "envido":
+        action["amount"] = entry["min"]
+    moved = page.request.post(f"{live_server}/api/tables/{table_id}/actions",
+                              data={"action": action, "version": view["version"]})
+    assert moved.status == 200
+    tab_to(page, "el.closest('#controls-buttons') !== null && el.tagName === 'BUTTON'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#controls-error:not(:empty)")
+    assert page.text_content("#controls-error") == "La mesa cambió en otra ventana; se ha vuelto a cargar."
+    assert page.get_attribute("#table", "data-version") == str(view["version"] + 1)
