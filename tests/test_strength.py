@@ -75,8 +75,9 @@ def test_result_is_json_ready_and_names_every_lance():
     assert result["position"] == 0 and result["deals"] == 100
 
 
-def test_cached_bot_odds_ignore_suits_and_card_order():
-    assert lance_odds(parse_cards("12o 1c 5e 5b"), 2) is lance_odds(parse_cards("5o 3c 5c 2b"), 2)
+def test_bot_odds_when_bettable_are_below_unconditional_for_a_lone_par():
+    win, team_win, team_bettable, net = lance_odds(parse_cards("4o 4c 7e 1b"), 1, deals=1000)["pares"]
+    assert team_bettable < team_win - 0.05 and net < 0.5
 
 
 @pytest.mark.parametrize("cards", ["12o 12o 1c 4b", "12o 1c 4b", "13o 1c 4b 5e"])

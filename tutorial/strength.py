@@ -6,18 +6,17 @@ For each lance it reports the probability that this hand wins it (beats the othe
 (partner's hand random too), how often the lance is played, and what it pays en paso, each with its 95% margin.
 The result is JSON-ready.
 
-``lance_odds`` is the same computation for a bot: fewer deals, cached per distinct hand and position.
+``lance_odds`` is the same computation in the compact form the bots' table (tutorial/bots/odds.py) stores.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
-from functools import lru_cache
 
 from tutorial.engine.cards import DECK, check_reyes, parse_cards
 from tutorial.engine.errors import CardError, ExplainError
-from tutorial.engine.hands import WEIGHTS, evaluate
+from tutorial.engine.hands import evaluate
 from tutorial.engine.showdown import LANCES, showdown
 
 DEALS = 10_000
@@ -27,10 +26,11 @@ Z95 = 1.959964
 class _Tally:
     """Running counts for one lance over the deals."""
 
-    __slots__ = ("played", "win", "team", "points", "points_sq", "against")
+    __slots__ = ("played", "win", "team", "points", "points_sq", "against", "bettable", "team_bettable")
 
     def __init__(self):
         self.played = self.win = self.team = self.points = self.points_sq = self.against = 0
+        self.bettable = self.team_bettable = 0  # deals where both teams hold the play, and won by the team
 
 
 def _simulate(hand: tuple, seat: int, mano: int, reyes: int, real: bool, deals: int, rng: random.Random):
@@ -54,8 +54,11 @@ def _simulate(hand: tuple, seat: int, mano: int, reyes: int, real: bool, deals: 
             paid_team, points = show.points_en_paso(lance)
             if winner == seat:
                 tally.win += 1
+            bettable = show.team_holds(0, lance) and show.team_holds(1, lance)
+            tally.bettable += bettable
             if paid_team == team:
                 tally.team += 1
+                tally.team_bettable += bettable
                 tally.points += points
                 tally.points_sq += points * points
             else:
@@ -110,33 +113,20 @@ def hand_strength(cards, seat: int = 0, mano: int = 0, reyes: int = 8, real: boo
             "deals": deals, "seed": seed, "confidence": 0.95, "lances": lances}
 
 
-@lru_cache(maxsize=4096)
-def _odds(shape: int, position: int, reyes: int, real: bool, deals: int) -> dict:
-    hand = _representative(shape, reyes)
-    tallies = _simulate(hand, position, 0, reyes, real, deals, random.Random(shape * 4 + position))
-    return {lance: (tallies[lance].win / deals, tallies[lance].team / deals,
-                    tallies[lance].points / deals, tallies[lance].against / deals) for lance in LANCES}
-
-
-def lance_odds(cards, position: int, reyes: int = 8, real: bool = False, deals: int = 2_000) -> dict:
-    """``{lance: (win, team_win, points_for, points_against)}`` for a hand at ``position`` from the mano
-    (0 = mano); cached per distinct hand, so suits and card order do not matter."""
-    weight = WEIGHTS[reyes]
-    return _odds(sum(weight[card] for card in cards), position, reyes, bool(real), deals)
-
-
-@lru_cache(maxsize=None)
-def _representative(shape: int, reyes: int) -> tuple:
-    """Four cards of the distinct hand ``shape`` (the odds only depend on the value ranks)."""
-    weight = WEIGHTS[reyes]
-    chosen, total = [], 0
-    for card in DECK:  # greedy: a card fits while the remaining shape still holds its weight
-        w = weight[card]
-        rest = shape - total
-        if len(chosen) < 4 and (rest // w) % 8 >= 1:
-            chosen.append(card)
-            total += w
-    return tuple(chosen)
+def lance_odds(cards, position: int, reyes: int = 8, real: bool = False, deals: int = 2_000,
+               seed: int = 0) -> dict:
+    """Compact odds for a bot's table: ``{lance: (win, team_win, team_win_when_bettable, net_points)}`` for a
+    hand at ``position`` from the mano (0 = mano). ``net_points`` is what the lance pays en paso to the team,
+    less what it pays the rivals; ``team_win_when_bettable`` is the team's chance among the deals where both
+    teams hold the play (the only deals where the lance is bet)."""
+    hand = parse_cards(cards)
+    tallies = _simulate(hand, position, 0, reyes, bool(real), deals, random.Random(seed))
+    odds = {}
+    for lance in LANCES:
+        tally = tallies[lance]
+        odds[lance] = (tally.win / deals, tally.team / deals, tally.team_bettable / max(tally.bettable, 1),
+                       (tally.points - tally.against) / deals)
+    return odds
 
 
 def bench(repeats: int, seconds: float) -> list[tuple[str, float, str]]:

@@ -1,0 +1,37 @@
+"""Bots that play Mus through the engine, seeing only what their seat may see.
+
+Interface (what the table server calls)::
+
+    from tutorial.bots import make_bot
+    bot = make_bot("medium", seed=7)          # level: "easy", "medium" or "hard"
+    action = bot.act(game, seat)              # an engine Action, always one of game.concrete_actions(seat)
+    game.apply(seat, action)
+
+``act`` reads only ``game.view(seat)``, ``game.concrete_actions(seat)`` and (hard) ``game.events_for(seat)``;
+it never looks at another seat's cards. ``bot.choose(view, actions, events)`` is the same decision from those
+values directly (``events``: that seat's events since the current hand started; only the hard bot reads
+them). Call ``act`` whenever the seat is in ``game.to_act()``: during the simultaneous discards, for each
+seat that still has to choose. One bot object may play several seats and several games.
+``make_bot("hard", seed, bet_model=False)`` turns off the hard bot's reading of the bets (see docs/bots.md).
+"""
+from __future__ import annotations
+
+from tutorial.bots.base import Bot
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def make_bot(level: str, seed: int = 0, **options) -> Bot:
+    """A bot of that level; ``options`` are the level's own settings (hard: ``bet_model``, ``worlds``)."""
+    if level == "easy":
+        from tutorial.bots.easy import EasyBot as cls
+    elif level == "medium":
+        from tutorial.bots.medium import MediumBot as cls
+    elif level == "hard":
+        from tutorial.bots.hard import HardBot as cls
+    else:
+        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+    return cls(seed=seed, **options)
+
+
+__all__ = ["Bot", "LEVELS", "make_bot"]

@@ -1,0 +1,173 @@
+"""``mus-tutorial tournament``: two bot teams play whole games against each other.
+
+Games come in pairs on one seed: the same deals are played twice with the teams' seats swapped, so the luck
+of the cards cancels out. Reported: games won, tantos per hand, and 95% intervals computed over the deal pairs
+(each pair scores 0, 0.5 or 1 for team A), so the pairing is not mistaken for independent games. Every hand is
+also checked against its explanation (the count the table shows must be the one ``explain`` gives), and any
+engine error is counted: the same command is the soak test.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from tutorial.bots import LEVELS, make_bot
+from tutorial.engine.game import Game, Options
+
+Z95 = 1.959964
+MAX_ACTIONS = 20_000  # a game never needs this many; reaching it is reported as an error
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins_a: int = 0
+    hands: int = 0
+    tantos_a: int = 0
+    tantos_b: int = 0
+    pair_scores: list = field(default_factory=list)
+    pair_diffs: list = field(default_factory=list)  # per pair: (tantos A - tantos B) per hand
+    errors: list = field(default_factory=list)
+
+
+def play_game(bots: dict[int, object], options: Options, seed: int, check: bool = True) -> tuple[int, list]:
+    """Play one game; returns (winner team, [(tantos team 0, tantos team 1) per hand])."""
+    game = Game(options, seed)
+    hands = []
+    for _ in range(MAX_ACTIONS):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        action = bots[seat].act(game, seat)
+        game.apply(seat, action)
+        if game.phase in ("hand_over", "game_over") and action.type != "next_hand":
+            hand = game.last_hand
+            before = hand["scores_before"]
+            hands.append((game.scores[0] - before[0], game.scores[1] - before[1]))
+            if check and hand["explain"]["scores_after"] != list(game.scores):
+                raise AssertionError(f"seed {seed}: the table scored {game.scores}, the explanation "
+                                     f"{hand['explain']['scores_after']}")
+    else:
+        raise AssertionError(f"seed {seed}: no end after {MAX_ACTIONS} actions")
+    return game.winner_team, hands
+
+
+def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict) -> dict:
+    a = make_bot(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
+    b = make_bot(level_b, seed=2 * seed + 1, **bot_options.get(level_b, {}))
+    return {seat: a if seat % 2 == a_seats_team else b for seat in range(4)}
+
+
+def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
+                   bot_options: dict | None = None, progress=None) -> Tally:
+    options = options or Options()
+    bot_options = bot_options or {}
+    tally = Tally()
+    for pair in range((games + 1) // 2):
+        game_seed = seed * 1_000_003 + pair
+        pair_wins, pair_hands, pair_diff = 0, 0, 0
+        for a_team in (0, 1):
+            if tally.games == games:
+                break
+            bots = _team_bots(level_a, level_b, game_seed, a_team, bot_options)
+            try:
+                winner, hands = play_game(bots, options, game_seed)
+            except Exception:  # noqa: BLE001 - a soak reports every failure instead of stopping
+                tally.errors.append(f"seed {game_seed} (A as team {a_team}): {traceback.format_exc(limit=3)}")
+                continue
+            tally.games += 1
+            won = winner == a_team
+            tally.wins_a += won
+            pair_wins += won
+            for points in hands:
+                tally.tantos_a += points[a_team]
+                tally.tantos_b += points[1 - a_team]
+                pair_diff += points[a_team] - points[1 - a_team]
+            tally.hands += len(hands)
+            pair_hands += len(hands)
+        tally.pair_scores.append(pair_wins / 2)
+        tally.pair_diffs.append(pair_diff / max(pair_hands, 1))
+        if progress:
+            progress(tally)
+    return tally
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean and its 95% interval (normal approximation over independent units)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = Z95 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def summary(tally: Tally, level_a: str, level_b: str) -> dict:
+    share, low, high = interval(tally.pair_scores) if tally.pair_scores else (0.0, 0.0, 0.0)
+    diff, diff_low, diff_high = interval(tally.pair_diffs) if tally.pair_diffs else (0.0, 0.0, 0.0)
+    hands = max(tally.hands, 1)
+    return {"a": level_a, "b": level_b, "games": tally.games, "wins_a": tally.wins_a,
+            "wins_b": tally.games - tally.wins_a, "win_rate_a": round(tally.wins_a / max(tally.games, 1), 4),
+            "win_rate_a_95": [round(low, 4), round(high, 4)], "pairs": len(tally.pair_scores),
+            "hands": tally.hands, "tantos_per_hand_a": round(tally.tantos_a / hands, 3),
+            "tantos_per_hand_b": round(tally.tantos_b / hands, 3),
+            "tantos_difference_per_hand": round(diff, 3), "tantos_difference_95": [round(diff_low, 3),
+                                                                                     round(diff_high, 3)],
+            "errors": len(tally.errors)}
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--a", default="medium", choices=LEVELS, help="level of team A (default medium)")
+    parser.add_argument("--b", default="easy", choices=LEVELS, help="level of team B (default easy)")
+    parser.add_argument("--games", type=int, default=100, help="games to play, in pairs of swapped seats")
+    parser.add_argument("--seed", type=int, default=0, help="the whole tournament follows from it")
+    parser.add_argument("--reyes", type=int, default=8, choices=(8, 4))
+    parser.add_argument("--target", type=int, default=40, choices=(40, 30))
+    parser.add_argument("--real", action="store_true", help="play with la real")
+    parser.add_argument("--no-bet-model", action="store_true",
+                        help="hard bots ignore the bets when they guess the hidden hands")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--progress", type=int, default=0, metavar="N", help="report every N deal pairs")
+
+
+def run(args) -> int:
+    if args.games < 1:
+        print("--games must be at least 1", file=sys.stderr)
+        return 2
+    options = Options(reyes=args.reyes, target=args.target, real=args.real)
+    bot_options = {"hard": {"bet_model": not args.no_bet_model}}
+    start = time.perf_counter()
+
+    def progress(tally: Tally) -> None:
+        if args.progress and len(tally.pair_scores) % args.progress == 0:
+            print(f"... {tally.games} games, A won {tally.wins_a}, {time.perf_counter() - start:.0f} s",
+                  file=sys.stderr, flush=True)
+
+    tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress)
+    result = summary(tally, args.a, args.b)
+    result.update(seed=args.seed, reyes=args.reyes, target=args.target, real=args.real,
+                  bet_model=not args.no_bet_model, seconds=round(time.perf_counter() - start, 1))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print(result)
+    for error in tally.errors[:5]:
+        print(error, file=sys.stderr)
+    return 1 if tally.errors else 0
+
+
+def _print(r: dict) -> None:
+    low, high = r["win_rate_a_95"]
+    d_low, d_high = r["tantos_difference_95"]
+    print(f"{r['a']} (A) against {r['b']} (B): {r['games']} games on {r['pairs']} deal pairs, seats swapped, "
+          f"seed {r['seed']}, {r['reyes']} reyes, target {r['target']}")
+    print(f"games won: A {r['wins_a']}, B {r['wins_b']}; A wins {100 * r['win_rate_a']:.1f}% "
+          f"(95% interval {100 * low:.1f}% to {100 * high:.1f}%)")
+    print(f"tantos per hand: A {r['tantos_per_hand_a']:.2f}, B {r['tantos_per_hand_b']:.2f}; difference "
+          f"{r['tantos_difference_per_hand']:+.2f} (95% interval {d_low:+.2f} to {d_high:+.2f}) over {r['hands']} hands")
+    print(f"engine errors: {r['errors']}; {r['seconds']} s")
