@@ -177,6 +177,33 @@ def test_no_json_body_ever_gives_a_server_error(client, body):
     assert "error" in response.get_json() or "lances" in response.get_json()
 
 
+DECK = [f"{rank}{suit}" for suit in "oceb" for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+VALID_DEAL = st.fixed_dictionaries(
+    {"hands": st.permutations(DECK).map(lambda cards: [cards[0:4], cards[4:8], cards[8:12], cards[12:16]])},
+    optional={"mano": st.integers(0, 3), "reyes": st.sampled_from([4, 8]), "real": st.booleans(),
+              "lang": st.sampled_from(["es", "pt", "ca"]), "target": st.sampled_from([30, 40]),
+              "scores": st.lists(st.integers(0, 29), min_size=2, max_size=2),
+              "bets": st.dictionaries(LANCE, st.fixed_dictionaries(
+                  {"result": st.sampled_from(["paso", "accepted", "refused", "ordago_accepted", "ordago_refused"])},
+                  optional={"total": st.integers(1, 41), "team": st.integers(0, 1), "deje": st.integers(0, 40)}),
+                  max_size=4)})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=VALID_DEAL)
+def test_real_deals_with_random_bets_are_explained_or_refused_by_name_never_a_server_error(client, body):
+    response = client.post("/api/explain", json=body)
+    assert response.status_code in (200, 400), response.get_data(as_text=True)[:300]
+    data = response.get_json()
+    if response.status_code == 200:  # every lance has its words, every line its text
+        assert all(item["why"] and item["collects"] for item in data["lances"])
+        assert all(line["text"] for item in data["lances"] for line in item["lines"])
+        assert sum(step["stop"] for step in data["count"]) == (1 if data["winner_team"] is not None else 0)
+    else:
+        fallbacks = ("No se pueden explicar", "Não é possível explicar", "No es poden explicar")
+        assert data["error"] and not data["error"].startswith(fallbacks)  # every engine error has its own words
+
+
 # ------------------------------------------------------------------------------------- the checker page
 @pytest.mark.parametrize("path", ["/es/comprobar", "/pt/verificar", "/ca/comprovar"])
 def test_the_checker_page_is_a_form_in_each_language(client, path):
