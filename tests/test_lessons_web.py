@@ -153,3 +153,14 @@ def test_an_unknown_lesson_or_step_is_a_json_404(client):
     assert post(client, "nothing", 0, {"seat": 0}).status_code == 404
     response = post(client, "grande", 99, {"seat": 0})
     assert response.status_code == 404 and response.get_json()["error"]
+
+
+def test_the_other_hands_are_sent_only_once_the_hand_is_shown_down(client):
+    step = lessons.find_lesson("recuento").steps[4]
+    script = step.script()
+    moves = [script[index][1].to_json() for index in step.learner_moves()]
+    bodies = [post(client, "recuento", 4, {"action": move}, done=done).get_json() for done, move in enumerate(moves)]
+    assert all(body["correct"] for body in bodies)
+    assert all("showdown" not in body for body in bodies[:-1])
+    assert bodies[-1]["finished"] and bodies[-1]["showdown"] == step.hands
+    assert bodies[-1]["explanation"]["count"]

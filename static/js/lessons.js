@@ -166,6 +166,19 @@ function lessonPage() {
     }
   }
 
+  function showCards(section, hands) {
+    hands.forEach((codes, seat) => {
+      const hand = section.querySelector(`[data-seat-hand="${seat}"]`);
+      if (!hand) return;
+      hand.classList.remove("hand--hidden");
+      hand.replaceChildren(...codes.map((code) => {
+        const item = document.createElement("li");
+        item.append(cardImage(code, names, { size: "small" }));
+        return item;
+      }));
+    });
+  }
+
   async function send(section, index, answer) {
     const body = { lang: data.lang, answer };
     if (section.dataset.kind === "play") body.done = played.get(index) || 0;
@@ -201,7 +214,10 @@ function lessonPage() {
       if (result.view) {
         redrawHand(section, result.view.hand);
         section.querySelector("[data-play-status]").textContent = result.view.status;
+        const score = section.querySelector("[data-score]");
+        if (score) score.textContent = result.view.score;
       }
+      if (result.showdown) showCards(section, result.showdown);
       if (!result.finished) return;
       section.querySelectorAll("[data-answer-action]").forEach((button) => { button.disabled = true; });
     }

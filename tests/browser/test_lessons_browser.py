@@ -17,6 +17,14 @@ SLUGS = {"es": "lecciones", "pt": "licoes", "ca": "llicons"}
 LESSONS = load_lessons()
 
 
+@pytest.fixture(autouse=True)
+def _patient_expect():
+    """The machine is shared: give each answer's round trip more than Playwright's default 5 s."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
 def press(locator) -> None:
     """Operate a control by keyboard: focus it, then Enter."""
     locator.focus()
@@ -104,6 +112,9 @@ def test_all_ten_lessons_complete_by_keyboard_with_feedback_axe_and_screenshots(
             next_button = section.locator("[data-next]")
             expect(next_button).to_be_visible()
             expect(next_button).to_be_focused()
+            if step.kind == "play" and lesson is LESSONS[-1]:  # a whole hand played, then counted
+                expect(section.locator(".explain-count")).to_be_visible()
+                shoot(page, f"lessons-{lang}-desktop-whole-hand-counted")
             if step.kind not in checked_kinds:
                 checked_kinds.add(step.kind)
                 assert_axe_clean(page)

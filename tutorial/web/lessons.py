@@ -222,10 +222,15 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
                             for team in (0, 1)]
         context["scores"] = step.scores
     if step.kind in ("decide", "play"):
-        context["scores"] = list(game.scores)
+        context["score"] = score_words(game.scores)
     if step.kind in ("decide", "discard", "play"):  # what was said before the learner's turn, as the learner saw it
         context["log"] = log_lines(game.events_for(step.seat), step.mano)
     return context
+
+
+def score_words(scores) -> str:
+    return _("Score: %(team_a)s %(a)d · %(team_b)s %(b)d", team_a=team_words(0), a=scores[0], team_b=team_words(1),
+             b=scores[1])
 
 
 def play_state(game, seat: int) -> dict:
@@ -330,7 +335,10 @@ def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str
         body["done"] = done + 1
         body["events"] = log_lines(outcome["events"], step.mano)
         view = outcome["view"]
-        body["view"] = {"hand": view["hand"], "scores": view["scores"], "status": phase_words(view)}
+        body["view"] = {"hand": view["hand"], "score": score_words(view["scores"]), "status": phase_words(view)}
+        shown = [event for event in outcome["events"] if event["code"] == "showdown"]
+        if shown:  # cards on the table: the engine shows every hand to everyone at the showdown
+            body["showdown"] = shown[-1]["params"]["hands"]
     if step.kind == "discard" and verdict.correct:
         body["hand"] = outcome["hand"]
     return body
