@@ -279,7 +279,8 @@ def _lance_entry(explained: dict, lance: str) -> dict:
 def resolve(step: Step, name: str, arg: str | None):
     """The engine's value for one placeholder, as ``(type, value)``; raises ``ValueError`` if it has none.
 
-    Types: ``seat``, ``seats``, ``team``, ``number``, ``play`` (None: no pares), ``lance``, ``card``, ``rank``.
+    Types: ``seat``, ``seats``, ``team``, ``number``, ``play`` (None: no pares), ``lance``, ``card``, ``rank``,
+    ``why`` (the lance and the explanation: the web layer words it with the explanation component).
     """
     if name == "card":
         return ("card", str(Card.parse(arg or "")))
@@ -314,8 +315,10 @@ def resolve(step: Step, name: str, arg: str | None):
         return ("seats", list(showdown(step.hands, explained["mano"], step.reyes).lance("grande").holders))
     if name == "fourth":
         return ("lance", explained["fourth"])
-    if name in ("winner", "winner_team", "points", "lance_team", "deje", "rival"):
+    if name in ("winner", "winner_team", "points", "lance_team", "deje", "rival", "why"):
         entry = _lance_entry(explained, _lance_arg(arg))
+        if name == "why":  # the engine's reason, put into words by the explanation component
+            return ("why", {"lance": arg, "explained": explained})
         if name == "winner":
             return ("seat", entry["winner"])
         if name == "rival":
@@ -357,6 +360,8 @@ def plain_words(kind: str, value) -> str:
     """Words for the command line and the checks (the site uses the catalogs' words instead)."""
     if kind == "seats":
         return ", ".join(map(str, value))
+    if kind == "why":
+        return _lance_entry(value["explained"], value["lance"])["decision"]["code"]
     return "-" if value is None else str(value)
 
 
@@ -478,7 +483,8 @@ def _judge_discard(step: Step, answer: dict, done: int) -> Verdict:
     drawn = [code for code in new_hand if code not in kept]
     info = evaluate(new_hand, step.reyes)
     outcome = {"hand": new_hand, "drawn": drawn, "pares": info.pares.play if info.pares else None,
-               "sum": info.points, "juego": info.juego}
+               "sum": info.points, "juego": info.juego, "mano": game.mano,
+               "table": [[str(card) for card in cards] for cards in game.hands]}  # server side only
     return Verdict(True, "goal_met", params, outcome)
 
 

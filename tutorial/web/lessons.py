@@ -60,6 +60,8 @@ def words(kind: str, value) -> str:
         return card_name(value)
     if kind == "rank":
         return str(RANKS[value])
+    if kind == "why":
+        return lance_described(value["explained"], value["lance"])["why"]
     return str(value)
 
 
