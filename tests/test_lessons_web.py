@@ -164,3 +164,10 @@ def test_the_other_hands_are_sent_only_once_the_hand_is_shown_down(client):
     assert all("showdown" not in body for body in bodies[:-1])
     assert bodies[-1]["finished"] and bodies[-1]["showdown"] == step.hands
     assert bodies[-1]["explanation"]["count"]
+
+
+def test_the_explanation_links_to_the_rules_in_the_language_of_the_lesson(client):
+    step = lessons.find_lesson("recuento").steps[1]
+    body = post(client, "recuento", 1, {"totals": step.explain()["totals"]}, "pt").get_json()
+    links = [lance["rule_url"] for lance in body["explanation"]["lances"] if lance.get("rule_url")]
+    assert links and all(link.startswith("/pt/regras#") for link in links)

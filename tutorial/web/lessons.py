@@ -6,9 +6,9 @@ explanation component (``tutorial.web.explain_text.describe``).
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
 from flask_babel import force_locale, gettext as _, ngettext, pgettext
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from tutorial import lessons as lesson_data
 from tutorial.engine import Card, EngineError, value_rank
@@ -177,8 +177,6 @@ def lesson(key):
 
 
 def rules_url(anchor: str | None) -> str | None:
-    from flask import current_app
-
     if not anchor or "rules.page" not in current_app.view_functions:
         return None
     return url_for("rules.page") + "#" + anchor
@@ -300,6 +298,7 @@ def answer(key, number):
     payload = request.get_json(silent=True)
     lang = payload.get("lang") if isinstance(payload, dict) else None
     lang = lang if lang in LANGUAGES else current_language()
+    g.lang = lang  # the page's language: its words, and its links (rules sections in the explanation)
     with force_locale(lang):
         found = lesson_data.find_lesson(key)
         if found is None or not 0 <= number < len(found.steps):
