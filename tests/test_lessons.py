@@ -242,3 +242,12 @@ def test_the_why_placeholder_follows_the_engines_decision_for_the_deal():
     tied = dict(step.data, hands=["12o 12c 4e 1b", "12e 3c 4o 1c", "7o 7c 6o 4c", "1e 5o 5e 6e"])
     changed = lessons.Step(step.lesson, step.index, step.kind, tied, step.texts, step.hints)
     assert lessons.fill("{why:grande}", changed, lessons.plain_words) == "tie_mano"
+
+
+def test_the_check_command_exits_1_and_prints_each_problem_for_a_broken_lessons_folder(tmp_path, capsys):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "05-chica.toml", 'answer = { seat = 3 }', 'answer = { seat = 2 }')  # step 2's winner is seat 3
+    assert cli_main(["lessons", "check", "--dir", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "chica step 2: the engine judges the lesson's answer {'seat': 2} wrong" in err
+    assert "1 problem(s)" in err
