@@ -398,6 +398,8 @@ def verdict_message(step: lesson_data.Step, verdict: lesson_data.Verdict) -> str
 def decide_message(step: lesson_data.Step, verdict: lesson_data.Verdict) -> str:
     params = verdict.params
     lance = lance_name(params["lance"])
+    if verdict.correct and params["rule"] == "any_legal":
+        return _("Any legal answer will do here. This is what yours leads to:")
     if verdict.correct:
         return _("Good decision.")
     kind = params["action"]["type"]
