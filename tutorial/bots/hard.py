@@ -20,6 +20,9 @@ from tutorial.engine.showdown import LANCES, showdown
 
 MIN_WORLDS = 12
 BIG_BET = 5  # the larger envite the hard bot considers besides 2
+# Órdago is weighed only once a team is this near the target: earlier, the few órdagos the sampled worlds
+# favour are the ones the rivals accept with better hands than the model expects.
+ORDAGO_WITHIN = 12
 
 
 class HardBot(MediumBot):
@@ -132,7 +135,8 @@ class _Evaluation:
                     options.append((pick(actions, "envido", 2),
                                     lambda show, hands: self._bet(show, hands, 2, total)))
             options.append((pick(actions, "no_quiero"), lambda show, hands: self._no_quiero(show, hands, refused)))
-        if pick(actions, "ordago"):
+        near_end = max(me.scores) >= me.target - ORDAGO_WITHIN
+        if near_end and pick(actions, "ordago"):
             total = me.live["total"] if me.live else 0
             options.append((pick(actions, "ordago"), lambda show, hands: self._bet(show, hands, None, total)))
         return [(action, self._expected(value)) for action, value in options]

@@ -5,11 +5,11 @@
 - Discard: the cards whose replacement leaves the best expected hand (it keeps reyes and pairs, aims at 31,
   because those are what the odds reward).
 - Bets: ``p`` is its team's chance to win the lance when both teams hold the play (the partner's hand random,
-  or absent when the partner declared not to hold pares/juego). It opens with 2 when ``p >= open_at``.
-  Facing a bet of ``total`` with ``deje`` at stake it accepts when ``p - caution`` (a bet is a sign of strength)
-  beats the pot odds ``(total - deje) / (2 total)``, and raises by 2 when ``p - caution >= raise_at``.
-  Órdago: it opens one with ``p >= ordago_at`` once a team is within 10 of the target, or with
-  ``p >= 0.75`` when the rivals are about to win; it accepts one as a bet of the whole game.
+  or absent when the partner declared not to hold pares/juego). It opens when ``p >= open_at[lance]``, with 2,
+  or with ``big`` tantos when ``p >= big_at``. Facing a bet of ``total`` with ``deje`` at stake it raises (2,
+  or ``big``) when ``p >= raise_at``, and otherwise accepts when ``p >= accept_at[lance]`` plus what the pot
+  odds ``(total - deje) / (2 total)`` add above a first envido's. It accepts an órdago with
+  ``p >= ordago_at`` and never opens one. The thresholds were tuned in tournaments against the easy bot.
 """
 from __future__ import annotations
 
@@ -20,12 +20,12 @@ from tutorial.bots.odds import TEAM, TEAM_BETTABLE, WIN, best_discard, hand_valu
 class MediumBot(Bot):
     level = "medium"
     cut_margin = 0.5
-    # Tuned by tournaments against the easy bot (docs/bots.md).
-    open_at = {"grande": 0.8, "chica": 0.5, "pares": 0.55, "juego": 0.45, "punto": 0.65}
-    accept_at = {"grande": 0.85, "chica": 0.8, "pares": 0.75, "juego": 0.85, "punto": 0.8}
-    raise_at = 0.85
+    open_at = {"grande": 0.85, "chica": 0.85, "pares": 0.85, "juego": 0.45, "punto": 0.65}
+    accept_at = {"grande": 0.55, "chica": 0.45, "pares": 0.45, "juego": 0.45, "punto": 0.6}
+    raise_at = 0.75
+    big_at = 0.8   # with this chance it bets (and raises) ``big`` tantos instead of 2
+    big = 5
     ordago_at = 0.88
-    ordagos = False
 
     def cuts(self, me: Seat, events) -> bool:
         _, after = best_discard(me.hand, me.position, me.reyes)
@@ -44,18 +44,15 @@ class MediumBot(Bot):
 
     def bet(self, me: Seat, actions, events):
         p = self.chance(me)
-        near_end = max(me.ours, me.theirs) >= me.target - 10
-        desperate = me.theirs >= me.target - 6 and me.ours < me.theirs
         live = me.live
         if live is None:
-            if self.ordagos and ((near_end and p >= self.ordago_at) or (desperate and p >= 0.75)):
-                return pick(actions, "ordago")
-            return pick(actions, "envido", 2) if p >= self.open_at[me.lance] else pick(actions, "paso")
+            if p >= self.open_at[me.lance] or p >= self.big_at:
+                return pick(actions, "envido", self.big if p >= self.big_at else 2)
+            return pick(actions, "paso")
         if live["ordago"]:
-            needed = self.ordago_at - (0.2 if desperate else 0)
-            return pick(actions, "quiero" if p >= needed else "no_quiero")
+            return pick(actions, "quiero" if p >= self.ordago_at else "no_quiero")
         total, deje = live["total"], live["deje"]
         if p >= self.raise_at and total < 12 and pick(actions, "envido"):
-            return pick(actions, "envido", 2)
+            return pick(actions, "envido", self.big if p >= self.big_at else 2)
         needed = self.accept_at[me.lance] + (total - deje) / (2 * total) - 0.25  # the more at stake, the surer it must be
         return pick(actions, "quiero" if p >= needed else "no_quiero")

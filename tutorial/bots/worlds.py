@@ -11,9 +11,11 @@ stated model of the other players (a softened medium bot, see docs/bots.md):
 - changing ``k`` cards: softmax over k of ``DISCARD_BETA`` x (expected value after keeping the best 4-k cards);
 - mus / corto: P(mus) = sigmoid((gain from changing - 0.5) / 0.25);
 - bets (``bet_model`` on): the medium bot's thresholds, softened: P(bet when opening) =
-  sigmoid((p - open_at[lance]) / 0.06); P(accept or raise a bet of ``total`` with ``deje``) =
+  sigmoid((p - min(open_at[lance], big_at)) / 0.06), of which a big bet sigmoid((p - big_at) / 0.06);
+  P(accept or raise a bet of ``total`` with ``deje``) =
   sigmoid((p - accept_at[lance] - (total - deje) / (2 total) + 0.25) / 0.06); P(raise) =
-  sigmoid((p - raise_at) / 0.06); each kept within [0.03, 0.97]. ``p`` is the hand's chance (with its
+  sigmoid((p - raise_at) / 0.06); P(accept an órdago) = sigmoid((p - ordago_at) / 0.06); each kept within
+  [0.03, 0.97]. ``p`` is the hand's chance (with its
   partner's random hand) to win the lance when both teams hold the play, at its position.
 
 When a reshuffle brought thrown cards back into play, the replay is not possible: worlds are then dealt
@@ -34,7 +36,7 @@ from tutorial.engine.hands import evaluate
 DISCARD_BETA = 4.0
 FLOOR = 0.03
 SOFTNESS = 0.06
-ORDAGO_STAKE = 40
+ORDAGO_STAKE = 1000  # the total the model gives an órdago (answered by the órdago rule)
 BET_WORDS = ("paso", "envido", "ordago", "quiero", "no_quiero")
 
 
@@ -58,7 +60,7 @@ class Public:
         self.deal_mano = self.mano
         held = set(self.hand)
         self.speech = []      # (mus round, seat, "mus"|"corto")
-        self.bets = []        # (seat, lance, word, total, deje) in order
+        self.bets = []        # (seat, lance, word, total, deje, amount) in order
         self.reshuffled = False
         mus_round, lance_state = 0, {}
         for event in events:
@@ -78,7 +80,7 @@ class Public:
             elif code in BET_WORDS:
                 lance = params["lance"]
                 total, deje = lance_state.get(lance, (0, 1))
-                self.bets.append((params["seat"], lance, code, total, deje))
+                self.bets.append((params["seat"], lance, code, total, deje, params.get("amount")))
                 if code == "envido":
                     lance_state[lance] = (params["total"], total or 1)
                 elif code == "ordago":  # answered like a bet of the whole game
@@ -127,19 +129,31 @@ def mus_probability(gain: float) -> float:
     return _clip(sigmoid((gain - 0.5) / 0.25))
 
 
-def bet_probability(word: str, p: float, lance: str, total: int, deje: int) -> float:
-    """How likely a player whose lance chance is ``p`` says ``word`` (the stated bet model)."""
+def bet_probability(word: str, p: float, lance: str, total: int, deje: int, amount: int | None = None) -> float:
+    """How likely a player whose lance chance is ``p`` says ``word`` (the stated bet model); for an envido,
+    ``amount`` tells a big bet from a 2 (None: any amount)."""
+    m = MediumBot
+    big = _clip(sigmoid((p - m.big_at) / SOFTNESS))
     if total == 0:  # opening round: paso, or a bet (envido / órdago)
-        bet = _clip(sigmoid((p - MediumBot.open_at[lance]) / SOFTNESS))
-        return 1 - bet if word == "paso" else bet
-    needed = MediumBot.accept_at[lance] + (total - deje) / (2 * total) - 0.25
+        bet = _clip(sigmoid((p - min(m.open_at[lance], m.big_at)) / SOFTNESS))
+        if word == "paso":
+            return 1 - bet
+        if word == "envido" and amount is not None:
+            return big if amount >= m.big else max(bet - big, FLOOR)
+        return bet
+    if total >= ORDAGO_STAKE:  # an órdago is accepted or not, never raised
+        accept = _clip(sigmoid((p - m.ordago_at) / SOFTNESS))
+        return 1 - accept if word == "no_quiero" else accept
+    needed = m.accept_at[lance] + (total - deje) / (2 * total) - 0.25
     accept = _clip(sigmoid((p - needed) / SOFTNESS))
-    raise_ = min(_clip(sigmoid((p - MediumBot.raise_at) / SOFTNESS)), accept)
+    raise_ = min(_clip(sigmoid((p - m.raise_at) / SOFTNESS)), accept)
     if word == "no_quiero":
         return 1 - accept
     if word == "quiero":
         return max(accept - raise_, FLOOR)
-    return raise_  # envido (a raise) or órdago
+    if word == "envido" and amount is not None:
+        return min(big, raise_) if amount >= m.big else max(raise_ - big, FLOOR)
+    return raise_  # a raise of any amount, or an órdago
 
 
 def lance_chance(hand, seat: int, mano: int, lance: str, reyes: int) -> float:
@@ -178,10 +192,10 @@ class Sampler:
                 p_mus = mus_probability(gain)
                 weight *= p_mus if word == "mus" else 1 - p_mus
         if self.bet_model:
-            for seat, lance, word, total, deje in pub.bets:
+            for seat, lance, word, total, deje, amount in pub.bets:
                 if seat != pub.seat:
                     weight *= bet_probability(word, lance_chance(hands[seat], seat, pub.mano, lance, pub.reyes),
-                                              lance, total, deje)
+                                              lance, total, deje, amount)
         return hands, weight
 
     def _declared(self, hands) -> bool:
