@@ -95,9 +95,22 @@ class Html(HTMLParser):
         return " ".join(" ".join(self._text).split())
 
     def find(self, tag: str, **attrs) -> list[dict]:
-        """Elements ``tag`` whose attributes include ``attrs`` (``class_`` for class, ``-`` for ``_`` in names)."""
+        """Elements ``tag`` whose attributes equal ``attrs`` (``-`` for ``_`` in names; ``aria_label="..."``).
+
+        ``class_="card"`` matches one class among several (``class="card card--highlight"``).
+        """
         wanted = {name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()}
-        return [a for t, a in self.elements if t == tag and all(a.get(k) == v for k, v in wanted.items())]
+
+        def matches(attributes: dict) -> bool:
+            for name, value in wanted.items():
+                if name == "class":
+                    if value not in attributes.get("class", "").split():
+                        return False
+                elif attributes.get(name) != value:
+                    return False
+            return True
+
+        return [a for t, a in self.elements if t == tag and matches(a)]
 
 
 @pytest.fixture
