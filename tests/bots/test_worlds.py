@@ -1,0 +1,54 @@
+"""The hard bot's guesses of the hidden hands agree with everything public, and read bets as signs of strength."""
+from tutorial.bots import make_bot
+from tutorial.bots.worlds import Public, Sampler, bet_probability
+from tutorial.engine.cards import Card
+from tutorial.engine.game import Game, Options
+from tutorial.engine.hands import evaluate
+import random
+
+
+def game_at_juego(seed):
+    """A game played by medium bots up to a lance after the juego declarations."""
+    game = Game(Options(), seed)
+    bots = [make_bot("medium", seed=s) for s in range(4)]
+    while game.phase not in ("juego", "punto") or "juego" not in game.declarations:
+        if game.phase in ("hand_over", "game_over"):
+            return None
+        seat = game.to_act()[0]
+        game.apply(seat, bots[seat].act(game, seat))
+    return game
+
+
+def test_sampled_worlds_hold_my_cards_the_declarations_and_none_of_my_thrown_cards():
+    checked = 0
+    for seed in range(40):
+        game = game_at_juego(seed)
+        if game is None or not game.discard_counts:
+            continue
+        seat = game.turn
+        events = game.events_for(seat)
+        public = Public(game.view(seat), events)
+        thrown = {Card.parse(c) for e in events if e["code"] == "replaced" for c in e["params"]["out"]}
+        for hands, weight in Sampler(public, random.Random(seed)).sample(30, 2.0):
+            assert weight > 0 and hands[seat] == public.hand
+            cards = [card for hand in hands for card in hand]
+            assert len(cards) == len(set(cards)) == 16
+            if not public.reshuffled:
+                assert not thrown & {card for s in range(4) if s != seat for card in hands[s]}
+            for s in range(4):
+                info = evaluate(hands[s])
+                assert (info.pares is not None) == game.declarations["pares"][s]
+                assert info.juego == game.declarations["juego"][s]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_bet_model_reads_a_bet_as_strength_and_a_paso_as_weakness():
+    assert bet_probability("envido", 0.95, "grande", 0, 1) > 0.9 > 0.1 > bet_probability("envido", 0.3, "grande", 0, 1)
+    assert bet_probability("paso", 0.3, "grande", 0, 1) > bet_probability("paso", 0.9, "grande", 0, 1)
+    assert bet_probability("no_quiero", 0.2, "pares", 2, 1) > bet_probability("no_quiero", 0.8, "pares", 2, 1)
+    for p in (0.1, 0.5, 0.95):  # the answers to one bet are a distribution
+        words = ("quiero", "no_quiero", "envido")
+        assert sum(bet_probability(w, p, "chica", 5, 1) for w in words) <= 1.0 + 0.03 + 1e-9
