@@ -251,3 +251,12 @@ def test_the_check_command_exits_1_and_prints_each_problem_for_a_broken_lessons_
     err = capsys.readouterr().err
     assert "chica step 2: the engine judges the lesson's answer {'seat': 2} wrong" in err
     assert "1 problem(s)" in err
+
+
+def test_a_play_step_asking_the_learner_to_discard_is_refused_because_the_page_cannot_offer_it(tmp_path):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "03-mus.toml", 'script = ["0 mus", "1 mus", "2 mus", "3 mus"]',
+         'script = ["0 mus", "1 mus", "2 mus", "3 mus", "1 discard 1e", "2 discard 2b", "3 discard 4c", "0 discard 4o"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert any(p.startswith("mus step 2: the page offers no discard in a play step") for p in problems), problems

@@ -673,6 +673,8 @@ def _check_shape(step: Step) -> None:
     elif step.kind == "play":
         if not step.learner_moves():
             raise ValueError("the script has no move for the learner's seat")
+        if any(step.script()[index][1].type == "discard" for index in step.learner_moves()):
+            raise ValueError("the page offers no discard in a play step: teach discards with a discard step")
         step.played_game()  # every scripted move must be legal
 
 

@@ -164,3 +164,16 @@ def test_lessons_look_right_on_phone_and_desktop(page, viewport, lang, assert_ax
         page.goto(f"/{lang}/{SLUGS[lang]}/{key}#step-{step_number}")
         expect(page.locator(f"#step-{step_number}")).to_be_visible()
         shoot(page, f"lessons-{lang}-{viewport.name}-{key}-{step_number}")
+
+
+def test_an_empty_count_gets_the_servers_localized_message_and_the_step_waits(page, live_server, console_errors):
+    lesson = LESSONS[-1]
+    step = next(step for step in lesson.steps if step.kind == "count")
+    console_errors.expect_status(f"{live_server}/api/lessons/{lesson.key}/{step.index}")  # the 400 is the point
+    page.goto(f"/pt/{SLUGS['pt']}/{lesson.key}#step-{step.index + 1}")
+    section = page.locator(f"#step-{step.index + 1}")
+    press(section.locator("[data-answer-count] button"))
+    expect(section.locator("[data-feedback-message]")).to_have_text("Escreva um número inteiro de 0 a 80.")
+    expect(section.locator("[data-feedback]")).to_have_class("feedback feedback--wrong")
+    expect(page.locator("#lesson-live")).to_contain_text("Escreva um número inteiro")
+    expect(section.locator("[data-next]")).to_be_hidden()
