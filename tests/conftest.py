@@ -16,7 +16,7 @@ from typing import NamedTuple
 import pytest
 
 from tutorial import create_app
-from tutorial.web.i18n import LANGUAGES, is_localized
+from tutorial.web.i18n import localized_pages as localized_pages_of
 
 
 @pytest.fixture
@@ -42,14 +42,7 @@ class Page(NamedTuple):
 
 
 def pages_of(app) -> list[Page]:
-    pages = []
-    for rule in app.url_map.iter_rules():
-        if not is_localized(rule.endpoint) or set(rule.arguments) != {"lang"} or "GET" not in rule.methods:
-            continue
-        lang = (rule.defaults or {}).get("lang")
-        if lang in LANGUAGES:
-            pages.append(Page(rule.endpoint, lang, rule.rule))
-    return sorted(pages)
+    return [Page(*page) for page in localized_pages_of(app)]
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ Fixtures for your tests (use them by naming them as arguments):
                          ``page`` exists (this happens automatically for any test that uses ``page``); the test fails
                          at teardown if any were seen. A page expected to answer with an error status (a 404 page)
                          logs "Failed to load resource" for itself: call ``console_errors.expect_status(url)`` first.
+                         Any request to another host (a CDN, a web font) is recorded and fails the test too.
 
 Example::
 
@@ -37,6 +38,7 @@ import threading
 import warnings
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -193,6 +195,12 @@ class ConsoleErrors(list):
     def record_page_error(self, error) -> None:
         self.append(f"uncaught error: {error}")
 
+    def record_request(self, request) -> None:
+        """The site loads nothing from elsewhere (no CDN, no web fonts): any such request is a failure."""
+        url = urlsplit(request.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.hostname not in ("127.0.0.1", "localhost"):
+            self.append(f"request to another site: {request.url}")
+
 
 @pytest.fixture
 def console_errors(request):
@@ -212,6 +220,7 @@ def _fail_on_console_errors(request):
     errors = request.node.stash.setdefault(_CONSOLE_KEY, ConsoleErrors())
     page.on("console", errors.record_console)
     page.on("pageerror", errors.record_page_error)
+    page.on("request", errors.record_request)
     yield
     if errors:
         pytest.fail("errors in the browser console:\n" + "\n".join(errors), pytrace=False)

@@ -130,3 +130,34 @@ def test_the_whole_deck_loads_and_is_screenshotted_at_both_widths(page, viewport
     broken = page.evaluate("() => [...document.images].filter(i => !(i.complete && i.naturalWidth)).map(i => i.alt)")
     assert broken == []
     shoot(page, f"deck-{viewport.name}")
+
+
+def test_every_page_reads_without_javascript(browser, base_url, app_pages):
+    """Reading needs no script: with JavaScript off every page still shows its heading and its text."""
+    context = browser.new_context(java_script_enabled=False, base_url=base_url)
+    try:
+        page = context.new_page()
+        for endpoint, lang, path in app_pages:
+            response = page.goto(path)
+            assert response.status == 200, path
+            expect(page.get_by_role("heading", level=1)).to_be_visible()
+            words = len(page.locator("main").inner_text().split())
+            assert words >= 20, f"{path}: only {words} words without JavaScript"
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def app_pages():
+    """Every localized page without arguments (what tests/conftest.py's localized_pages fixture lists)."""
+    from tutorial import create_app
+    from tutorial.web.i18n import localized_pages
+
+    return localized_pages(create_app({"TESTING": True}))
+
+
+def test_a_request_to_another_site_fails_the_test(page, console_errors):
+    console_errors.record_request(type("Request", (), {"url": "https://cdn.example/x.js"})())
+    console_errors.record_request(type("Request", (), {"url": "http://127.0.0.1:5000/static/x.js"})())
+    assert console_errors == ["request to another site: https://cdn.example/x.js"]
+    console_errors.clear()  # the collector worked; leave the test green

@@ -44,6 +44,21 @@ def is_localized(endpoint: str | None) -> bool:
     return endpoint in _localized_endpoints
 
 
+def localized_pages(app: Flask) -> list[tuple[str, str, str]]:
+    """(endpoint, language, path) of every localized page that takes no argument but the language.
+
+    Tests iterate over it so that pages other areas add are covered without editing the tests.
+    """
+    pages = []
+    for rule in app.url_map.iter_rules():
+        if not is_localized(rule.endpoint) or set(rule.arguments) != {"lang"} or "GET" not in rule.methods:
+            continue
+        lang = (rule.defaults or {}).get("lang")
+        if lang in LANGUAGES:
+            pages.append((rule.endpoint, lang, rule.rule))
+    return sorted(pages)
+
+
 def negotiate(accept_languages, cookie: str | None = None) -> str:
     """The language for a visitor without one in the URL: their switcher choice, else Accept-Language."""
     if cookie in LANGUAGES:
