@@ -315,6 +315,9 @@ def resolve(step: Step, name: str, arg: str | None):
         return ("seats", list(showdown(step.hands, explained["mano"], step.reyes).lance("grande").holders))
     if name == "fourth":
         return ("lance", explained["fourth"])
+    if name == "holders":  # who takes part in a lance, in speaking order from the mano
+        entry = _lance_entry(explained, _lance_arg(arg))
+        return ("seats", list(entry["holders"]))
     if name in ("winner", "winner_team", "points", "lance_team", "deje", "rival", "why"):
         entry = _lance_entry(explained, _lance_arg(arg))
         if name == "why":  # the engine's reason, put into words by the explanation component

@@ -7,7 +7,8 @@ explanation component (``tutorial.web.explain_text.describe``).
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
-from flask_babel import force_locale, gettext as _, ngettext, pgettext
+from babel.lists import format_list
+from flask_babel import force_locale, get_locale, gettext as _, ngettext, pgettext
 from markupsafe import Markup
 
 from tutorial import lessons as lesson_data
@@ -49,7 +50,7 @@ def words(kind: str, value) -> str:
     if kind == "seat":
         return seat_name(value)
     if kind == "seats":
-        return ", ".join(seat_name(seat) for seat in value)
+        return format_list([seat_name(seat) for seat in value], locale=get_locale())
     if kind == "team":
         return team_words(value)
     if kind == "play":
