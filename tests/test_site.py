@@ -140,3 +140,13 @@ def test_favicon_ico_leads_to_the_card_back_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301
     assert response.headers["Location"].endswith("/static/cards/back.svg")
+
+
+def test_the_lessons_way_in_counts_the_lesson_files(app, client, parse_html):
+    if "lessons.index" not in app.view_functions:
+        pytest.skip("the lessons area is not registered")
+    from tutorial.lessons import load_lessons
+
+    text = parse_html(client.get("/es/").get_data(as_text=True)).text
+    count = len(load_lessons())
+    assert f"{count} lecciones cortas con cartas preparadas." in text or count == 1

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from tutorial.engine import DECK
 from tutorial.engine.game import SEATS, Options
@@ -55,10 +56,17 @@ def choose_language(lang):
 # The ways into the site, in the order a newcomer takes them; each appears once its area is registered.
 SECTIONS = [
     ("rules.page", lambda: _("Rules"), lambda: _("Every rule of Mus, with examples checked by the engine.")),
-    ("lessons.index", lambda: _("Lessons"), lambda: _("Ten short lessons with prepared cards.")),
+    ("lessons.index", lambda: _("Lessons"), lambda: lessons_blurb()),
     ("table.page", lambda: _("Play"), lambda: _("A real game with a bot partner against two bots.")),
     ("explain.checker", lambda: _("Check a hand"), lambda: _("Deal four hands and see who wins each lance, and why.")),
 ]
+
+
+def lessons_blurb() -> str:
+    from tutorial.lessons import load_lessons  # the count comes from the lesson files themselves
+
+    return ngettext("%(num)d short lesson with prepared cards.", "%(num)d short lessons with prepared cards.",
+                    len(load_lessons()))
 
 
 def init_app(app) -> None:
