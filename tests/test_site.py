@@ -150,3 +150,19 @@ def test_the_lessons_way_in_counts_the_lesson_files(app, client, parse_html):
     text = parse_html(client.get("/es/").get_data(as_text=True)).text
     count = len(load_lessons())
     assert f"{count} lecciones cortas con cartas preparadas." in text or count == 1
+
+
+def test_the_nav_marks_the_current_page_and_the_current_section(app, client, parse_html):
+    if "lessons.index" not in app.view_functions:
+        pytest.skip("the lessons area is not registered")
+    from tutorial.lessons import load_lessons
+
+    def marks(path: str) -> dict[str, str]:
+        html = parse_html(client.get(path).get_data(as_text=True))
+        return {a["href"]: a["aria-current"] for a in html.find("a")
+                if "aria-current" in a and not a["href"].startswith("/language/")}
+
+    assert marks("/es/") == {}
+    assert marks("/es/lecciones") == {"/es/lecciones": "page"}
+    lesson = load_lessons()[0].key
+    assert marks(f"/es/lecciones/{lesson}") == {"/es/lecciones": "true"}
