@@ -171,3 +171,25 @@ def test_the_explanation_links_to_the_rules_in_the_language_of_the_lesson(client
     body = post(client, "recuento", 1, {"totals": step.explain()["totals"]}, "pt").get_json()
     links = [lance["rule_url"] for lance in body["explanation"]["lances"] if lance.get("rule_url")]
     assert links and all(link.startswith("/pt/regras#") for link in links)
+
+
+JUNK_ANSWERS = [None, 7, "x", [], {}, {"seat": "2"}, {"seat": True}, {"value": None}, {"value": [1]},
+                {"value": 1e9}, {"cards": "4e"}, {"cards": [1, 2]}, {"cards": ["4e"] * 5}, {"cards": ["4e", "4e"]},
+                {"totals": ["a", 2]}, {"totals": [1, 2, 3]}, {"totals": [-1, 2]},
+                {"action": {"type": "envido", "amount": True}}, {"action": {"type": "envido", "amount": 99}},
+                {"action": {"type": "discard", "cards": ["4e"]}}, {"action": {"type": "paso", "amount": 2}},
+                {"action": {"type": "paso", "extra": 1}}, {"action": []}]
+
+
+@pytest.mark.parametrize("done", [0, 1, "x", True, -1, None])
+def test_no_junk_answer_to_any_step_of_any_lesson_causes_a_server_error(client, done):
+    for lesson in lessons.load_lessons():
+        for step in lesson.steps:
+            for answer in JUNK_ANSWERS:
+                response = client.post(f"/api/lessons/{lesson.key}/{step.index}",
+                                        json={"lang": "ca", "answer": answer, "done": done})
+                assert response.status_code in (200, 400), (lesson.key, step.index, answer, response.status_code)
+                body = response.get_json()
+                assert ("error" in body) == (response.status_code == 400)
+                if response.status_code == 200 and step.kind != "read":
+                    assert body["correct"] is False, (lesson.key, step.index, answer)
