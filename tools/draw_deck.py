@@ -116,7 +116,7 @@ def pips(suit: str, rank: int) -> str:
         return pip(suit, 100, 95, 64) + pip(suit, 100, 205, 64)
     if rank == 3:
         if long:
-            return pip(suit, 100, 150, 150, -26) + pip(suit, 100, 150, 150, 26) + pip(suit, 100, 150, 150)
+            return pip(suit, 100, 150, 150, -34) + pip(suit, 100, 150, 150, 34) + pip(suit, 100, 150, 150)
         return pip(suit, 100, 84, 54) + pip(suit, 100, 150, 54) + pip(suit, 100, 216, 54)
     columns = (66, 134)
     if rank in (4, 5):
@@ -152,7 +152,7 @@ def index(suit: str, rank: int) -> str:
     """Rank and a small suit sign, top-left and (turned) bottom-right."""
     corner = digits(rank, 19, 20, INK[suit])
     if suit in LONG:
-        corner += '<use href="#s" x="27" y="56" width="11" height="33"/>'
+        corner += '<use href="#s" x="24" y="55" width="14" height="42"/>'
     else:
         corner += '<use href="#s" x="20" y="58" width="24" height="24"/>'
     return f'<g>{corner}</g><g transform="rotate(180 100 150)">{corner}</g>'
