@@ -47,6 +47,14 @@ def fetch(url: str, timeout: float = 5.0) -> tuple[int, str, bytes]:
         return error.code, error.headers.get_content_type(), error.read()
 
 
+def checkout_lesson_keys() -> list[str]:
+    try:
+        from tutorial.lessons import load_lessons
+    except ImportError:
+        return []
+    return [lesson.key for lesson in load_lessons(ROOT / "lessons")]
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """A fresh virtual environment outside the checkout with only the built wheel (and its dependencies)."""
@@ -115,6 +123,13 @@ def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_tran
         assert (status, kind) == (200, "image/svg+xml") and body.startswith(b"<svg")
         status, kind, _body = fetch(base + "/static/css/site.css")
         assert (status, kind) == (200, "text/css")
+        lesson_keys = checkout_lesson_keys()
+        if lesson_keys:  # the lessons page lists every lesson file, read from inside the installed package
+            status, _kind, body = fetch(base + "/es/lecciones")
+            assert status == 200
+            html = body.decode("utf-8")
+            missing = [key for key in lesson_keys if f"/es/lecciones/{key}" not in html]
+            assert not missing, f"lessons not served from the wheel: {missing}"
         status, kind, body = fetch(base + "/pt/no-such-page")
         assert status == 404 and "Não há nenhuma página neste endereço." in body.decode("utf-8")
     finally:
