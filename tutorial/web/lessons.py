@@ -425,6 +425,13 @@ def right_details(step: lesson_data.Step, verdict: lesson_data.Verdict) -> list[
     if step.kind == "pick" and step.data.get("who", "winner") == "winner":
         lance = lance_described(step.explain(), step.lance)
         return [lance["why"]] if lance else []
+    if step.kind == "pick" and step.data.get("who") == "first_holder":
+        holders = lesson_data.resolve(step, "holders", step.lance)[1]
+        return [_("In %(lance)s only %(players)s speak, in order from the mano.", lance=lance_name(step.lance),
+                  players=words("seats", holders))]
+    if step.kind == "pick":  # who: turn; the order from the table's mano now (a new hand has a new mano)
+        order = step.showdown(step.game_after_script().mano).lance("grande").holders
+        return [_("The order of speech, from the mano: %(players)s.", players=words("seats", order))]
     if step.kind == "classify" and step.data["ask"] == "card_points":
         code = step.data["card"]
         rank = value_rank(Card.parse(code), step.reyes)
