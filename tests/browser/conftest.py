@@ -2,7 +2,8 @@
 
 Everything under tests/browser/ is marked ``browser`` automatically (``python -m pytest -m "not browser"`` runs the
 fast suite alone; the README's test command and CI run everything). Without chromium the tests skip with the reason,
-except with ``CI`` set, where they fail: CI must never go green by skipping.
+except with ``CI`` set, where they fail: CI must never go green by skipping. Without playwright installed they are
+not collected (a warning says so), again except under ``CI``.
 
 Fixtures for your tests (use them by naming them as arguments):
 
