@@ -136,11 +136,12 @@ function lessonPage() {
     }));
     const hint = section.querySelector("[data-feedback-hint]");
     hint.hidden = !body.hint;
-    hint.textContent = body.hint || "";
+    hint.querySelector("[data-feedback-hint-text]").textContent = body.hint || "";
     const explanation = section.querySelector("[data-feedback-explanation]");
     explanation.replaceChildren();
     if (body.explanation) renderExplanation(explanation, body.explanation, { hands: false, headingLevel: 3 });
-    announce([body.message || body.error, ...(body.details || []), body.hint].filter(Boolean).join(" "));
+    const hintWords = body.hint ? `${hint.querySelector("strong").textContent} ${body.hint}` : "";
+    announce([body.message || body.error, ...(body.details || []), hintWords].filter(Boolean).join(" "));
   }
 
   function stepDone(section, index) {

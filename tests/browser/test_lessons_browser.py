@@ -162,8 +162,13 @@ def test_lessons_look_right_on_phone_and_desktop(page, viewport, lang, assert_ax
     shoot(page, f"lessons-{lang}-{viewport.name}-list")
     for key, step_number in (("grande", 2), ("mus", 3), ("envites", 2), ("recuento", 2)):
         page.goto(f"/{lang}/{SLUGS[lang]}/{key}#step-{step_number}")
-        expect(page.locator(f"#step-{step_number}")).to_be_visible()
-        shoot(page, f"lessons-{lang}-{viewport.name}-{key}-{step_number}")
+        section = page.locator(f"#step-{step_number}")
+        expect(section).to_be_visible()
+        step = next(lesson for lesson in LESSONS if lesson.key == key).steps[step_number - 1]
+        give_answer(section, step, step.data["wrong"][0])  # the feedback as a learner first sees it
+        expect_feedback(page, section, right=False)
+        assert_axe_clean(page)
+        shoot(page, f"lessons-{lang}-{viewport.name}-{key}-{step_number}-wrong")
 
 
 def test_an_empty_count_gets_the_servers_localized_message_and_the_step_waits(page, live_server, console_errors):
