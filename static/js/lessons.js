@@ -238,6 +238,8 @@ function lessonPage() {
     section.addEventListener("click", (event) => {
       const target = event.target.closest("button");
       if (!target || !section.contains(target) || target.disabled) return;
+      // one answer at a time: a play step's next move is judged from where the last one left the table
+      if (section.getAttribute("aria-busy") === "true" && !target.matches(".card-toggle")) return;
       if (target.matches("[data-next]")) {
         if (index + 1 < sections.length) show(index + 1);
         else finish();
@@ -261,6 +263,7 @@ function lessonPage() {
     });
     section.addEventListener("submit", (event) => {
       event.preventDefault();
+      if (section.getAttribute("aria-busy") === "true") return;
       const form = event.target;
       if (form.matches("[data-answer-number]")) {
         send(section, index, { value: number(form.querySelector("input")) });

@@ -38,7 +38,12 @@ def fill_and_submit(section, inputs_and_values, submit) -> None:
 
 
 def give_answer(section, step, answer) -> None:
-    """Answer ``step`` in the page the way a learner does, from a JSON-shaped example answer."""
+    """Answer ``step`` in the page the way a learner does, and wait for the server's verdict to arrive."""
+    with section.page.expect_response(lambda response: "/api/lessons/" in response.url):
+        _give_answer(section, step, answer)
+
+
+def _give_answer(section, step, answer) -> None:
     kind = step.kind
     if kind == "pick":
         press(section.locator(f'[data-answer-seat="{answer["seat"]}"]'))
@@ -182,3 +187,18 @@ def test_an_empty_count_gets_the_servers_localized_message_and_the_step_waits(pa
     expect(section.locator("[data-feedback]")).to_have_class("feedback feedback--wrong")
     expect(page.locator("#lesson-live")).to_contain_text("Escreva um número inteiro")
     expect(section.locator("[data-next]")).to_be_hidden()
+
+
+def test_a_double_click_sends_one_move_so_a_play_step_never_judges_a_move_twice(page):
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "envites")
+    step = next(step for step in lesson.steps if step.kind == "play")
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if "/api/lessons/" in request.url else None)
+    page.goto(f"/es/{SLUGS['es']}/{lesson.key}#step-{step.index + 1}")
+    section = page.locator(f"#step-{step.index + 1}")
+    with page.expect_response(lambda response: "/api/lessons/" in response.url):
+        section.locator('[data-answer-action="corto"]').dblclick()
+    expect(section.locator("[data-feedback]")).to_have_class("feedback feedback--right")
+    page.wait_for_timeout(300)
+    assert len(sent) == 1
+    expect(section.locator("[data-play-log] li")).not_to_have_count(0)
