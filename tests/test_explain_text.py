@@ -197,6 +197,36 @@ def test_a_deje_that_ends_the_game_stops_the_hand(described):
     assert lance(result, "pares")["why"] == "No se juega: el deje de chica terminó la partida."
 
 
+
+@pytest.mark.parametrize("lang, collects, outcome", [
+    ("es", "No se cuenta: con el órdago querido a pares, solo ese lance decide la mano.",
+     "Pareja A gana la partida con el órdago a pares. Marcador: Pareja A 40, Pareja B 20."),
+    ("pt", "Não se conta: com o órdago aceito em Pares, só esse lance decide a mão.",
+     "Dupla A ganha a partida com o órdago em Pares. Placar: Dupla A 40, Dupla B 20."),
+    ("ca", "No es compta: amb l'òrdago acceptat a parells, només aquest lance decideix la mà.",
+     "Parella A guanya la partida amb l'òrdago a parells. Marcador: Parella A 40, Parella B 20."),
+])
+def test_lances_before_an_accepted_ordago_are_not_counted_because_of_the_ordago(described, lang, collects,
+                                                                                 outcome):
+    """RULES.md 4: after an accepted órdago nothing else of the hand is counted; the game was not over before."""
+    result = described(lang, DUPLES, mano=1, bets={"pares": {"result": "ordago_accepted"}}, scores=[10, 20])
+    for name in ("grande", "chica"):
+        item = lance(result, name)
+        assert not item["counted"] and item["collects"] == collects
+    assert result["outcome"] == outcome
+
+
+def test_a_refused_bet_not_counted_never_claims_its_bonuses_or_a_payment_of_zero(described):
+    """RULES.md 5: a deje that ends the game stops the count: the bettor's own bonuses are not collected."""
+    result = described("es", DUPLES, bets={"grande": {"result": "refused", "team": 1, "deje": 1},
+                                           "pares": {"result": "refused", "team": 1, "deje": 2}}, scores=[0, 37])
+    pares, grande = lance(result, "pares"), lance(result, "grande")
+    assert "sus propias jugadas" not in pares["why"] and "deje de 2 tantos" in pares["why"]
+    assert grande["collects"] == "No se cuenta: la partida ya había terminado."
+    assert result["count"][2]["text"] == "Grande: no se cuenta"
+    assert result["outcome"] == ("Pareja B llega a 40 con el deje de pares y gana la partida; no se juega ni se "
+                                 "cuenta nada más de la mano. Marcador: Pareja A 0, Pareja B 40.")
+
 # --------------------------------------------------------------------------------------- labels, anchors
 def test_with_a_viewer_seat_players_are_you_your_partner_and_the_rivals(described):
     result = described("es", DUPLES, seat=2, mano=1)

@@ -187,7 +187,7 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
     cards = decision_text(lance, explained)
     if result in ("refused", "ordago_refused"):
         bet = _("The órdago was refused") if result == "ordago_refused" else _("The bet was refused")
-        if lance["lance"] in ("pares", "juego"):
+        if lance["lance"] in ("pares", "juego") and lance["counted"]:
             why = _("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(deje)s at once; it still "
                     "collects its own bonuses.", bet=bet, team=lance["team_label"], deje=tantos(lance["deje"]))
         else:
@@ -254,6 +254,12 @@ def _collects(lance: dict, explained: dict) -> str:
     if not lance["played"]:
         return _("Nobody collects anything in this lance.")
     if not lance["counted"]:
+        if explained.get("ordago") and explained["ordago"] != lance["lance"]:
+            # an accepted órdago: only its lance decides the hand, the lances before it are not counted
+            return _("Not counted: with the órdago accepted in %(lance)s, only that lance decides the hand.",
+                     lance=lance_name(explained["ordago"]))
+        if lance["points"] == 0:
+            return _("Not counted: the game was already over.")
         return _("Not counted: the game was already over. It would have paid %(points)s to %(team)s.",
                  points=tantos(lance["points"]), team=lance["team_label"])
     if lance["points"] == 0:
@@ -298,6 +304,8 @@ def _count(explained: dict, viewer: int | None) -> list[dict]:
         elif lance["counted"] and lance["points"] == 0 and lance["result"] in ("refused", "ordago_refused"):
             text = _("%(lance)s: nothing more for %(team)s (its deje was already paid)", lance=capfirst(name),
                      team=lance["team_label"])
+        elif not lance["counted"] and lance["points"] == 0:
+            text = _("%(lance)s: not counted", lance=capfirst(name))
         elif not lance["counted"]:
             text = _("%(lance)s: not counted (%(points)s to %(team)s)", lance=capfirst(name),
                      points=tantos(lance["points"]), team=lance["team_label"])
@@ -328,6 +336,10 @@ def _outcome(explained: dict, viewer: int | None) -> str:
     if explained.get("ordago"):
         return _("%(team)s wins the game with the órdago in %(lance)s. Score: %(score)s.",
                  team=team_label(winner, viewer), lance=lance_name(explained["ordago"]), score=score)
+    if _deje_that_ended(explained):
+        return _("%(team)s reaches %(target)d with the deje in %(lance)s and wins the game; nothing more of the "
+                 "hand is played or counted. Score: %(score)s.", team=team_label(winner, viewer),
+                 target=explained["target"], lance=lance_name(where), score=score)
     return _("%(team)s reaches %(target)d in %(lance)s and wins the game; the count stops there. Score: "
              "%(score)s.", team=team_label(winner, viewer), target=explained["target"],
              lance=lance_name(where), score=score)
