@@ -98,12 +98,10 @@ class _Evaluation:
         return lance_chance(hands[seat], seat, self.me.mano, self.lance, self.me.reyes)
 
     def _team_accepts(self, hands, seats, total, deje):
+        """Chance that one of ``seats`` accepts (or raises: counted as accepting) a bet, in this world."""
         refuse = 1.0
         for seat in self._eligible(seats):
-            chance = self._chance(hands, seat)
-            p = bet_probability("quiero", chance, self.lance, total, deje) + \
-                bet_probability("envido", chance, self.lance, total, deje)
-            refuse *= 1 - min(p, 1.0)
+            refuse *= bet_probability("no_quiero", self._chance(hands, seat), self.lance, total, deje)
         return 1 - refuse
 
     def _rivals(self):
