@@ -135,7 +135,7 @@ class Step:
     def explain(self) -> dict:
         """The engine's explanation of the step's hand: its deal and, for played steps, what the script bet."""
         if self.kind == "play":
-            game = self.played_game()
+            game = self.game_after_script()  # the whole script, the learner's moves included
             hand = game.last_hand
             if hand is not None:
                 return hand["explain"]
@@ -150,10 +150,6 @@ class Step:
         for seat, action in self.script():
             game.apply(seat, action)
         return game
-
-    def played_game(self) -> Game:
-        """A play step's table with its whole script played (learner's moves included)."""
-        return self.game_after_script()
 
     # ----- play steps: the script, split at the learner's moves ------------------------------------------
 
@@ -678,7 +674,7 @@ def _check_shape(step: Step) -> None:
             raise ValueError("the script has no move for the learner's seat")
         if any(step.script()[index][1].type == "discard" for index in step.learner_moves()):
             raise ValueError("the page offers no discard in a play step: teach discards with a discard step")
-        step.played_game()  # every scripted move must be legal
+        step.game_after_script()  # every scripted move must be legal
 
 
 def _check_examples(step: Step) -> list[str]:

@@ -168,10 +168,8 @@ def lesson(key):
     position = [item.key for item in all_lessons].index(found.key)
     following = all_lessons[position + 1] if position + 1 < len(all_lessons) else None
     steps = [step_context(step, lang) for step in found.steps]
-    data = {"key": found.key, "steps": len(steps), "lang": lang,
+    data = {"key": found.key, "steps": len(steps), "lang": lang,  # what static/js/lessons.js needs
             "api": url_for("lessons.answer", key=found.key, number=0)[:-1],
-            "index": url_for("lessons.index"),
-            "next": url_for("lessons.lesson", key=following.key) if following else None,
             "network_error": _("The answer could not be sent. Check your connection and try again.")}
     return render_template("lesson.html", lesson=found, title=found.title[lang], steps=steps, data=data,
                            following=lesson_summary(following, lang) if following else None)
@@ -191,8 +189,10 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
                "learner": step.seat if step.kind in ("decide", "discard", "play") else None}
     if step.hands is None:
         return context
-    game = step.game_after_script() if step.kind in ("decide", "discard", "play") else None
-    if step.kind == "play":
+    game = None  # the table as the learner finds it: after the script, or before a play step's first move
+    if step.kind in ("decide", "discard"):
+        game = step.game_after_script()
+    elif step.kind == "play":
         game = step.game_before_move(0)
     hands = [list(map(str, hand)) for hand in game.hands] if game is not None else step.hands
     mano = game.mano if game is not None else step.mano
