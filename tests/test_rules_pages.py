@@ -212,6 +212,14 @@ def test_a_whole_hand_is_counted_by_the_engine_and_stops_at_40(rules_app):
     assert "no se cuentan, la partida ya había terminado" in unescape(html)
 
 
+def test_lances_after_the_count_stops_were_played_and_are_only_not_counted(rules_app):
+    """RULES.md 5: the count stops at 40; the later lances were played (bet, shown), they are just not counted."""
+    html = unescape(render(rules_app, "es", "[[deal chica=accepted:4 scores=35,37 | 12o 11o 10e 1b | "
+                                            "12e 11c 11b 4b | 7o 6c 5e 3b | 1e 1c 2b 7e]]"))
+    assert "no se juega" not in html
+    assert html.count("no se cuentan, la partida ya había terminado") == 2  # pares and juego
+
+
 def test_a_deje_that_reaches_40_ends_the_game_before_the_other_lances(rules_app):
     html = render(rules_app, "ca", "[[deal grande=refused:0:1 scores=39,30 | 12o 12c 4e 1b | 12e 11c 11o 10b | "
                                    "1o 1c 7e 12b | 1e 4c 5e 6b]]")

@@ -376,7 +376,10 @@ def expand_deal(directive: Directive) -> dict:
     rows = []
     end = data["ordago"] or data["stopped_at"]
     for lance in data["lances"]:
-        after_the_end = end is not None and LANCE_ORDER.index(lance["lance"]) > LANCE_ORDER.index(end)
+        # Only an accepted órdago or a game-ending deje stops the play; when the count reaches the target, the
+        # later lances were played all the same (they are only not counted, as the points column says).
+        after_the_end = end is not None and LANCE_ORDER.index(lance["lance"]) > LANCE_ORDER.index(end) \
+            and not lance["played"]
         rows.append({"lance": capital(str(LANCES[lance["lance"]])),
                      "winner": "" if lance["winner"] is None else _("Player %(name)s", name=lance["winner"] + 1),
                      "result": _("not played: the game was over") if after_the_end else result_words(lance),
