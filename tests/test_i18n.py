@@ -2,6 +2,8 @@
 strings and plural forms in es, pt and ca."""
 from __future__ import annotations
 
+import re
+import tomllib
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -9,7 +11,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 from flask_babel import force_locale, gettext, ngettext
 
-from tutorial.paths import LOCALES
+from tutorial.paths import LESSONS, LOCALES
 from tutorial.web.i18n import LANGUAGES
 from tutorial.web.terms import card_name
 
@@ -180,3 +182,67 @@ def test_a_malformed_accept_language_header_still_gets_a_language(client, header
 
 def test_quality_values_are_respected(client):
     assert location(client.get("/", headers={"Accept-Language": "pt;q=0.5,ca;q=0.9"})) == "/ca/"
+
+
+# Spanish Mus words that Portuguese and Catalan replace with their own (the table at the top of RULES.md):
+# pt ouros, paus, cavalo, valete, rei, Menor, Jogo, Ponto, aposta/aposto, quero, trinca, dois pares, pedra, sinais;
+# ca ors, copes, espases, cavall, rei, grans, petites, joc, punt, envit, vull, mitjanes, pedra, senyes.
+FOREIGN_TERMS = {
+    "pt": ["oros", "bastos", "caballo", "caballos", "sota", "sotas", "rey", "reyes", "chica", "juego", "punto",
+           "envite", "envites", "quiero", "medias", "duples", "piedra", "piedras", "señas", "tanto", "tantos"],
+    "ca": ["oros", "copas", "espadas", "caballo", "caballos", "rey", "reyes", "chica", "juego", "punto", "envite",
+           "envites", "quiero", "medias", "piedra", "piedras", "señas", "grande", "parejas", "tanto", "tantos"],
+}
+NOT_WORDS = re.compile(
+    r"\[\[.*?\]\]"                        # rules directives: [[compare juego | 12o ...]] (engine syntax)
+    r"|\]\(#[\w-]+\)|\(#[\w-]+\)"        # links to stable anchors (#reyes, #juego)
+    r"|\{[^}]*\}|%\(\w+\)[sdif]"         # placeholders
+    r"|\b[a-z_]+(?:, [a-z_]+){3,}",      # lists of API identifiers (hands, reyes, mano, ...)
+    re.S)
+
+
+def texts_in(lang: str):
+    """(where, text) of everything written in ``lang``: catalogs, the rules text and the lessons."""
+    for po_path in sorted(LOCALES.glob(f"*/{lang}/LC_MESSAGES/messages.po")):
+        with po_path.open("rb") as handle:
+            for message in read_po(handle, locale=lang):
+                if message.id:
+                    forms = message.string if isinstance(message.string, (tuple, list)) else [message.string]
+                    msgid = message.id if isinstance(message.id, str) else message.id[0]
+                    yield from ((f"{po_path.relative_to(LOCALES.parent)}: {msgid!r}", form) for form in forms)
+    rules = LOCALES / "rules" / f"{lang}.md"
+    if rules.exists():
+        yield str(rules.relative_to(LOCALES.parent)), rules.read_text(encoding="utf-8")
+
+    def strings(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == lang and isinstance(value, str):
+                    yield value
+                else:
+                    yield from strings(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from strings(value)
+
+    for lesson in sorted(LESSONS.glob("*.toml")):
+        for text in strings(tomllib.loads(lesson.read_text(encoding="utf-8"))):
+            yield str(lesson.relative_to(LESSONS.parent)), text
+
+
+@pytest.mark.parametrize("lang", sorted(FOREIGN_TERMS))
+def test_each_language_keeps_to_its_own_mus_vocabulary(lang):
+    pattern = re.compile(r"(?<![\w'’])(" + "|".join(FOREIGN_TERMS[lang]) + r")(?![\w'’])", re.IGNORECASE)
+    found = []
+    for where, text in texts_in(lang):
+        clean = NOT_WORDS.sub(" ", text)
+        for match in pattern.finditer(clean):
+            context = clean[max(0, match.start() - 40):match.end() + 30].replace("\n", " ")
+            found.append(f"{where}: «{match.group(0)}» in …{context}…")
+    assert not found, f"Spanish Mus terms in {lang} text:\n" + "\n".join(found)
+
+
+def test_the_vocabulary_check_sees_a_spanish_term_in_portuguese_text():
+    pattern = re.compile(r"(?<![\w'’])(" + "|".join(FOREIGN_TERMS["pt"]) + r")(?![\w'’])", re.IGNORECASE)
+    assert pattern.search(NOT_WORDS.sub(" ", "O rei de oros ganha a Maior [[compare juego | 12o]]"))
+    assert not pattern.search(NOT_WORDS.sub(" ", "Veja [os reis](#reyes) e [[compare juego | 12o 11c]]"))
