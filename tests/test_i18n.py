@@ -246,3 +246,22 @@ def test_the_vocabulary_check_sees_a_spanish_term_in_portuguese_text():
     pattern = re.compile(r"(?<![\w'’])(" + "|".join(FOREIGN_TERMS["pt"]) + r")(?![\w'’])", re.IGNORECASE)
     assert pattern.search(NOT_WORDS.sub(" ", "O rei de oros ganha a Maior [[compare juego | 12o]]"))
     assert not pattern.search(NOT_WORDS.sub(" ", "Veja [os reis](#reyes) e [[compare juego | 12o 11c]]"))
+
+
+# European Portuguese forms where Brazilian usage (the site's pt) says otherwise: equipe/dupla, tela, usuário, fato,
+# registro, clicar/tocar, contato, ação, ótimo, atual, você, and the gerund instead of "estar a + infinitive".
+EUROPEAN_PORTUGUESE = re.compile(
+    r"(?<![\w])(equipa|equipas|ecrã|utilizador\w*|telemóvel|facto|registo|carregue|contacto|acção|acções|óptimo"
+    r"|actual|tu|teu|tua|teus|tuas|contigo|vós|(?:está|estão|estás|estamos|esteja) a \w+[aei]r)(?![\w])",
+    re.IGNORECASE)
+
+
+def test_portuguese_text_follows_brazilian_usage():
+    found = [f"{where}: «{match.group(0)}»" for where, text in texts_in("pt")
+             for match in EUROPEAN_PORTUGUESE.finditer(NOT_WORDS.sub(" ", text))]
+    assert not found, "European Portuguese in the pt text:\n" + "\n".join(found)
+
+
+def test_the_brazilian_usage_check_sees_european_forms():
+    assert EUROPEAN_PORTUGUESE.search("A tua equipa está a jogar")
+    assert not EUROPEAN_PORTUGUESE.search("Sua dupla está jogando; toque na carta")
