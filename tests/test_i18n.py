@@ -265,3 +265,19 @@ def test_portuguese_text_follows_brazilian_usage():
 def test_the_brazilian_usage_check_sees_european_forms():
     assert EUROPEAN_PORTUGUESE.search("A tua equipa está a jogar")
     assert not EUROPEAN_PORTUGUESE.search("Sua dupla está jogando; toque na carta")
+
+
+# Catalan elides "de" before a vowel sound ("rei d'ors", "d'espases", "d'un"); i and u may be semivowels, so only
+# the clear cases are checked.
+CATALAN_MISSED_ELISION = re.compile(r"(?<![\w'’])(de|De) (?=h?[aeoàèéòó]\w)")
+
+
+def test_catalan_text_elides_de_before_a_vowel():
+    found = [f"{where}: «{NOT_WORDS.sub(' ', text)[max(0, m.start() - 20):m.end() + 15]}»"
+             for where, text in texts_in("ca") for m in CATALAN_MISSED_ELISION.finditer(NOT_WORDS.sub(" ", text))]
+    assert not found, "\n".join(found)
+
+
+def test_the_elision_check_sees_a_missing_apostrophe():
+    assert CATALAN_MISSED_ELISION.search("el rei de ors")
+    assert not CATALAN_MISSED_ELISION.search("el rei d'ors i el de copes")
