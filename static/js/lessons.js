@@ -241,11 +241,9 @@ function lessonPage() {
       // one answer at a time: a play step's next move is judged from where the last one left the table
       if (section.getAttribute("aria-busy") === "true" && !target.matches(".card-toggle")) return;
       if (target.matches("[data-next]")) {
+        if (section.dataset.kind === "read") remember(index + 1); // nothing to answer: read is done
         if (index + 1 < sections.length) show(index + 1);
         else finish();
-      } else if (target.matches("[data-answer-read]")) {
-        target.disabled = true;
-        stepDone(section, index);
       } else if (target.matches("[data-answer-seat]")) {
         send(section, index, { seat: Number(target.dataset.answerSeat) });
       } else if (target.matches("[data-answer-value]")) {

@@ -103,9 +103,7 @@ def test_all_ten_lessons_complete_by_keyboard_with_feedback_axe_and_screenshots(
             section = page.locator(f"#step-{step.index + 1}")
             expect(section).to_be_visible()
             expect(page.locator("#lesson-progress")).to_have_attribute("value", str(step.index + 1))
-            if step.kind == "read":
-                press(section.locator("[data-answer-read]"))
-            else:
+            if step.kind != "read":
                 if not wrong_shown:  # one wrong answer per lesson first: why not, a hint, then retry
                     give_answer(section, step, step.data["wrong"][0])
                     expect_feedback(page, section, right=False)
@@ -116,7 +114,8 @@ def test_all_ten_lessons_complete_by_keyboard_with_feedback_axe_and_screenshots(
                     expect_feedback(page, section, right=True)
             next_button = section.locator("[data-next]")
             expect(next_button).to_be_visible()
-            expect(next_button).to_be_focused()
+            if step.kind != "read":  # a right answer moves the focus on to the next step's button
+                expect(next_button).to_be_focused()
             if step.kind == "play" and lesson is LESSONS[-1]:  # a whole hand played, then counted
                 expect(section.locator(".explain-count")).to_be_visible()
                 shoot(page, f"lessons-{lang}-desktop-whole-hand-counted")
@@ -142,8 +141,7 @@ def test_progress_is_kept_and_the_list_offers_to_continue_where_you_left_off(pag
     lesson = LESSONS[3]
     page.goto(f"/es/{SLUGS['es']}/{lesson.key}")
     first = page.locator("#step-1")
-    press(first.locator("[data-answer-read]"))
-    press(first.locator("[data-next]"))
+    press(first.locator("[data-next]"))  # a read step: nothing to answer
     expect(page.locator("#step-2")).to_be_visible()
     stored = json.loads(page.evaluate("window.localStorage.getItem('escuela-mus-lessons')"))
     assert stored[lesson.key] == {"step": 1, "done": False}
