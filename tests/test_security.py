@@ -3,6 +3,7 @@ style anywhere), localized error pages and JSON errors that never show a stack t
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -182,3 +183,45 @@ def test_the_inline_code_check_catches_what_the_csp_would_block(parse_html):
 def test_the_language_cookie_is_httponly_and_samesite(client):
     cookie = client.get("/language/ca?next=/ca/").headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+JUNK_VALUES = ["xyz", "0", "-1", "99999999999999999999", "..%2F..%2Fetc", "%00", "ñ" * 300, "<script>"]
+JUNK_BODIES = [
+    {"data": "not json", "content_type": "application/json"},
+    {"data": "[]", "content_type": "application/json"},
+    {"data": "null", "content_type": "application/json"},
+    {"data": '{"hands": "x", "action": {"type": []}, "lang": 5}', "content_type": "application/json"},
+    {"data": "a=1&b=2", "content_type": "application/x-www-form-urlencoded"},
+    {"data": b"\xff\xfe\x00", "content_type": "application/octet-stream"},
+]
+
+
+def junk_paths(app):
+    """Every address of the site with junk in place of each argument (the language kept, so pages render)."""
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        for value in JUNK_VALUES:
+            path = rule.rule
+            for argument in rule.arguments:
+                if argument == "lang" and f"<{argument}>" not in path:
+                    continue
+                path = re.sub(rf"<(?:[^:<>]+:)?{argument}>", value, path)
+            yield rule, path
+
+
+def test_no_address_answers_junk_with_a_server_error(app, client):
+    failures = []
+    for rule, path in junk_paths(app):
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            requests = [{}] if method == "GET" else JUNK_BODIES
+            for body in requests:
+                response = client.open(path, method=method, query_string={"hands": "<x>", "lang": "zz"}, **body)
+                text = response.get_data(as_text=True)
+                if response.status_code >= 500 or "Traceback" in text:
+                    failures.append(f"{method} {path} {body.get('content_type', '')}: {response.status_code}")
+                elif path.startswith("/api/") and response.status_code >= 400:
+                    payload = response.get_json(silent=True)
+                    if not (isinstance(payload, dict) and payload.get("error")):
+                        failures.append(f"{method} {path}: {response.status_code} without a JSON error message")
+    assert not failures, "\n".join(failures[:40])
