@@ -132,7 +132,9 @@ def test_all_ten_lessons_complete_by_keyboard_with_feedback_axe_and_screenshots(
 
     page.goto(f"/{lang}/{SLUGS[lang]}")
     expect(page.locator(".lesson-card--done")).to_have_count(len(LESSONS))
-    expect(page.locator("#lessons-continue")).to_be_visible()
+    link = page.locator("#lessons-continue-link")
+    expect(link).to_be_visible()
+    expect(link).to_have_text(link.get_attribute("data-finished-label"))
     assert_axe_clean(page)
     shoot(page, f"lessons-{lang}-desktop-list-all-done")
 
