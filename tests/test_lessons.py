@@ -260,3 +260,12 @@ def test_a_play_step_asking_the_learner_to_discard_is_refused_because_the_page_c
     lessons._load_all.cache_clear()
     problems = lessons.check_lessons(folder)
     assert any(p.startswith("mus step 2: the page offers no discard in a play step") for p in problems), problems
+
+
+def test_a_step_linking_to_a_rules_section_that_does_not_exist_fails_naming_each_language(tmp_path):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "05-chica.toml", 'rules = "chica"', 'rules = "pequenas"')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    for lang in ("es", "pt", "ca"):
+        assert f"chica step 1 [{lang}]: rules section #pequenas is not in locales/rules/{lang}.md" in problems

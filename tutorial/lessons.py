@@ -24,7 +24,7 @@ from tutorial.engine import (Action, Card, EngineError, Game, IllegalAction, Opt
                              showdown, value_rank)
 from tutorial.engine.explain import explain
 from tutorial.engine.cards import card_points
-from tutorial.paths import LESSONS
+from tutorial.paths import LESSONS, LOCALES
 
 LANGUAGES = ("es", "pt", "ca")
 KINDS = ("read", "pick", "classify", "discard", "decide", "count", "play")
@@ -725,6 +725,23 @@ def _check_every_decision(step: Step) -> list[str]:
     return problems
 
 
+def rules_sections(lang: str) -> set[str] | None:
+    """The section ids (``{#grande}``) of the rules text in ``lang``; None when there is no rules text."""
+    path = LOCALES / "rules" / f"{lang}.md"
+    if not path.is_file():
+        return None
+    return set(re.findall(r"\{#([A-Za-z0-9_-]+)[^}]*\}", path.read_text(encoding="utf-8")))
+
+
+def _check_rules_links(step: Step, sections: dict[str, set[str] | None]) -> list[str]:
+    anchor = step.data.get("rules")
+    if anchor is None:
+        return [str(LessonError(step.lesson, step.index, "every step links to its rules section: add rules = ..."))]
+    return [str(LessonError(step.lesson, step.index, f"rules section #{anchor} is not in locales/rules/{lang}.md",
+                            lang))
+            for lang, ids in sections.items() if ids is not None and anchor not in ids]
+
+
 def check_lessons(directory: Path = LESSONS) -> list[str]:
     """Every problem of every lesson; loading problems (a missing text, a bad file) are reported too."""
     try:
@@ -735,9 +752,11 @@ def check_lessons(directory: Path = LESSONS) -> list[str]:
     numbers = sorted(lesson.number for lesson in lessons)
     if numbers != list(range(1, len(lessons) + 1)):
         problems.append(f"lesson numbers must run 1..{len(lessons)}, not {numbers}")
+    sections = {lang: rules_sections(lang) for lang in LANGUAGES}
     for lesson in lessons:
         for step in lesson.steps:
             problems.extend(check_step(step))
+            problems.extend(_check_rules_links(step, sections))
     return problems
 
 
