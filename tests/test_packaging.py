@@ -38,8 +38,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def fetch(url: str, timeout: float = 5.0) -> tuple[int, str, bytes]:
-    request = urllib.request.Request(url, headers={"Accept-Language": "es"})
+def fetch(url: str, timeout: float = 5.0, data: bytes | None = None) -> tuple[int, str, bytes]:
+    headers = {"Accept-Language": "es"}
+    if data is not None:
+        headers["Content-Type"] = "application/json"
+    request = urllib.request.Request(url, headers=headers, data=data)
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             return response.status, response.headers.get_content_type(), response.read()
@@ -130,6 +133,9 @@ def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_tran
             html = body.decode("utf-8")
             missing = [key for key in lesson_keys if f"/es/lecciones/{key}" not in html]
             assert not missing, f"lessons not served from the wheel: {missing}"
+        status, kind, body = fetch(base + "/api/tables", data=b"{}")  # storage works where the wheel lives
+        if status != 404:
+            assert (status, kind) == (201, "application/json"), body[:300]
         status, kind, body = fetch(base + "/pt/no-such-page")
         assert status == 404 and "Não há nenhuma página neste endereço." in body.decode("utf-8")
     finally:
