@@ -166,3 +166,15 @@ def test_the_nav_marks_the_current_page_and_the_current_section(app, client, par
     assert marks("/es/lecciones") == {"/es/lecciones": "page"}
     lesson = load_lessons()[0].key
     assert marks(f"/es/lecciones/{lesson}") == {"/es/lecciones": "true"}
+
+
+def test_the_footer_glossary_link_reaches_the_glossary_in_every_language(app, client, parse_html):
+    if "rules.page" not in app.view_functions:
+        pytest.skip("the rules area is not registered")
+    for lang in LANGUAGES:
+        html = parse_html(client.get(f"/{lang}/").get_data(as_text=True))
+        links = [a["href"] for a in html.find("a") if a.get("href", "").endswith("#glosario")]
+        assert len(links) == 1, lang
+        path = links[0].split("#")[0]
+        rules = parse_html(client.get(path).get_data(as_text=True))
+        assert any(attrs.get("id") == "glosario" for _tag, attrs in rules.elements), (lang, path)

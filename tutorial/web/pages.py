@@ -86,6 +86,7 @@ def init_app(app) -> None:
             "alternate_urls": {code: request.host_url.rstrip("/") + path for code, path in paths.items()},
             "nav_links": [(endpoint, label) for endpoint, label, _blurb in sections],
             "ways_in": sections,
+            "has_page": lambda endpoint: endpoint in app.view_functions,
         }
 
 
