@@ -234,6 +234,45 @@ def test_a_refused_bet_shows_its_deje(rules_app):
     assert "2 pontos na hora (deje), 1 ponto na contagem" in html
 
 
+BETTING = ("[[betting | 0 paso, 1 paso, 2 envido 2, 3 no_quiero, 1 envido 5, 2 no_quiero, 0 no_quiero | "
+           "12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]")
+
+
+def steps_of(html: str) -> list[str]:
+    block = re.search(r'<ol class="rules-example__steps">(.*?)</ol>', html, re.S).group(1)
+    return [" ".join(unescape(re.sub(r"<[^>]+>", " ", item)).split())
+            for item in re.findall(r"<li>(.*?)</li>", block, re.S)]
+
+
+def test_a_betting_example_is_played_through_the_game_who_answers_no_quiero_to_the_partner_and_the_deje(
+        rules_app):
+    """RULES.md 4: each bet answered afresh by the other team from the first after the bettor (even one who
+    passed), no quiero hands the answer to the partner, the bettor's partner cannot answer; 2 raised to 7 and
+    refused pays a deje of 2 at once."""
+    steps = steps_of(render(rules_app, "es", BETTING))
+    assert steps[2].startswith("Jugador 3: envido, 2 tantos. Los jugadores 2 y 4 la contestan, empezando por el "
+                               "jugador 4")
+    assert "El jugador 1, compañero del que apostó, no puede contestarla." in steps[2]
+    assert steps[3] == ("Jugador 4: no quiero. La respuesta pasa a su compañero, el jugador 2. El jugador 2 había "
+                        "pasado, pero cada apuesta se contesta de nuevo.")
+    assert steps[4].startswith("Jugador 2 sube: 5 más, 7 tantos en total. Los jugadores 1 y 3 la contestan, "
+                               "empezando por el jugador 3")
+    assert "cobran el deje en el acto: 2 tantos" in steps[6] and "Marcador: 0 a 2." in steps[6]
+    caption = captions(render(rules_app, "ca", BETTING))[0]
+    assert caption == "La mà continua amb el lance de petites. Marcador de moment: 0 a 2."
+
+
+@pytest.mark.parametrize("moves, deje, why", [
+    ("0 envido 2, 1 no_quiero, 3 no_quiero", 1, "no había nada aceptado, así que el deje es 1"),
+    ("0 envido 2, 1 envido 5, 2 envido 5, 3 no_quiero, 1 no_quiero", 7, "ya estaba aceptado antes"),
+])
+def test_the_betting_examples_deje_is_the_engines(rules_app, moves, deje, why):
+    html = render(rules_app, "es", f"[[betting | {moves} | 12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | "
+                                   f"1e 4c 5e 6b]]")
+    last = steps_of(html)[-1]
+    assert f"cobran el deje en el acto: {deje} tanto" in last and why in last
+
+
 # --- a bad directive stops the start-up ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("line, reason", [
@@ -245,6 +284,10 @@ def test_a_refused_bet_shows_its_deje(rules_app):
     ("[[juego reyes=6 | 12o 12c 4e 1b]]", "reyes must be 4 or 8"),
     ("[[deal juego=accepted:5 | 12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]", "juego"),
     ("[[deal | 12o 12c 4e 1b | 12o 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]", "12o"),
+    ("[[betting | 1 paso | 12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]", "turn"),
+    ("[[betting | 0 envido 2, 2 quiero | 12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]",
+     "only team 1 answers"),
+    ("[[betting | paso | 12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]", "seat action"),
 ])
 def test_a_bad_directive_fails_naming_file_and_line(rules_app, line, reason):
     text = f"## Title {{#title}}\n\nSome text.\n\n{line}\n"

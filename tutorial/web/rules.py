@@ -8,6 +8,7 @@ app starts. Example hands are written in the Markdown as directives on a line of
     [[ranks reyes=4 | 3o 12c 2e 1b]]                  one hand: what each card counts as, and its points
     [[compare grande | 12o 12c 4e 1b | 12e 11c 11o 10b]]   two hands, A is mano (mano=b: B is mano)
     [[deal grande=accepted:5 pares=refused:1:2 scores=30,36 | h1 | h2 | h3 | h4]]   a whole hand counted
+    [[betting | 0 paso, 1 paso, 2 envido 2, 3 no_quiero | h1 | h2 | h3 | h4]]  moves played through the Game
 
 Every caption is written from what the engine answers (``evaluate``, ``showdown``, ``explain``) through this area's
 catalog strings and the Mus vocabulary of ``tutorial.web.terms``; nothing about the cards is typed in the text. A
@@ -29,7 +30,8 @@ from markdown.preprocessors import Preprocessor
 from markupsafe import Markup
 
 from tutorial.engine import LANCES as ENGINE_LANCES
-from tutorial.engine import EngineError, card_points, evaluate, explain, parse_cards, showdown, value_rank
+from tutorial.engine import Action, EngineError, Game, Options, card_points, evaluate, explain, parse_cards, \
+    showdown, value_rank
 from tutorial.paths import LOCALES
 from tutorial.web.i18n import LANGUAGES, localized_route
 from tutorial.web.terms import ACTIONS, LANCES, PLAYS, RANKS, RANKS_PLURAL, card_name
@@ -56,6 +58,7 @@ class Directive:
     lance: str | None = None
     options: dict[str, str] = field(default_factory=dict)
     hands: list[tuple[str, ...]] = field(default_factory=list)
+    moves: str = ""  # betting: "seat action, seat action ..." played after the mano's corto
 
 
 def parse_directive(body: str) -> Directive:
@@ -65,6 +68,10 @@ def parse_directive(body: str) -> Directive:
     if not words:
         raise ValueError("empty directive")
     directive = Directive(kind=words[0])
+    if directive.kind == "betting":
+        if not hand_texts:
+            raise ValueError("betting needs its moves, then four hands")
+        directive.moves = hand_texts.pop(0)
     for word in words[1:]:
         if "=" in word:
             key, value = word.split("=", 1)
@@ -74,8 +81,8 @@ def parse_directive(body: str) -> Directive:
         else:
             raise ValueError(f"unexpected word {word!r}")
     directive.hands = [tuple(str(card) for card in parse_cards(text)) for text in hand_texts]
-    expected = {"compare": 2, "deal": 4}.get(directive.kind, 1)
-    if directive.kind not in HAND_KINDS + ("compare", "deal"):
+    expected = {"compare": 2, "deal": 4, "betting": 4}.get(directive.kind, 1)
+    if directive.kind not in HAND_KINDS + ("compare", "deal", "betting"):
         raise ValueError(f"unknown directive {directive.kind!r}")
     if len(directive.hands) != expected:
         raise ValueError(f"{directive.kind} takes {expected} hand(s), got {len(directive.hands)}")
@@ -422,8 +429,132 @@ def checker_url(directive: Directive, bets: dict, scores, target: int) -> str | 
     return url_for("explain.checker", **params)
 
 
+# --- a betting sequence --------------------------------------------------------------------------------------
+
+def parse_moves(text: str) -> list[tuple[int, Action]]:
+    """``"0 paso, 2 envido 2, 3 no_quiero"`` -> [(seat, Action), ...]."""
+    moves = []
+    for item in text.split(","):
+        words = item.split()
+        if len(words) < 2 or words[0] not in ("0", "1", "2", "3"):
+            raise ValueError(f"a move is 'seat action' with a seat 0-3, got {item.strip()!r}")
+        moves.append((int(words[0]), Action.parse(" ".join(words[1:]))))
+    return moves
+
+
+def seat_name(seat: int) -> str:
+    return _("Player %(name)s", name=seat + 1)
+
+
+def expand_betting(directive: Directive) -> dict:
+    """A few moves of one hand played through ``Game`` (the mano, player 1, cuts at once); every step is told
+    from the engine's events and state: who speaks, who answers next, the deje it pays and the score."""
+    check_options(directive, {"reyes", "real", "scores", "target"})
+    reyes, real = reyes_option(directive), real_option(directive)
+    target = int(directive.options.get("target", "40"))
+    scores = None
+    if "scores" in directive.options:
+        scores = [int(value) for value in directive.options["scores"].split(",")]
+    game = Game(Options(reyes=reyes, real=real, target=target, mus_corrido=False), seed=0,
+                hands=[list(hand) for hand in directive.hands], mano=0, scores=scores)
+    game.apply(0, Action("corto"))
+    passed, bets_in_lance, steps = set(), 0, []
+    moves = parse_moves(directive.moves)
+    for index, (seat, action) in enumerate(moves):
+        events = game.apply(seat, action)
+        step = []
+        for event in events:
+            if event.code != "lance_start" or index < len(moves) - 1:  # the caption names the lance to come
+                step += _betting_event(game, event, passed, bets_in_lance)
+            if event.code == "lance_start":
+                passed, bets_in_lance = set(), 0
+            elif event.code == "paso":
+                passed.add(event.params["seat"])
+            elif event.code in ("envido", "ordago"):
+                bets_in_lance += 1
+        live = game.view(0)["live_bet"]
+        if live is not None and action.type in ("envido", "ordago", "no_quiero"):
+            step += _who_answers(game, live, action.type, passed)
+        steps.append(" ".join(step))
+    hands = []
+    fourth = showdown([list(hand) for hand in directive.hands], 0, reyes, real).fourth
+    for seat in range(4):
+        info = evaluate(directive.hands[seat], reyes=reyes, real=real)
+        value = " ".join((hand_value(info, "pares"), hand_value(info, fourth)))
+        label = _("Player %(name)s, mano", name=seat + 1) if seat == 0 else seat_name(seat)
+        hands.append({"label": label, "cards": directive.hands[seat], "highlight": (), "value": value})
+    return {"hands": hands, "steps": steps, "caption": [_betting_end(game)], "reyes": reyes}
+
+
+def _betting_event(game: Game, event, passed: set, bets_in_lance: int) -> list[str]:
+    code, params = event.code, event.params
+    if code in ("paso", "quiero", "no_quiero", "ordago"):
+        return [_("%(player)s: %(word)s.", player=seat_name(params["seat"]), word=str(ACTIONS[code]))]
+    if code == "envido":
+        if params["amount"] == params["total"]:
+            return [_("%(player)s: %(envido)s, %(tantos)s.", player=seat_name(params["seat"]),
+                      envido=str(ACTIONS["envido"]), tantos=tantos(params["amount"]))]
+        return [_("%(player)s raises: %(amount)d more, %(total)s in all.", player=seat_name(params["seat"]),
+                  amount=params["amount"], total=tantos(params["total"]))]
+    if code == "lance_start" and params["lance"] != "grande":
+        return [_("Next lance: %(lance)s.", lance=term(params["lance"]))]
+    if code == "lance_skipped":
+        if params["reason"] == "nobody":
+            return [_("Nobody holds %(lance)s: the lance is skipped.", lance=term(params["lance"]))]
+        return [_("Only %(team)s hold %(lance)s: no betting, they collect at the count.",
+                  team=team_name(params["team"]), lance=term(params["lance"]))]
+    if code == "lance_closed":
+        result, lance = params["result"], term(params["lance"])
+        if result["result"] == "paso":
+            return [_("Everyone passed: the lance of %(lance)s is en paso and pays at the count.", lance=lance)]
+        if result["result"] == "accepted":
+            return [_("The bet is accepted: the lance of %(lance)s is worth %(total)s, and who collects it is "
+                      "seen at the end, with the cards face up.", lance=lance, total=tantos(result["total"]))]
+        if result["result"] == "ordago_accepted":
+            return [_("The órdago is accepted: the hand stops here and the cards are shown; whoever wins the lance "
+                      "of %(lance)s wins the game.", lance=lance)]
+        why = (_("Nothing had been accepted before that bet, so the deje is 1.") if bets_in_lance <= 1 else
+               _("That is what had already been accepted before the refused bet."))
+        return [_("Nobody is left to answer: the bet is refused."),
+                _("%(team)s win the lance of %(lance)s whatever the cards, and collect the deje at once: "
+                  "%(deje)s.", team=capital(team_name(result["team"])), lance=lance, deje=tantos(result["deje"])),
+                why]
+    if code == "deje":
+        return [_("Score: %(a)d to %(b)d.", a=params["scores"][0], b=params["scores"][1])]
+    return []
+
+
+def _who_answers(game: Game, live: dict, kind: str, passed: set) -> list[str]:
+    """Who answers the waiting bet now, as the engine's live bet says."""
+    first = live["answering"][0]
+    words = []
+    if kind == "no_quiero":
+        words.append(_("The answer passes to the partner, player %(next)d.", next=first + 1))
+    else:
+        words.append(_("%(team)s answer it, starting with player %(first)d, the first of them after player "
+                       "%(bettor)d.", team=capital(team_name(1 - live["by_team"])), first=first + 1,
+                       bettor=live["bettor"] + 1))
+        partner = (live["bettor"] + 2) % 4
+        if partner not in game.to_act():
+            words.append(_("Player %(partner)d, partner of the bettor, cannot answer it.", partner=partner + 1))
+    if first in passed:
+        words.append(_("Player %(next)d had passed, but every bet is answered afresh.", next=first + 1))
+    return words
+
+
+def _betting_end(game: Game) -> str:
+    a, b = game.scores
+    if game.phase in ("game_over", "match_over"):
+        return _("%(team)s win the game. Score: %(a)d to %(b)d.", team=capital(team_name(game.winner_team)),
+                 a=a, b=b)
+    if game.lance is not None:
+        return _("The hand goes on with the lance of %(lance)s. Score for now: %(a)d to %(b)d.",
+                 lance=term(game.lance), a=a, b=b)
+    return _("Score after the hand: %(a)d to %(b)d.", a=a, b=b)
+
+
 EXPANDERS = {"pares": expand_hand, "juego": expand_hand, "ranks": expand_hand, "compare": expand_compare,
-             "deal": expand_deal}
+             "deal": expand_deal, "betting": expand_betting}
 
 
 def expand(body: str) -> Markup:
