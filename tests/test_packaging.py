@@ -144,3 +144,16 @@ def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_tran
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+@pytest.mark.parametrize("script", ["scripts/test.sh", "scripts/serve.sh", "scripts/_venv.sh", ".ci/run"])
+def test_the_shell_scripts_parse(script):
+    result = subprocess.run(["bash", "-n", str(ROOT / script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_ci_runs_the_readme_test_command_with_ci_set():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "bash scripts/test.sh" in readme and "bash scripts/serve.sh" in readme
+    assert "export CI=true" in ci and "bash scripts/test.sh" in ci and "set -euo pipefail" in ci
