@@ -184,6 +184,21 @@ def test_after_a_hand_the_view_has_last_hand_with_bets_explain_and_its_descripti
     assert following["last_hand"] is None, "the last hand's cards are not sent once the next one is dealt"
 
 
+
+def test_events_that_change_the_score_carry_the_score_as_words_for_the_scoreboard(client):
+    view = create(client, seed=13, lang="es")
+    while view["phase"] not in OVER:
+        view = act(client, view, first_action(view)).get_json()
+    scored = [event for event in view["events"] if "score_text" in event]
+    assert {event["code"] for event in scored} >= {"count", "hand_over"}
+    assert {event["code"] for event in scored} <= {"count", "deje", "hand_over", "game_over"}
+    assert scored[-1]["score_text"] == view["score_text"]
+    for event in scored:
+        scores = event["params"]["step"]["scores_after"] if event["code"] == "count" else event["params"]["scores"]
+        assert [int(text.split()[0]) for text in event["score_text"]] == scores
+    assert all("score_text" not in event for event in view["events"] if event["code"] in ("paso", "showdown"))
+
+
 # ----- bad input ---------------------------------------------------------------------------------------------------
 
 def assert_refused(response, status=400):

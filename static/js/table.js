@@ -19,17 +19,23 @@ const els = {
   lastEvent: $("last-event"),
   skip: $("skip"), prompt: $("controls-prompt"), buttons: $("controls-buttons"), error: $("controls-error"),
   phase: $("table-phase"), bets: $("table-bets"), log: $("event-log"), panel: $("explain-panel"),
-  explain: $("explain-container"), dialog: $("ordago-dialog"), extra: $("score-extra"),
+  explain: $("explain-container"), panelNext: $("panel-next"), dialog: $("ordago-dialog"), extra: $("score-extra"),
 };
 
 let view = null;          // the latest view from the server
 let queue = [];           // events still to show
 let playing = null;       // the timer of the event being shown
 let busy = false;         // an action is on its way to the server
+let stage = null;         // while events are being shown: the board as it stood at the event on display
 const selected = new Set(); // cards chosen for the discard
 
 function fmt(template, params = {}) {
   return template.replace(/%\((\w+)\)s/g, (_match, key) => (key in params ? String(params[key]) : ""));
+}
+
+// Mus words are lower case in the catalogs (they sit inside sentences); a button or a line starts with a capital.
+function cap(text) {
+  return text ? text.charAt(0).toLocaleUpperCase(lang) + text.slice(1) : text;
 }
 
 // ----- pace ------------------------------------------------------------------------------------------------
@@ -137,8 +143,10 @@ async function act(action) {
 // ----- events, one by one ----------------------------------------------------------------------------------
 
 function receive(data, { announce }) {
+  const previous = view;
   view = data;
   els.table.hidden = false;
+  root.classList.add("table-page--playing");
   els.table.dataset.ready = "false";
   els.table.dataset.version = String(data.version);
   stopPlaying();
@@ -153,6 +161,12 @@ function receive(data, { announce }) {
   }
   queue = events.slice();
   els.skip.hidden = queue.length === 0 || pace() === 0;
+  if (queue.length && pace() > 0) {
+    // The board follows the events as they are shown, not the state they end in: no bet, turn or card of the
+    // future is on the table while the bots' earlier moves are still being played back.
+    stage = stageFrom(previous);
+    renderBoard();
+  }
   playNext();
 }
 
@@ -193,8 +207,79 @@ function stopPlaying() {
 
 function showEvent(event) {
   logEvent(event);
+  if (stage) {
+    advanceStage(event);
+    renderBoard();
+  }
   saidBy(event);
   els.lastEvent.textContent = event.text;
+}
+
+// ----- the board while events are played back ----------------------------------------------------------------
+
+function stageFrom(previous) {
+  const from = previous ?? view;
+  return {
+    mano: from.mano, turn: null, lance: previous ? previous.lance : null,
+    phase: previous ? previous.phase : "mus", bets: { ...(previous?.bets ?? {}) },
+    live: previous ? previous.live_bet : null,
+    declarations: JSON.parse(JSON.stringify(previous?.declarations ?? {})),
+    discardCounts: (previous?.discard_counts ?? []).slice(),
+    shown: previous?.last_hand ? previous.last_hand.hands : null,
+    scoreText: (previous ?? view).score_text,
+  };
+}
+
+function advanceStage(event) {
+  const p = event.params;
+  if (event.score_text) stage.scoreText = event.score_text;
+  if (event.seat !== undefined) stage.turn = event.seat;
+  switch (event.code) {
+    case "hand_start":
+      Object.assign(stage, { mano: p.mano, turn: null, lance: null, phase: "mus", bets: {}, live: null,
+        declarations: {}, discardCounts: [], shown: null });
+      break;
+    case "mano_set":
+      stage.mano = p.mano;
+      break;
+    case "discard_chosen":
+      stage.phase = "discard";
+      break;
+    case "discards":
+      stage.discardCounts.push(p.counts);
+      stage.phase = "mus";
+      stage.turn = null;
+      break;
+    case "declare":
+      stage.declarations[p.lance] ??= [null, null, null, null];
+      stage.declarations[p.lance][p.seat] = p.has;
+      break;
+    case "lance_start":
+      Object.assign(stage, { lance: p.lance, phase: p.lance, live: null, turn: null });
+      break;
+    case "envido":
+    case "ordago":
+      stage.live = { lance: p.lance, bettor: event.seat, total: p.total, ordago: event.code === "ordago",
+        deje: stage.live && stage.live.lance === p.lance ? stage.live.total : 1 };
+      break;
+    case "lance_closed":
+      stage.bets[p.lance] = p.result;
+      stage.live = null;
+      break;
+    case "showdown":
+      Object.assign(stage, { shown: p.hands, lance: null, phase: "hand_over", live: null, turn: null });
+      break;
+    default:
+  }
+}
+
+function boardState() {
+  if (stage) return stage;
+  return {
+    mano: view.mano, turn: view.turn, lance: view.lance, phase: view.phase, bets: view.bets, live: view.live_bet,
+    declarations: view.declarations ?? {}, discardCounts: view.discard_counts,
+    shown: view.last_hand ? view.last_hand.hands : null, scoreText: view.score_text,
+  };
 }
 
 function logEvent(event) {
@@ -208,18 +293,22 @@ function saidBy(event) {
     for (let seat = 0; seat < 4; seat += 1) $(`seat-${seat}-said`).textContent = "";
   }
   if (event.seat === undefined || !(event.code in texts.actions || event.code === "discard_chosen")) return;
-  let said = texts.actions[event.code] ?? "";
+  let said = cap(texts.actions[event.code] ?? "");
   if (event.code === "envido") {
     said = event.params.amount === event.params.total
-      ? `${texts.actions.envido} ${event.params.amount}` : fmt(ui.raise, { amount: event.params.amount });
+      ? `${cap(texts.actions.envido)} ${event.params.amount}` : cap(fmt(ui.raise, { amount: event.params.amount }));
   } else if (event.code === "discard_chosen") {
-    said = "…";
+    said = cap(ui.discardChosen);
   }
   $(`seat-${event.seat}-said`).textContent = said;
 }
 
 async function finish(moveFocus) {
   els.skip.hidden = true;
+  if (stage) {
+    stage = null;
+    renderBoard();
+  }
   renderControls(true, moveFocus);
   if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
     els.announcer.textContent = `${els.announcer.textContent} ${els.prompt.textContent}`.trim();
@@ -254,14 +343,15 @@ function handList(label, items) {
 }
 
 function renderBoard() {
-  renderScores();
-  const shown = view.last_hand ? view.last_hand.hands : null;
+  const board = boardState();
+  renderScores(board);
+  const { shown } = board;
   for (let seat = 0; seat < 4; seat += 1) {
     const box = $(`seat-${seat}`);
-    box.classList.toggle("seat--turn", view.turn === seat || (view.turn === null && view.to_act.includes(seat)
-      && view.phase === "discard"));
-    box.classList.toggle("seat--mano", view.mano === seat);
-    $(`seat-${seat}-badges`).textContent = badges(seat).join(" · ");
+    box.classList.toggle("seat--turn", board.turn === seat || (!stage && view.turn === null
+      && view.to_act.includes(seat) && view.phase === "discard"));
+    box.classList.toggle("seat--mano", board.mano === seat);
+    $(`seat-${seat}-badges`).textContent = badges(seat, board).join(" · ");
     const cards = $(`seat-${seat}-cards`);
     if (seat === view.seat) {
       cards.replaceChildren(learnerCards());
@@ -272,18 +362,21 @@ function renderBoard() {
       cards.replaceChildren(handList(ui.hidden, [0, 1, 2, 3].map(backImage)));
     }
   }
-  renderCenter();
+  renderCenter(board);
 }
 
-function badges(seat) {
+function badges(seat, board) {
   const out = [];
-  if (view.mano === seat) out.push(ui.mano);
-  if (view.turn === seat) out.push(ui.turn);
-  const said = view.declarations ?? {};
-  if (said.pares) out.push(said.pares[seat] ? ui.hasPares : ui.noPares);
-  if (said.juego) out.push(said.juego[seat] ? ui.hasJuego : ui.noJuego);
-  if (view.discard_counts.length) {
-    out.push(fmt(ui.changed, { counts: view.discard_counts.map((round) => round[seat]).join(", ") }));
+  if (board.mano === seat) out.push(ui.mano);
+  if (board.turn === seat) out.push(ui.turn);
+  const said = board.declarations;
+  for (const [lance, yes, no] of [["pares", ui.hasPares, ui.noPares], ["juego", ui.hasJuego, ui.noJuego]]) {
+    const declared = said[lance]?.[seat];
+    if (declared === true) out.push(yes);
+    else if (declared === false) out.push(no);
+  }
+  if (board.discardCounts.length) {
+    out.push(fmt(ui.changed, { counts: board.discardCounts.map((round) => round[seat]).join(", ") }));
   }
   return out;
 }
@@ -320,13 +413,13 @@ function updateDiscardButton() {
   $("discard-count").textContent = fmt(ui.discardCount, { count: selected.size });
 }
 
-function renderScores() {
+function renderScores(board) {
   for (const team of [0, 1]) {
     const box = $(`score-${team}`);
     const name = document.createElement("strong");
     name.textContent = texts.teams[team];
     const detail = document.createElement("span");
-    detail.textContent = view.score_text[team];
+    detail.textContent = board.scoreText[team];
     box.replaceChildren(name, " ", detail);
   }
   const extra = [];
@@ -337,19 +430,19 @@ function renderScores() {
   els.extra.textContent = extra.join(" · ");
 }
 
-function renderCenter() {
-  els.phase.textContent = view.lance ? fmt(ui.inPlay, { lance: texts.lances[view.lance] })
-    : view.phase === "mus" || view.phase === "discard" ? texts.actions.mus : "";
+function renderCenter(board) {
+  els.phase.textContent = board.lance ? fmt(ui.inPlay, { lance: texts.lances[board.lance] })
+    : board.phase === "discard" ? ui.discardPhase : board.phase === "mus" ? cap(texts.actions.mus) : "";
   const items = [];
   for (const lance of texts.lanceOrder) {
-    const bet = view.bets[lance];
-    if (bet) items.push(`${texts.lances[lance]}: ${fmt(ui.closed[bet.result] ?? bet.result, bet)}`);
+    const bet = board.bets[lance];
+    if (bet) items.push(`${cap(texts.lances[lance])} — ${fmt(ui.closed[bet.result] ?? bet.result, bet)}`);
   }
-  const live = view.live_bet;
+  const live = board.live;
   if (live) {
     const player = texts.seats[live.bettor];
     items.push(live.ordago ? fmt(ui.liveOrdago, { player, lance: texts.lances[live.lance] })
-      : `${texts.lances[live.lance]}: ${fmt(ui.liveBet, { player, total: live.total, deje: live.deje })}`);
+      : `${cap(texts.lances[live.lance])} — ${fmt(ui.liveBet, { player, total: live.total, deje: live.deje })}`);
   }
   els.bets.replaceChildren(...items.map((text) => {
     const li = document.createElement("li");
@@ -377,8 +470,10 @@ function button(id, label, onClick, extraClass = "") {
 function renderControls(ready, moveFocus = false) {
   // Focus follows the game only for someone playing: lost with the old controls, or still in their own cards.
   const hadFocus = moveFocus && (els.buttons.contains(document.activeElement)
-    || document.activeElement === document.body || $("seat-0").contains(document.activeElement));
+    || document.activeElement === document.body || $("seat-0").contains(document.activeElement)
+    || document.activeElement === els.panelNext);
   els.buttons.replaceChildren();
+  els.panelNext.hidden = !(ready && legal("next_hand"));
   els.error.textContent = "";
   if (!ready) {
     els.prompt.textContent = "";
@@ -417,9 +512,9 @@ function addControl(entry) {
   } else if (type === "envido") {
     addEnvido(entry);
   } else if (type === "ordago") {
-    els.buttons.append(button("action-ordago", texts.actions.ordago, confirmOrdago, "button--danger"));
+    els.buttons.append(button("action-ordago", cap(texts.actions.ordago), confirmOrdago, "button--danger"));
   } else {
-    els.buttons.append(button(`action-${type}`, texts.actions[type], () => act({ type }),
+    els.buttons.append(button(`action-${type}`, cap(texts.actions[type]), () => act({ type }),
       type === "next_hand" ? "button--primary" : ""));
   }
 }
@@ -427,7 +522,7 @@ function addControl(entry) {
 function addEnvido(entry) {
   const raising = Boolean(view.live_bet);
   if (entry.min <= 2 && entry.max >= 2) {
-    const label = raising ? fmt(ui.raise, { amount: 2 }) : texts.actions.envido;
+    const label = cap(raising ? fmt(ui.raise, { amount: 2 }) : texts.actions.envido);
     els.buttons.append(button("action-envido", label, () => act({ type: "envido", amount: 2 })));
   }
   const group = document.createElement("span");
@@ -455,6 +550,7 @@ function confirmOrdago() {
 
 function setControlsDisabled(disabled) {
   for (const control of els.buttons.querySelectorAll("button, input")) control.disabled = disabled;
+  els.panelNext.disabled = disabled;
   if (!disabled) updateDiscardButton();
 }
 
@@ -485,6 +581,9 @@ async function renderExplanation() {
 
 els.form.addEventListener("submit", startTable);
 els.skip.addEventListener("click", skip);
+// The same "next hand" at the end of the explanation, so a learner who read it need not scroll back up.
+els.panelNext.textContent = cap(texts.actions.next_hand);
+els.panelNext.addEventListener("click", () => act({ type: "next_hand" }));
 els.dialog.addEventListener("close", () => {
   if (els.dialog.returnValue === "yes") act({ type: "ordago" });
   else $("action-ordago")?.focus();

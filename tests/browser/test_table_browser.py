@@ -222,3 +222,48 @@ def test_a_move_made_elsewhere_first_reloads_the_table_and_says_so(page, live_se
     page.wait_for_selector("#controls-error:not(:empty)")
     assert page.text_content("#controls-error") == "La mesa cambió en otra ventana; se ha vuelto a cargar."
     assert page.get_attribute("#table", "data-version") == str(view["version"] + 1)
+
+
+def test_while_the_bots_moves_are_shown_the_board_shows_only_what_has_happened(page):
+    page.goto("/es/jugar?pace=1600&seed=21")  # seed 21: mus, mus, corto, then the left rival bets in grande
+    page.get_by_role("button", name="Repartir").press("Enter")
+    page.locator("#skip").wait_for(state="visible")
+    assert page.get_attribute("#table", "data-ready") == "false"
+    assert page.text_content("#last-event") == "Rival a tu derecha: mus."
+    assert "seat--turn" in page.get_attribute("#seat-1", "class"), "the seat that just spoke is marked"
+    assert "seat--turn" not in page.get_attribute("#seat-0", "class"), "not yet the learner's turn"
+    assert page.text_content("#seat-1-badges").startswith("mano")
+    assert page.text_content("#table-phase") == "Mus"
+    assert page.locator("#table-bets li").count() == 0, "the bet still to come is not shown"
+    page.locator("#skip").press("Enter")
+    wait_ready(page)
+    assert "seat--turn" in page.get_attribute("#seat-0", "class")
+    assert "seat--turn" not in page.get_attribute("#seat-1", "class")
+    assert page.text_content("#table-phase") == "Lance en juego: grande"
+    assert page.text_content("#table-bets li").startswith("Grande — ")
+    assert page.text_content("#seat-3-badges").startswith("mano"), "the first to cut became mano"
+
+
+def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, assert_axe_clean):
+    page.goto("/pt/jogar?pace=0&seed=13")
+    page.get_by_role("button", name="Dar as cartas").press("Enter")
+    wait_ready(page)
+    assert page.is_hidden("#panel-next")
+    for _ in range(40):
+        ids = control_ids(page)
+        if "action-next_hand" in ids:
+            break
+        assert all(page.text_content(f"#{i}")[0].isupper() for i in ids if i != "action-envido-custom"), \
+            "action buttons start with a capital"
+        press_control(page, "action-paso" if "action-paso" in ids else ids[0])
+    else:
+        raise AssertionError("the hand did not end")
+    after = page.get_by_role("button", name="Próxima mão")
+    assert after.count() == 2 and page.is_visible("#panel-next")
+    assert_axe_clean(page, context="#explain-panel")
+    version = page.get_attribute("#table", "data-version")
+    page.focus("#panel-next")
+    page.keyboard.press("Enter")
+    wait_ready(page, version)
+    assert page.is_hidden("#explain-panel")
+    assert active(page, "el.closest('#controls-buttons') !== null"), "the focus goes on to the new hand's controls"

@@ -97,6 +97,8 @@ def client_texts() -> dict:
             "newTable": _("New game"),
             "resumeFailed": _("That table no longer exists; start a new game."),
             "inPlay": _("Current lance: %(lance)s"),
+            "discardPhase": _("Everyone chooses the cards to change"),
+            "discardChosen": _("discard chosen"),
             "yourCards": _("Your cards"),
             "cardsOf": _("Cards of %(player)s"),
             "hidden": _("Four face-down cards"),
@@ -291,6 +293,9 @@ def event_json(event: dict, seat: int) -> dict:
     data = {"index": event["index"], "code": event["code"], "params": params, "text": event_text(event, seat)}
     if "seat" in params and event["code"] not in ("deal", "replaced"):
         data["seat"] = params["seat"]
+    scores = params["step"]["scores_after"] if event["code"] == "count" else params.get("scores")
+    if scores is not None:  # the page's scoreboard follows the events as they are shown
+        data["score_text"] = [score_text(points) for points in scores]
     return data
 
 
