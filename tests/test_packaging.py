@@ -17,9 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.slow
-
-
 def run(*args, **kwargs) -> subprocess.CompletedProcess:
     result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, **kwargs)
     assert result.returncode == 0, f"{' '.join(map(str, args))} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
@@ -75,6 +72,7 @@ def installed(tmp_path_factory):
     return {"base": base, "python": python, "venv": target, "wheel": wheel}
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_the_data_folders_inside_the_package(installed):
     import zipfile
 
@@ -86,6 +84,7 @@ def test_the_wheel_carries_the_data_folders_inside_the_package(installed):
     assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("tutorial/_data/lessons/")) == lessons
 
 
+@pytest.mark.slow
 def test_the_installed_package_finds_its_data_inside_the_environment_not_the_checkout(installed):
     script = ("import json, tutorial, tutorial.paths as p; print(json.dumps({'package': tutorial.__file__, "
               "'lessons': str(p.LESSONS), 'files': sorted(x.name for x in p.LESSONS.iterdir()) "
@@ -100,6 +99,7 @@ def test_the_installed_package_finds_its_data_inside_the_environment_not_the_che
     assert (result["files"] or []) == expected
 
 
+@pytest.mark.slow
 def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_translations(installed):
     port = free_port()
     command = [str(installed["venv"] / "bin" / "mus-tutorial"), "serve", "--port", str(port)]
