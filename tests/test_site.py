@@ -178,3 +178,16 @@ def test_the_footer_glossary_link_reaches_the_glossary_in_every_language(app, cl
         path = links[0].split("#")[0]
         rules = parse_html(client.get(path).get_data(as_text=True))
         assert any(attrs.get("id") == "glosario" for _tag, attrs in rules.elements), (lang, path)
+
+
+def test_every_page_has_its_own_title_and_description_in_each_language(client, localized_pages, parse_html):
+    titles: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+    for page in localized_pages:
+        text = client.get(page.path).get_data(as_text=True)
+        descriptions = [meta["content"] for meta in parse_html(text).find("meta", name="description")]
+        assert len(descriptions) == 1 and len(descriptions[0]) > 20, page.path
+        title = text.split("<title>", 1)[1].split("</title>", 1)[0]
+        assert title not in titles[page.lang].values(), f"{page.path} shares its title: {titles[page.lang]}"
+        titles[page.lang][page.path] = title
+    endpoints = {page.endpoint for page in localized_pages}
+    assert all(len(titles[lang]) == len(endpoints) for lang in LANGUAGES)
