@@ -60,7 +60,7 @@ def test_every_step_links_to_a_section_that_exists_on_the_rules_page(client, lan
     rules_html = client.get(f"/{lang}/{RULES_SLUGS[lang]}").get_data(as_text=True)
     for lesson in lessons.load_lessons():
         html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.key}").get_data(as_text=True)
-        anchors = re.findall(rf'href="/{lang}/{RULES_SLUGS[lang]}#([a-z]+)"', html)
+        anchors = re.findall(rf'class="lesson-step__rules" href="/{lang}/{RULES_SLUGS[lang]}#([a-z]+)"', html)
         assert len(anchors) == len(lesson.steps), lesson.key
         for anchor in anchors:
             assert f'id="{anchor}"' in rules_html, (lesson.key, anchor)
