@@ -78,6 +78,12 @@ def team_label(team: int, viewer: int | None = None) -> str:
     return _("Your team") if team == viewer % 2 else _("The rival team")
 
 
+def team_in_sentence(team: int, viewer: int | None = None) -> str:
+    """The team label inside a sentence: "la pareja rival", "tu pareja" (a name such as "Pareja A" stays)."""
+    label = team_label(team, viewer)
+    return label[:1].lower() + label[1:] if viewer is not None else label
+
+
 def tantos(points: int) -> str:
     return ngettext("%(num)d tanto", "%(num)d tantos", points)
 
@@ -127,7 +133,7 @@ def decision_text(lance: dict, explained: dict) -> str:
     code, name = decision["code"], lance_name(lance["lance"])
     if code == "only_team":
         return _("Only one team holds %(lance)s (%(team)s): it collects its bonuses without any betting.",
-                 lance=name, team=lance["team_label"])
+                 lance=name, team=lance["team_in_sentence"])
     if code == "card":
         step = _CARD_STEPS[lance["lance"], decision["position"]]
         return step(_rank(decision["winner_rank"]), _rank(decision["rival_rank"]))
@@ -189,10 +195,11 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
         bet = _("The órdago was refused") if result == "ordago_refused" else _("The bet was refused")
         if lance["lance"] in ("pares", "juego") and lance["counted"]:
             why = _("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(deje)s at once; it still "
-                    "collects its own bonuses.", bet=bet, team=lance["team_label"], deje=tantos(lance["deje"]))
+                    "collects its own bonuses.", bet=bet, team=lance["team_in_sentence"],
+                    deje=tantos(lance["deje"]))
         else:
             why = _("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(deje)s at once.", bet=bet,
-                    team=lance["team_label"], deje=tantos(lance["deje"]))
+                    team=lance["team_in_sentence"], deje=tantos(lance["deje"]))
         cards_why = _("By the cards alone: %(winner)s. %(why)s", winner=lance["winner_label"], why=cards)
         return why, cards_why
     if result == "ordago_accepted":
@@ -261,7 +268,7 @@ def _collects(lance: dict, explained: dict) -> str:
         if lance["points"] == 0:
             return _("Not counted: the game was already over.")
         return _("Not counted: the game was already over. It would have paid %(points)s to %(team)s.",
-                 points=tantos(lance["points"]), team=lance["team_label"])
+                 points=tantos(lance["points"]), team=lance["team_in_sentence"])
     if lance["points"] == 0:
         return _("%(team)s collects nothing more here.", team=lance["team_label"])
     return _("%(team)s collects %(points)s.", team=lance["team_label"], points=tantos(lance["points"]))
@@ -296,22 +303,22 @@ def _count(explained: dict, viewer: int | None) -> list[dict]:
         steps.append({"kind": "deje", "lance": deje["lance"], "team": deje["team"], "points": deje["points"],
                       "scores_after": deje["scores_after"], "counted": True,
                       "text": _("Deje in %(lance)s: %(points)s to %(team)s", lance=lance_name(deje["lance"]),
-                                points=tantos(deje["points"]), team=team_label(deje["team"], viewer))})
+                                points=tantos(deje["points"]), team=team_in_sentence(deje["team"], viewer))})
     for lance in explained["lances"]:
         name = lance_name(lance["lance"])
         if not lance["played"]:
             text = _("%(lance)s: not played", lance=capfirst(name))
         elif lance["counted"] and lance["points"] == 0 and lance["result"] in ("refused", "ordago_refused"):
             text = _("%(lance)s: nothing more for %(team)s (its deje was already paid)", lance=capfirst(name),
-                     team=lance["team_label"])
+                     team=lance["team_in_sentence"])
         elif not lance["counted"] and lance["points"] == 0:
             text = _("%(lance)s: not counted", lance=capfirst(name))
         elif not lance["counted"]:
             text = _("%(lance)s: not counted (%(points)s to %(team)s)", lance=capfirst(name),
-                     points=tantos(lance["points"]), team=lance["team_label"])
+                     points=tantos(lance["points"]), team=lance["team_in_sentence"])
         else:
             text = _("%(lance)s: %(points)s to %(team)s", lance=capfirst(name), points=tantos(lance["points"]),
-                     team=lance["team_label"])
+                     team=lance["team_in_sentence"])
         steps.append({"kind": "lance", "lance": lance["lance"], "team": lance["team"], "points": lance["points"],
                       "scores_after": lance["scores_after"], "counted": lance["counted"] and lance["played"],
                       "text": text})
@@ -327,8 +334,8 @@ def _count(explained: dict, viewer: int | None) -> list[dict]:
 
 def _outcome(explained: dict, viewer: int | None) -> str:
     scores = explained["scores_after"]
-    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=team_label(0, viewer), a=scores[0],
-              team_b=team_label(1, viewer), b=scores[1])
+    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=team_in_sentence(0, viewer), a=scores[0],
+              team_b=team_in_sentence(1, viewer), b=scores[1])
     winner = explained.get("winner_team")
     if winner is None:
         return _("The game goes on. Score: %(score)s.", score=score)
@@ -368,6 +375,8 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
         lance["winner_label"] = (seat_label(lance["winner"], mano, seat, names) if lance["winner"] is not None
                                  else None)
         lance["team_label"] = team_label(lance["team"], seat) if lance["team"] is not None else None
+        lance["team_in_sentence"] = (team_in_sentence(lance["team"], seat) if lance["team"] is not None
+                                     else None)
         lance["why"], lance["cards_why"] = _why(lance, described)
         lance["collects"] = _collects(lance, described)
         for line in lance["lines"]:
@@ -376,7 +385,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
         lance["extra_rule"] = _extra_rule(lance)
     for deje in described["dejes"]:
         deje["text"] = _("Deje in %(lance)s: %(points)s to %(team)s", lance=lance_name(deje["lance"]),
-                         points=tantos(deje["points"]), team=team_label(deje["team"], seat))
+                         points=tantos(deje["points"]), team=team_in_sentence(deje["team"], seat))
     described["count"] = _count(described, seat)
     described["outcome"] = _outcome(described, seat)
     described["viewer"] = seat
