@@ -232,11 +232,23 @@ def test_a_deal_in_the_query_string_is_explained_on_the_server(client):
 def test_the_strength_tables_show_probabilities_with_their_95_percent_margin(client):
     html = client.get(f"/pt/verificar?{QUERY}").get_data(as_text=True)
     table = html[html.index('class="strength"'):html.index("</table>", html.index('class="strength"'))]
-    rows = re.findall(r"<th scope=\"row\">([^<]+)</th>\s*<td>([\d.]+)% <span class=\"margin\">± ([\d.]+)</span>", table)
+    rows = re.findall(r"<th scope=\"row\">([^<]+)</th>\s*<td>([\d,]+)% <span class=\"margin\">± ([\d,]+)</span>", table)
     assert [name for name, _win, _margin in rows] == ["Maior", "Menor", "Pares", "Jogo", "Ponto"]
     for _name, win, margin in rows:
-        assert 0 <= float(win) <= 100 and 0 <= float(margin) <= 1.0  # 10,000 deals: at most ±1 point
+        win, margin = float(win.replace(",", ".")), float(margin.replace(",", "."))
+        assert 0 <= win <= 100 and 0 <= margin <= 1.0  # 10,000 deals: at most ±1 point
     assert "10.000" in html  # the number of deals, in Portuguese notation
+
+
+@pytest.mark.parametrize("lang, slug", [("es", "comprobar"), ("pt", "verificar"), ("ca", "comprovar")])
+def test_the_strength_tables_write_numbers_with_the_languages_decimal_comma(client, lang, slug):
+    html = client.get(f"/{lang}/{slug}?{QUERY}").get_data(as_text=True)
+    tables = re.findall(r'<table class="strength">.*?</table>', html, flags=re.S)
+    assert len(tables) == 4
+    cells = [re.sub(r"<[^>]+>", " ", cell) for table in tables for cell in re.findall(r"<td>(.*?)</td>", table)]
+    assert len(cells) == 4 * 5 * 3
+    for cell in cells:
+        assert re.fullmatch(r"\s*\d+,\d{1,2}%?\s+± \d+,\d{1,2}\s*", cell), cell
 
 
 def test_bets_and_scores_from_the_form_are_counted(client):

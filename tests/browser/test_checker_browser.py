@@ -68,6 +68,18 @@ def test_the_picker_fills_the_four_hands_with_the_keyboard_only(page, assert_axe
     shoot(page, "checker-es-keyboard-result-desktop")
 
 
+def test_a_taken_card_fades_but_its_keyboard_focus_ring_stays_plain(page):
+    page.goto(PAGES["es"])
+    focus_first_deck_card(page)
+    page.keyboard.press("Enter")  # the as de oros goes to seat 1 and stays focused
+    taken = page.locator('.picker-card[data-code="1o"]')
+    expect(taken).to_have_attribute("aria-disabled", "true")
+    expect(taken).to_be_focused()
+    style = taken.evaluate("""b => { const s = getComputedStyle(b); const i = getComputedStyle(b.querySelector('img'));
+        return [s.opacity, s.outlineStyle, s.outlineColor, i.opacity]; }""")
+    assert style == ["1", "solid", "rgb(11, 83, 148)", "0.25"], style  # the site's focus ink, 7:1 on paper
+
+
 def test_removing_a_card_from_a_hand_makes_it_available_again(page):
     page.goto(PAGES["pt"])
     focus_first_deck_card(page)

@@ -193,7 +193,19 @@ def _strength_rows(explained: dict, seat: int) -> dict:
                      explained["real"])
     return {"seat": seat, "deals": data["deals"], "deals_text": format_decimal(data["deals"]),
             "position": data["position"],
-            "lances": [{**row, "name": capfirst(lance_name(row["lance"]))} for row in data["lances"]]}
+            "lances": [{**row, "name": capfirst(lance_name(row["lance"])), **_strength_texts(row)}
+                       for row in data["lances"]]}
+
+
+def _strength_texts(row: dict) -> dict:
+    """The row's numbers written the way the page's language writes them (es, pt and ca: a decimal comma)."""
+    def percent(value):
+        return format_decimal(value * 100, "0.0")
+
+    return {"win_text": percent(row["win"]), "win_margin_text": percent(row["win_margin"]),
+            "team_win_text": percent(row["team_win"]), "team_margin_text": percent(row["team_margin"]),
+            "points_text": format_decimal(row["points"], "0.00"),
+            "points_margin_text": format_decimal(row["points_margin"], "0.00")}
 
 
 # ------------------------------------------------------------------------------------------ page context
