@@ -6,8 +6,8 @@ explanation component (``tutorial.web.explain_text.describe``).
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
 from babel.lists import format_list
+from flask import Blueprint, abort, current_app, g, jsonify, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext as _, ngettext, pgettext
 from markupsafe import Markup
 
@@ -16,7 +16,7 @@ from tutorial.engine import Card, EngineError, value_rank
 from tutorial.engine.explain import explain
 from tutorial.web import explain_text
 from tutorial.web.i18n import LANGUAGES, current_language, localized_route
-from tutorial.web.terms import ACTIONS, card_name, lance_name, play_name, RANKS
+from tutorial.web.terms import ACTIONS, RANKS, card_name, lance_name, play_name
 
 bp = Blueprint("lessons", __name__)
 
