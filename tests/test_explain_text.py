@@ -227,6 +227,18 @@ def test_a_refused_bet_not_counted_never_claims_its_bonuses_or_a_payment_of_zero
     assert result["outcome"] == ("Pareja B llega a 40 con el deje de pares y gana la partida; no se juega ni se "
                                  "cuenta nada más de la mano. Marcador: Pareja A 0, Pareja B 40.")
 
+
+@pytest.mark.parametrize("lang, outcome", [
+    ("es", "La partida sigue. Marcador: la pareja rival 8, tu pareja 0."),
+    ("pt", "A partida continua. Placar: a dupla rival 8, sua dupla 0."),
+    ("ca", "La partida continua. Marcador: la parella rival 8, la teva parella 0."),
+])
+def test_a_viewers_team_is_written_in_lower_case_inside_a_sentence(described, lang, outcome):
+    result = described(lang, DUPLES, seat=1, mano=2)
+    assert result["outcome"] == outcome
+    assert result["count"][0]["text"].split(": ", 1)[1][0].islower()
+    assert lance(result, "grande")["collects"][0].isupper()  # at the start of a sentence it keeps its capital
+
 # --------------------------------------------------------------------------------------- labels, anchors
 def test_with_a_viewer_seat_players_are_you_your_partner_and_the_rivals(described):
     result = described("es", DUPLES, seat=2, mano=1)
