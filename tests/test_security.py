@@ -225,3 +225,11 @@ def test_no_address_answers_junk_with_a_server_error(app, client):
                     if not (isinstance(payload, dict) and payload.get("error")):
                         failures.append(f"{method} {path}: {response.status_code} without a JSON error message")
     assert not failures, "\n".join(failures[:40])
+
+
+def test_over_https_the_site_adds_hsts_and_a_secure_language_cookie(client):
+    plain = client.get("/language/pt?next=/pt/")
+    assert "Strict-Transport-Security" not in plain.headers and "Secure" not in plain.headers["Set-Cookie"]
+    secure = client.get("/language/pt?next=/pt/", base_url="https://localhost")
+    assert secure.headers["Strict-Transport-Security"].startswith("max-age=")
+    assert "Secure" in secure.headers["Set-Cookie"]

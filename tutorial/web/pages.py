@@ -49,7 +49,7 @@ def choose_language(lang):
             or {"..", "."} & set(path.split("/"))):
         target = url_for("pages.home", lang=lang)
     response = redirect(target)
-    response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", httponly=True, secure=request.is_secure)
     return response
 
 

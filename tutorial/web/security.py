@@ -1,7 +1,7 @@
 """Security headers on every response: the site loads nothing from elsewhere and runs no inline script."""
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, request
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -27,9 +27,15 @@ HEADERS = {
 }
 
 
+# Only over HTTPS: a browser must not be told to insist on HTTPS by a plain-HTTP local server.
+HSTS = "max-age=31536000"
+
+
 def init_app(app: Flask) -> None:
     @app.after_request
     def add_security_headers(response):
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
+        if request.is_secure:
+            response.headers.setdefault("Strict-Transport-Security", HSTS)
         return response
