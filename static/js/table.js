@@ -474,6 +474,7 @@ function renderControls(ready, moveFocus = false) {
     || document.activeElement === els.panelNext);
   els.buttons.replaceChildren();
   els.panelNext.hidden = !(ready && legal("next_hand"));
+  els.panelNext.textContent = nextLabel();
   els.error.textContent = "";
   if (!ready) {
     els.prompt.textContent = "";
@@ -481,15 +482,18 @@ function renderControls(ready, moveFocus = false) {
   }
   $(`seat-${view.seat}-cards`).replaceChildren(learnerCards());
   const actions = view.legal_actions;
+  const usWon = view.winner_team === view.seat % 2;
   if (view.match_over) {
-    els.prompt.textContent = view.winner_team === view.seat % 2 ? ui.winnerUs : ui.winnerThem;
+    if (view.options.vacas) els.prompt.textContent = usWon ? ui.matchUs : ui.matchThem;
+    else els.prompt.textContent = usWon ? ui.winnerUs : ui.winnerThem;
     els.buttons.append(button("action-new", ui.newTable, newTable, "button--primary"));
   } else if (!actions.length) {
     const waitingFor = view.turn !== null ? texts.seats[view.turn] : "";
     els.prompt.textContent = fmt(ui.waiting, { player: waitingFor });
   } else {
     els.prompt.textContent = legal("discard") ? ui.chooseDiscards
-      : view.phase === "hand_over" ? ui.handOver : view.phase === "game_over" ? ui.gameOver : ui.yourTurn;
+      : view.phase === "hand_over" ? ui.handOver
+        : view.phase === "game_over" ? (usWon ? ui.gameWonUs : ui.gameWonThem) : ui.yourTurn;
     for (const entry of actions) addControl(entry);
   }
   if (hadFocus) {
@@ -514,7 +518,8 @@ function addControl(entry) {
   } else if (type === "ordago") {
     els.buttons.append(button("action-ordago", cap(texts.actions.ordago), confirmOrdago, "button--danger"));
   } else {
-    els.buttons.append(button(`action-${type}`, cap(texts.actions[type]), () => act({ type }),
+    els.buttons.append(button(`action-${type}`, type === "next_hand" ? nextLabel() : cap(texts.actions[type]),
+      () => act({ type }),
       type === "next_hand" ? "button--primary" : ""));
   }
 }
@@ -541,6 +546,11 @@ function addEnvido(entry) {
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") send(); });
   group.append(label, input, button("action-envido-custom", ui.envidoCustom, send));
   els.buttons.append(group);
+}
+
+// After a game won in a match of vacas, "next hand" deals the first hand of a new game: say so.
+function nextLabel() {
+  return view?.phase === "game_over" ? ui.nextGame : cap(texts.actions.next_hand);
 }
 
 function confirmOrdago() {
@@ -582,7 +592,6 @@ async function renderExplanation() {
 els.form.addEventListener("submit", startTable);
 els.skip.addEventListener("click", skip);
 // The same "next hand" at the end of the explanation, so a learner who read it need not scroll back up.
-els.panelNext.textContent = cap(texts.actions.next_hand);
 els.panelNext.addEventListener("click", () => act({ type: "next_hand" }));
 els.dialog.addEventListener("close", () => {
   if (els.dialog.returnValue === "yes") act({ type: "ordago" });

@@ -267,3 +267,44 @@ def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, asser
     wait_ready(page, version)
     assert page.is_hidden("#explain-panel")
     assert active(page, "el.closest('#controls-buttons') !== null"), "the focus goes on to the new hand's controls"
+
+
+def api_play_until(page, live_server, view, phases):
+    """Play the learner's seat through the API (órdago whenever possible, else quiero, corto, the first action)
+    until the table reaches one of ``phases``."""
+    for _ in range(MAX_ACTIONS):
+        if view["phase"] in phases:
+            return view
+        types = [entry["type"] for entry in view["legal_actions"]]
+        kind = next(t for t in ("next_hand", "ordago", "quiero", "corto", "discard", "paso") if t in types)
+        action = {"type": kind}
+        if kind == "discard":
+            action["cards"] = view["hand"][:1]
+        if kind == "next_hand" and view["phase"] in phases:
+            return view
+        answer = page.request.post(f"{live_server}/api/tables/{view['id']}/actions",
+                                   data={"action": action, "version": view["version"]})
+        assert answer.status == 200, answer.text()
+        view = answer.json()
+    raise AssertionError(f"never reached {phases}")
+
+
+def test_in_a_match_of_vacas_a_won_game_says_who_won_and_offers_the_next_game(page, live_server):
+    created = page.request.post(f"{live_server}/api/tables",
+                                data={"seed": 5, "vacas": True, "target": 30, "level": "easy"})
+    view = api_play_until(page, live_server, created.json(), {"game_over"})
+    page.goto(f"/es/jugar?pace=0&table={view['id']}")
+    wait_ready(page)
+    us = view["winner_team"] == 0
+    assert page.text_content("#controls-prompt") == (
+        "Tu pareja ha ganado esta partida; la siguiente empieza de cero." if us
+        else "Los rivales han ganado esta partida; la siguiente empieza de cero.")
+    assert page.text_content("#action-next_hand") == "Siguiente partida"
+    assert page.text_content("#panel-next") == "Siguiente partida"
+    assert re.search(r"partidas: \d–\d · vacas: \d–\d", page.text_content("#score-extra"))
+    view = api_play_until(page, live_server, view | {"phase": "playing"}, {"match_over"})
+    page.reload()
+    wait_ready(page)
+    assert page.text_content("#controls-prompt") in ("Tu pareja ha ganado el encuentro.",
+                                                     "Los rivales han ganado el encuentro.")
+    assert page.is_visible("#action-new") and page.is_hidden("#panel-next")

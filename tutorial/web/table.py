@@ -104,6 +104,11 @@ def client_texts() -> dict:
             "hidden": _("Four face-down cards"),
             "winnerUs": _("Your team won the game."),
             "winnerThem": _("The rivals won the game."),
+            "gameWonUs": _("Your team won this game; the next one starts from zero."),
+            "gameWonThem": _("The rivals won this game; the next one starts from zero."),
+            "matchUs": _("Your team won the match."),
+            "matchThem": _("The rivals won the match."),
+            "nextGame": _("Next game"),
         },
     }
 
