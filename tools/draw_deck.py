@@ -118,9 +118,10 @@ def pips(suit: str, rank: int) -> str:
         if long:
             return pip(suit, 100, 150, 150, -34) + pip(suit, 100, 150, 150, 34) + pip(suit, 100, 150, 150)
         return pip(suit, 100, 84, 54) + pip(suit, 100, 150, 54) + pip(suit, 100, 216, 54)
-    columns = (66, 134)
+    # Round signs keep clear of the small sign under the corner rank.
+    columns = (66, 134) if long else ((72, 128) if rank in (4, 5) else (68, 132))
     if rank in (4, 5):
-        size = 84 if long else 50
+        size = 84 if long else 48
         rows = (100, 200) if long else (96, 204)
         out = "".join(pip(suit, x, y, size, -tilt if x < 100 else tilt) for x in columns for y in rows)
         if rank == 5:
