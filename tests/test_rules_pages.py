@@ -234,6 +234,17 @@ def test_a_refused_bet_shows_its_deje(rules_app):
     assert "2 pontos na hora (deje), 1 ponto na contagem" in html
 
 
+
+def test_a_refused_grande_pays_only_its_deje_and_no_team_is_said_to_collect_0(rules_app):
+    """RULES.md 5: a refused grande pays nothing more than its deje; Portuguese would print "0 ponto"."""
+    html = render(rules_app, "pt", "[[deal grande=refused:0:1 scores=39,30 | 12o 12c 4e 1b | 12e 11c 11o 10b | "
+                                   "1o 1c 7e 12b | 1e 4c 5e 6b]]")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+    assert "1 ponto na hora (deje), nada mais na contagem" in text
+    assert " 0 ponto" not in text
+    assert "Nesta mão só os jogadores 1 e 3 recebem: 1 ponto." in captions(html)[0]
+
+
 BETTING = ("[[betting | 0 paso, 1 paso, 2 envido 2, 3 no_quiero, 1 envido 5, 2 no_quiero, 0 no_quiero | "
            "12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]")
 

@@ -353,6 +353,8 @@ def points_words(lance: dict) -> str:
     if lance["result"] == "ordago_accepted":
         return _("the game")
     at_count = tantos(lance["points"])
+    if lance["deje"] is not None and lance["points"] == 0:  # a refused grande or chica: the deje is all it pays
+        return _("%(deje)s at once (deje), nothing more at the count", deje=tantos(lance["deje"]))
     if lance["deje"] is not None:
         at_count = _("%(deje)s at once (deje), %(points)s at the count", deje=tantos(lance["deje"]),
                      points=at_count)
@@ -392,8 +394,16 @@ def expand_deal(directive: Directive) -> dict:
                      "result": _("not played: the game was over") if after_the_end else result_words(lance),
                      "team": "" if lance["team"] is None else capital(team_name(lance["team"])),
                      "points": points_words(lance)})
-    caption = [] if data["ordago"] else [_("In this hand players 1 and 3 collect %(points_a)s and players 2 and 4 collect %(points_b)s.",
-                 points_a=tantos(data["totals"][0]), points_b=tantos(data["totals"][1]))]
+    totals = data["totals"]
+    if data["ordago"]:
+        caption = []
+    elif 0 in totals and totals != [0, 0]:  # "0 tantos" reads badly (and Portuguese makes 0 singular)
+        team = 0 if totals[0] else 1
+        caption = [_("In this hand only %(team)s collect: %(points)s.", team=team_name(team),
+                     points=tantos(totals[team]))]
+    else:
+        caption = [_("In this hand players 1 and 3 collect %(points_a)s and players 2 and 4 collect "
+                     "%(points_b)s.", points_a=tantos(totals[0]), points_b=tantos(totals[1]))]
     if scores is not None:
         caption.append(_("Score before the hand: %(a)d to %(b)d; after it: %(c)d to %(d)d.",
                          a=scores[0], b=scores[1], c=data["scores_after"][0], d=data["scores_after"][1]))
