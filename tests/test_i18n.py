@@ -281,3 +281,20 @@ def test_catalan_text_elides_de_before_a_vowel():
 def test_the_elision_check_sees_a_missing_apostrophe():
     assert CATALAN_MISSED_ELISION.search("el rei de ors")
     assert not CATALAN_MISSED_ELISION.search("el rei d'ors i el de copes")
+
+
+def test_switcher_keeps_a_page_with_arguments(app, client, parse_html):
+    if "lessons.lesson" not in app.view_functions:
+        pytest.skip("no localized page with arguments is registered")
+    from tutorial.lessons import load_lessons
+
+    key = load_lessons()[0].key
+    with app.test_request_context("/es/"):
+        from flask import url_for
+
+        paths = {lang: url_for("lessons.lesson", lang=lang, key=key) for lang in LANGUAGES}
+    html = parse_html(client.get(paths["es"]).get_data(as_text=True))
+    for target, href in switcher_links(html).items():
+        assert location(client.get(href)) == paths[target]
+    alternates = {a["hreflang"]: urlsplit(a["href"]).path for a in html.find("link", rel="alternate")}
+    assert {lang: alternates[lang] for lang in LANGUAGES} == paths
