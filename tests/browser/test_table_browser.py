@@ -190,6 +190,10 @@ def test_the_learners_cards_are_named_toggle_buttons_while_discarding(page, asse
     assert page.get_by_role("button", name="Trocar estas cartas").is_disabled()
     first.press("Space")
     assert page.get_by_role("button", name=name, pressed=True).count() == 1
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # back to the first card with the keyboard: its focus ring shows
+    ring = page.locator(".card-toggle").first.evaluate("b => [getComputedStyle(b).outlineStyle, getComputedStyle(b).outlineColor]")
+    assert ring == ["solid", "rgb(255, 255, 255)"], "a white focus ring, visible on the green felt"
     assert page.get_by_role("button", name="Trocar estas cartas").is_enabled()
     assert_axe_clean(page)
 
