@@ -29,7 +29,7 @@ def test_sampled_worlds_hold_my_cards_the_declarations_and_none_of_my_thrown_car
         events = game.events_for(seat)
         public = Public(game.view(seat), events)
         thrown = {Card.parse(c) for e in events if e["code"] == "replaced" for c in e["params"]["out"]}
-        for hands, weight in Sampler(public, random.Random(seed)).sample(30, 2.0):
+        for hands, weight in Sampler(public, random.Random(seed)).sample(30):
             assert weight > 0 and hands[seat] == public.hand
             cards = [card for hand in hands for card in hand]
             assert len(cards) == len(set(cards)) == 16

@@ -106,5 +106,7 @@ class Bot:
         last = max((i for i, event in enumerate(events) if event["code"] == "hand_start"), default=0)
         events = events[last:]
         if events:
+            if len(self._starts) > 64:  # a long-lived bot has seen many games: forget the old ones
+                self._starts.clear()
             self._starts[key] = events[0]["index"]
         return events

@@ -24,7 +24,6 @@ straight from the unseen cards, still checked against the declarations and weigh
 from __future__ import annotations
 
 import math
-import time
 from functools import lru_cache
 from itertools import combinations
 
@@ -208,15 +207,14 @@ class Sampler:
                     return False
         return True
 
-    def sample(self, wanted: int, seconds: float, max_tries: int = 4000) -> list[tuple]:
-        """Up to ``wanted`` worlds with positive weight, within ``seconds``."""
-        worlds, deadline = [], time.perf_counter() + seconds
-        for tries in range(max_tries):
+    def sample(self, wanted: int, tries: int = 1500) -> list[tuple]:
+        """Up to ``wanted`` worlds with positive weight, out of at most ``tries`` drawn: a bound on the work
+        rather than on the time, so that a seeded game plays the same however busy the machine is."""
+        worlds = []
+        for _ in range(tries):
             hands, weight = self.world()
             if weight > 0:
                 worlds.append((hands, weight))
                 if len(worlds) >= wanted:
                     break
-            if tries % 16 == 15 and time.perf_counter() > deadline:
-                break
         return worlds
