@@ -199,6 +199,20 @@ def test_events_that_change_the_score_carry_the_score_as_words_for_the_scoreboar
     assert all("score_text" not in event for event in view["events"] if event["code"] in ("paso", "showdown"))
 
 
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_every_event_sentence_starts_with_a_capital(client, lang):
+    view = create(client, seed=13, lang=lang)
+    texts = [event["text"] for event in view["events"]]
+    while view["phase"] not in OVER:
+        view = act(client, view, first_action(view), lang=lang).get_json()
+        texts += [event["text"] for event in view["events"]]
+    assert any(text.split(":")[0].lower() in ("grande", "chica", "grans", "petites", "maior", "menor")
+               for text in texts), "the hand has a sentence that starts with a lance"
+    for text in texts:
+        assert text[0] == text[0].upper() and not text[0].islower(), text
+
+
 # ----- bad input ---------------------------------------------------------------------------------------------------
 
 def assert_refused(response, status=400):

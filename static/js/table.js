@@ -166,6 +166,8 @@ function receive(data, { announce }) {
     // future is on the table while the bots' earlier moves are still being played back.
     stage = stageFrom(previous);
     renderBoard();
+    // The learner's controls are gone until the bots' moves are shown: the focus waits on "Show everything now".
+    if (focusFollowsGame()) els.skip.focus();
   }
   playNext();
 }
@@ -469,9 +471,7 @@ function button(id, label, onClick, extraClass = "") {
 
 function renderControls(ready, moveFocus = false) {
   // Focus follows the game only for someone playing: lost with the old controls, or still in their own cards.
-  const hadFocus = moveFocus && (els.buttons.contains(document.activeElement)
-    || document.activeElement === document.body || $("seat-0").contains(document.activeElement)
-    || document.activeElement === els.panelNext);
+  const hadFocus = moveFocus && focusFollowsGame();
   els.buttons.replaceChildren();
   els.panelNext.hidden = !(ready && legal("next_hand"));
   els.panelNext.textContent = nextLabel();
@@ -500,6 +500,14 @@ function renderControls(ready, moveFocus = false) {
     const first = legal("discard") ? document.querySelector(".card-toggle") : els.buttons.querySelector("button");
     first?.focus();
   }
+}
+
+// True when the focus is where the game put it (or lost with controls that are gone): then it may follow the game.
+// A learner reading the explanation or the log keeps their place.
+function focusFollowsGame() {
+  const active = document.activeElement;
+  return !active || active === document.body || els.buttons.contains(active) || $("seat-0").contains(active)
+    || active === els.panelNext || active === els.skip || (!els.setup.open && els.form.contains(active));
 }
 
 function addControl(entry) {

@@ -312,3 +312,16 @@ def test_in_a_match_of_vacas_a_won_game_says_who_won_and_offers_the_next_game(pa
     assert page.text_content("#controls-prompt") in ("Tu pareja ha ganado el encuentro.",
                                                      "Los rivales han ganado el encuentro.")
     assert page.is_visible("#action-new") and page.is_hidden("#panel-next")
+
+
+def test_while_the_bots_play_the_focus_waits_on_skip_and_then_goes_to_the_learners_controls(page):
+    page.goto("/es/jugar?pace=1600&seed=21")
+    tab_to(page, "el.type === 'submit' && el.textContent.trim() === 'Repartir'")
+    page.keyboard.press("Enter")
+    page.locator("#skip").wait_for(state="visible")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'skip'")
+    page.keyboard.press("Enter")
+    wait_ready(page)
+    assert active(page, "el.closest('#controls-buttons') !== null"), "the learner's first control has the focus"
+    ring = active(page, "getComputedStyle(el).outlineStyle")
+    assert ring == "solid", "and its focus ring shows"

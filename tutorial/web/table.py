@@ -295,7 +295,10 @@ def describe_hand(explained: dict, seat: int):
 
 def event_json(event: dict, seat: int) -> dict:
     params = event["params"]
-    data = {"index": event["index"], "code": event["code"], "params": params, "text": event_text(event, seat)}
+    text = event_text(event, seat)
+    # Lance names are lower case in es and ca ("grande: 2 querido"); a sentence starts with a capital.
+    text = text[:1].upper() + text[1:]
+    data = {"index": event["index"], "code": event["code"], "params": params, "text": text}
     if "seat" in params and event["code"] not in ("deal", "replaced"):
         data["seat"] = params["seat"]
     scores = params["step"]["scores_after"] if event["code"] == "count" else params.get("scores")
