@@ -116,7 +116,7 @@ def test_the_partners_bonus_is_paid_with_the_winners_and_named_with_its_player(d
     ("pt", "Aposta recusada (não quero): o lance fica com quem apostou (Dupla B), que recebeu na hora o deje de 2 "
            "pontos; e ainda recebe as suas próprias jogadas.", "Jogador 2, dois pares: 3 pontos"),
     ("ca", "Envit rebutjat (no vull): el lance és per a qui ha envidat (Parella B), que ha cobrat al moment el deje "
-           "de 2 pedres; a més, cobra les seves pròpies jugades.", "Jugador 2, duples: 3 pedres"),
+           "(2 pedres); a més, cobra les seves pròpies jugades.", "Jugador 2, duples: 3 pedres"),
 ])
 def test_a_refused_bet_pays_the_deje_at_once_and_still_the_bettors_own_bonuses(described, lang, why, line):
     result = described(lang, DUPLES, bets={"pares": {"result": "refused", "team": 1, "deje": 2}})
@@ -238,6 +238,12 @@ def test_a_viewers_team_is_written_in_lower_case_inside_a_sentence(described, la
     assert result["outcome"] == outcome
     assert result["count"][0]["text"].split(": ", 1)[1][0].islower()
     assert lance(result, "grande")["collects"][0].isupper()  # at the start of a sentence it keeps its capital
+
+
+def test_catalan_never_writes_de_before_a_number_said_with_a_vowel(described):
+    """"d'1", "d'11": the deje's amount is put in brackets so that no "de 1 pedra" is written."""
+    result = described("ca", DUPLES, bets={"grande": {"result": "refused", "team": 1, "deje": 1}})
+    assert "el deje (1 pedra)" in lance(result, "grande")["why"] and " de 1 " not in lance(result, "grande")["why"]
 
 # --------------------------------------------------------------------------------------- labels, anchors
 def test_with_a_viewer_seat_players_are_you_your_partner_and_the_rivals(described):
