@@ -314,6 +314,8 @@ async function finish(moveFocus) {
   renderControls(true, moveFocus);
   if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
     els.announcer.textContent = `${els.announcer.textContent} ${els.prompt.textContent}`.trim();
+  } else if (!moveFocus) { // a resumed table: where it stands, in one short sentence or two
+    els.announcer.textContent = `${els.lastEvent.textContent} ${els.prompt.textContent}`.trim();
   }
   await renderExplanation();
   els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)

@@ -151,6 +151,9 @@ def test_reloading_the_page_resumes_the_table(page):
     wait_ready(page)
     assert page.get_attribute("#table", "data-version") == version
     assert page.eval_on_selector_all("#seat-0-cards img", "imgs => imgs.map(i => i.alt)") == hand
+    prompt = page.text_content("#controls-prompt")
+    assert page.text_content("#announcer") == f"{page.text_content('#last-event')} {prompt}".strip(), \
+        "a resumed table says where it stands, not the whole batch again"
     page.goto("/es/jugar")  # without the id in the address, the browser remembers the table
     wait_ready(page)
     assert page.get_attribute("#table", "data-version") == version
