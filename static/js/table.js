@@ -431,7 +431,7 @@ function renderScores(board) {
     extra.push(fmt(ui.gamesWon, { us: view.games_won[0], them: view.games_won[1] }));
     extra.push(fmt(ui.vacasWon, { us: view.vacas_won[0], them: view.vacas_won[1] }));
   }
-  els.extra.textContent = extra.join(" · ");
+  els.extra.textContent = cap(extra.join(" · "));
 }
 
 function renderCenter(board) {

@@ -308,7 +308,7 @@ def test_in_a_match_of_vacas_a_won_game_says_who_won_and_offers_the_next_game(pa
         else "Los rivales han ganado esta partida; la siguiente empieza de cero.")
     assert page.text_content("#action-next_hand") == "Siguiente partida"
     assert page.text_content("#panel-next") == "Siguiente partida"
-    assert re.search(r"partidas: \d–\d · vacas: \d–\d", page.text_content("#score-extra"))
+    assert re.fullmatch(r"Partidas: \d–\d · vacas: \d–\d", page.text_content("#score-extra"))
     view = api_play_until(page, live_server, view | {"phase": "playing"}, {"match_over"})
     page.reload()
     wait_ready(page)
