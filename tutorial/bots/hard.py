@@ -29,7 +29,7 @@ class HardBot(MediumBot):
     level = "hard"
     uses_events = True
 
-    def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = 80, tries: int = 1500,
+    def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = 200, tries: int = 3000,
                  ordago_margin: float = 0.0):
         super().__init__(seed)
         self.bet_model, self.worlds, self.tries, self.ordago_margin = bet_model, worlds, tries, ordago_margin
