@@ -14,7 +14,7 @@ import pytest
 
 from tutorial import lessons
 from tutorial.cli import main as cli_main
-from tutorial.engine import evaluate, showdown
+from tutorial.engine import Game, evaluate, parse_cards, showdown
 from tutorial.engine.explain import explain
 from tutorial.paths import LESSONS
 
@@ -140,6 +140,22 @@ def test_a_scripted_move_the_rules_forbid_fails_the_check(tmp_path):
     assert any(p.startswith("envites step 5:") for p in problems), problems
 
 
+def test_a_stock_card_that_is_also_in_a_hand_fails_the_check_with_the_engines_set_up_error(tmp_path):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "03-mus.toml", 'stock = ["3b", "7e", "1o", "5o", "10c"]', 'stock = ["3b", "7e", "12o"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert any(p.startswith("mus step 3: card 12o is on top of the stock and in seat 0's hand") for p in problems), \
+        problems
+
+
+def test_a_steps_stock_is_the_engines_set_up_so_a_saved_table_replays_it():
+    game = step_of("mus", 3).new_game()
+    assert game.setup["stock"] == tuple(parse_cards("3b 7e 1o 5o 10c"))
+    assert [str(card) for card in game.stock[:5]] == ["3b", "7e", "1o", "5o", "10c"]
+    assert Game.from_json(game.to_json()).stock == game.stock
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     lessons._load_all.cache_clear()
@@ -180,7 +196,7 @@ def test_discard_keeping_the_pair_is_right_whichever_other_cards_go_and_breaking
     verdict = lessons.judge(step, {"cards": ["12c", "6b"]})
     assert not verdict.correct and verdict.code == "goal_missed"
     drawn = lessons.judge(step, {"cards": ["4e", "6b"]}).outcome
-    assert drawn["drawn"] == ["3b", "7e"]  # the lesson's stock, dealt after the other seats' replacements
+    assert drawn["drawn"] == ["3b", "7e"]  # the top of the lesson's stock: the learner is mano and draws first
     assert drawn["pares"] == "medias"
     assert not lessons.judge(step, {"cards": []}).correct  # discarding nothing is illegal: the engine says why
 

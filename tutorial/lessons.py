@@ -121,13 +121,8 @@ class Step:
 
     def new_game(self) -> Game:
         """The step's table, dealt as the lesson says: hands, mano, scores, and the top of the stock."""
-        game = Game(self.options, seed=self.data.get("seed", 0), hands=self.hands, mano=self.mano,
-                    scores=self.scores)
-        top = list(parse_cards(self.data.get("stock", [])))
-        if top:
-            # the stock is the deck minus the hands, shuffled by the seed; the lesson fixes the cards on top
-            game.stock = top + [card for card in game.stock if card not in top]
-        return game
+        return Game(self.options, seed=self.data.get("seed", 0), hands=self.hands, mano=self.mano,
+                    scores=self.scores, stock=self.data.get("stock"))
 
     def showdown(self, mano: int | None = None):
         return showdown(self.hands, self.mano if mano is None else mano, self.reyes)
@@ -644,9 +639,7 @@ def _check_shape(step: Step) -> None:
     if step.kind != "read" or "hands" in data:
         if step.hands is None:
             raise ValueError("this step needs hands")
-        step.new_game()  # checks hands, mano, scores, reyes and the stock
-        if set(map(str, parse_cards(data.get("stock", [])))) & {c for hand in step.hands for c in hand}:
-            raise ValueError("a card of the stock is also in a hand")
+        step.new_game()  # the engine checks hands, mano, scores, reyes and the stock (no card of it in a hand)
     if step.kind == "pick":
         if data.get("who", "winner") not in PICK_TARGETS:
             raise ValueError(f"pick who must be one of {PICK_TARGETS}")

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tutorial.engine import DECK, Action, Game, IllegalAction, Options, OptionsError, parse_cards
+from tutorial.engine import DECK, Action, CardError, Game, IllegalAction, Options, OptionsError, parse_cards
 
 # seat 0: R R S A (par de reyes, 31)   seat 1: C C S A (par de caballos, 31)
 # seat 2: 7 6 5 4 (nothing, 22)        seat 3: 7 6 5 4 (nothing, 22)
@@ -158,6 +158,61 @@ def test_stock_runs_out_earlier_discards_are_reshuffled_never_a_card_just_thrown
     assert not dealt & set().union(*thrown.values())
     assert set(game.pile) >= set().union(*thrown.values())  # this round's discards joined the pile afterwards
     assert sorted(sum(game.hands, []) + game.stock + game.pile) == sorted(DECK)
+
+
+def test_set_up_stock_puts_its_cards_on_top_in_order_and_the_rest_follows_in_the_seed_order():
+    top = list(parse_cards("3b 7e 1e 5e"))
+    plain = table(seed=5)
+    game = Game(Options(mus_corrido=False), 5, hands=BOTH_HOLD, mano=0, stock=["3b", "7e", "1e", "5e"])
+    assert game.stock == top + [card for card in plain.stock if card not in top]
+    assert len(game.stock) == 24 and game.rng.getstate() == plain.rng.getstate()  # same draws as without it
+    all_mus(game)
+    play(game, "0 discard 12o 1o", "1 discard 1c", "2 discard 4o", "3 discard 4c")
+    assert game.hands[0][2:] == top[:2] and game.hands[1][3:] == top[2:3] and game.hands[2][3:] == top[3:4]
+
+
+def test_set_up_stock_applies_to_the_first_hand_only():
+    game = Game(Options(mus_corrido=False), 5, hands=BOTH_HOLD, mano=0, stock="3b 7e")
+    plain = table(seed=5)
+    for each in (game, plain):
+        play(each, "0 corto", *passes([0, 1, 2, 3]), *passes([0, 1, 2, 3]), *passes([0, 1]), *passes([0, 1]),
+             "0 next_hand")
+    assert game.hand_number == 2 and game.stock == plain.stock and game.hands == plain.hands
+
+
+def test_set_up_stock_without_set_up_hands_is_checked_against_the_seed_deal():
+    seeded = Game(Options(), 3)
+    top = seeded.stock[-3:]
+    game = Game(Options(), 3, stock=[str(card) for card in top])
+    assert game.hands == seeded.hands and game.stock[:3] == top and sorted(game.stock) == sorted(seeded.stock)
+    held = str(seeded.hands[2][1])
+    with pytest.raises(OptionsError) as error:
+        Game(Options(), 3, stock=[str(top[0]), held])
+    assert error.value.code == "stock_card_in_hand" and error.value.params == {"card": held, "seat": 2}
+
+
+@pytest.mark.parametrize("stock, error_type, code", [
+    (["3b", "13o"], CardError, "unknown_card"),
+    ("3b 7e 3b", OptionsError, "stock_repeated_card"),
+    (["3b", "11c"], OptionsError, "stock_card_in_hand"),
+    (7, CardError, "bad_cards"),
+])
+def test_set_up_stock_rejects_bad_codes_repeated_cards_and_cards_held_in_a_hand(stock, error_type, code):
+    with pytest.raises(error_type) as error:
+        Game(Options(), 1, hands=BOTH_HOLD, stock=stock)
+    assert error.value.code == code
+
+
+def test_set_up_stock_is_saved_and_replayed_by_to_json_from_json_and_replay():
+    game = Game(Options(mus_corrido=False), 9, hands=BOTH_HOLD, mano=1, stock=["3b", "7e"])
+    all_mus(game)
+    play(game, "1 discard 1c", "2 discard 4o", "3 discard 4c", "0 discard 1o")
+    data = json.loads(json.dumps(game.to_json()))
+    assert data["setup"]["stock"] == ["3b", "7e"]
+    again = Game.from_json(data)
+    assert again.to_json() == game.to_json() and again.hands == game.hands and again.stock == game.stock
+    replayed = Game.replay(game.options, 9, game.history, **data["setup"])
+    assert replayed.hands == game.hands and replayed.events == game.events
 
 
 def test_mus_rounds_have_no_limit():

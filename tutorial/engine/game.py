@@ -17,7 +17,7 @@ from itertools import combinations
 
 from tutorial.engine.actions import Action, IllegalAction
 from tutorial.engine.betting import Betting
-from tutorial.engine.cards import DECK, Card, parse_hands
+from tutorial.engine.cards import DECK, Card, parse_cards, parse_hands
 from tutorial.engine.count import count_hand
 from tutorial.engine.errors import EngineError
 from tutorial.engine.events import Event, to_seat
@@ -64,7 +64,7 @@ class Options:
         return cls(**data)
 
 
-def _setup(options: Options, hands, mano, scores) -> dict:
+def _setup(options: Options, hands, mano, scores, stock) -> dict:
     """Check a set-up first hand; only the given parts are kept."""
     setup = {}
     if hands is not None:
@@ -79,7 +79,27 @@ def _setup(options: Options, hands, mano, scores) -> dict:
             raise OptionsError("bad_scores", f"scores must be two numbers from 0 to {options.target - 1}",
                                scores=scores)
         setup["scores"] = scores
+    if stock is not None:
+        top = parse_cards(stock)  # a bad code: CardError
+        seen = set()
+        for card in top:
+            if card in seen:
+                raise OptionsError("stock_repeated_card", f"card {card} is twice on top of the stock",
+                                   card=str(card))
+            seen.add(card)
+        if "hands" in setup:  # without set-up hands, the seed's deal is checked when it is dealt
+            _check_stock_against_hands(top, setup["hands"])
+        if top:
+            setup["stock"] = top
     return setup
+
+
+def _check_stock_against_hands(top, hands) -> None:
+    for seat, hand in enumerate(hands):
+        for card in top:
+            if card in hand:
+                raise OptionsError("stock_card_in_hand", f"card {card} is on top of the stock and in seat "
+                                   f"{seat}'s hand", card=str(card), seat=seat)
 
 
 def _codes(cards) -> list[str]:
@@ -90,13 +110,14 @@ class Game:
     """One game of Mus (or, with the option ``vacas``, a match of vacas) for four seats."""
 
     def __init__(self, options: Options | None = None, seed: int = 0, *, hands=None, mano: int | None = None,
-                 scores=None):
-        """``hands``, ``mano`` and ``scores`` set up the first hand (a lesson's table, a test); by default the
-        deal is random and the game starts at 0-0. The random draws happen all the same, so the rest of the
-        game still follows from the seed."""
+                 scores=None, stock=None):
+        """``hands``, ``mano``, ``scores`` and ``stock`` set up the first hand (a lesson's table, a test); by
+        default the deal is random and the game starts at 0-0. ``stock`` lists the cards on top of the stock, in
+        the order they are drawn; the rest of the stock follows in the seed's order. The random draws happen all
+        the same, so the rest of the game still follows from the seed."""
         self.options = options or Options()
         self.seed = seed
-        self.setup = _setup(self.options, hands, mano, scores)
+        self.setup = _setup(self.options, hands, mano, scores, stock)
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
         self.events: list[Event] = []
@@ -127,7 +148,8 @@ class Game:
         self.scores_before = tuple(self.scores)
         deck = list(DECK)
         self.rng.shuffle(deck)
-        if "hands" in self.setup and self.game_number == 1 and self.hand_number == 1:
+        first_hand = self.game_number == 1 and self.hand_number == 1
+        if "hands" in self.setup and first_hand:
             self.hands = [list(hand) for hand in self.setup["hands"]]
             dealt = set().union(*self.hands)
             self.stock = [card for card in deck if card not in dealt]
@@ -136,6 +158,10 @@ class Game:
             for i in range(16):  # one card at a time, starting with the mano
                 self.hands[(mano + i) % 4].append(deck[i])
             self.stock = deck[16:]  # top first
+        if "stock" in self.setup and first_hand:  # the set-up cards on top, the rest in the seed's order
+            top = list(self.setup["stock"])
+            _check_stock_against_hands(top, self.hands)
+            self.stock = top + [card for card in self.stock if card not in top]
         self.pile: list[Card] = []  # discards of the rounds already dealt
         self.phase = "mus"
         self.mus_round = 1
@@ -482,8 +508,7 @@ class Game:
         data = {"options": self.options.to_json(), "seed": self.seed,
                 "history": [[seat, action.to_json()] for seat, action in self.history]}
         if self.setup:
-            data["setup"] = {key: [_codes(hand) for hand in value] if key == "hands" else value
-                             for key, value in self.setup.items()}
+            data["setup"] = {key: _setup_json(key, value) for key, value in self.setup.items()}
         return data
 
     @classmethod
@@ -506,6 +531,14 @@ class Game:
         for seat, action in actions:
             game.apply(seat, action)
         return game
+
+
+def _setup_json(key: str, value):
+    if key == "hands":
+        return [_codes(hand) for hand in value]
+    if key == "stock":
+        return _codes(value)
+    return value
 
 
 def _step_json(step) -> dict:
