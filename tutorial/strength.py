@@ -93,7 +93,7 @@ def hand_strength(cards, seat: int = 0, mano: int = 0, reyes: int = 8, real: boo
     info = evaluate(hand, reyes, real)
     tallies = _simulate(hand, seat, mano, reyes, bool(real), deals, random.Random(seed))
     holds = {"grande": True, "chica": True, "pares": info.pares is not None, "juego": info.juego,
-             "punto": not info.juego}
+             "punto": info.punto_key > 0}  # a hand with juego never plays punto
     lances = []
     for lance in LANCES:
         tally = tallies[lance]

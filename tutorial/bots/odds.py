@@ -50,7 +50,7 @@ def shapes(reyes: int, size: int = 4) -> list[tuple[int, ...]]:
     return found
 
 
-def _cards_of(ranks: tuple[int, ...], reyes: int) -> tuple:
+def cards_of(ranks: tuple[int, ...], reyes: int) -> tuple:
     supply, used = _supply(reyes), Counter()
     cards = []
     for rank in ranks:
@@ -66,7 +66,7 @@ def _key(ranks) -> str:
 def build(reyes: int, deals: int = DEALS) -> dict:
     rows = {}
     for number, ranks in enumerate(shapes(reyes)):
-        cards = _cards_of(ranks, reyes)
+        cards = cards_of(ranks, reyes)
         rows[_key(ranks)] = [[round(v, 3) for lance in LANCES
                               for v in lance_odds(cards, position, reyes, deals=deals, seed=number * 4 + position)[lance]]
                              for position in range(4)]
