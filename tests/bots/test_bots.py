@@ -113,3 +113,10 @@ def test_tournament_plays_each_deal_twice_with_the_teams_swapped(monkeypatch):
     assert played[0][1] == ("easy", "medium", "easy", "medium")
     assert played[1][1] == ("medium", "easy", "medium", "easy")
     assert tally.wins_a == 2 and tally.pair_scores == [0.5, 0.5]
+
+
+def test_tournament_command_prints_games_won_tantos_per_hand_and_intervals(capsys):
+    from tutorial.cli import main
+    assert main(["tournament", "--a", "medium", "--b", "easy", "--games", "4", "--seed", "1", "--target", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "games won: A" in out and "95% interval" in out and "tantos per hand" in out and "engine errors: 0" in out
