@@ -117,7 +117,7 @@ def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_tran
                     raise AssertionError("the server did not start:\n" + (server.stdout.read() or ""))
                 time.sleep(0.3)
         assert status == 200
-        for path, text in (("/es/", "Aprende a jugar al mus"), ("/pt/", "Aprenda a jogar mus"),
+        for path, text in (("/es/", "Aprende a jugar al mus"), ("/pt/", "Aprenda a jogar Mus"),
                            ("/ca/", "Aprèn a jugar al mus")):
             status, kind, body = fetch(base + path)
             assert (status, kind) == (200, "text/html"), path
