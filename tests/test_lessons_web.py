@@ -173,6 +173,26 @@ def test_the_explanation_links_to_the_rules_in_the_language_of_the_lesson(client
     assert links and all(link.startswith("/pt/regras#") for link in links)
 
 
+SEAT_LABELS = {"es": "Jugador", "pt": "Jogador", "ca": "Jugador"}
+PLAYER_NAMES = {"es": ["Ana", "Bruno", "Carla", "Diego"], "pt": ["Ana", "Bruno", "Carla", "Diogo"],
+                "ca": ["Anna", "Bru", "Carla", "Dídac"]}
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_explanation_names_the_lesson_players_and_never_the_seat_labels(client, lang):
+    step = lessons.find_lesson("recuento").steps[1]
+    body = post(client, "recuento", 1, {"totals": step.explain()["totals"]}, lang).get_json()
+    explanation = body["explanation"]
+    names = PLAYER_NAMES[lang]
+    assert explanation["names"] == names
+    mano = explanation["mano"]
+    assert [player["label"].split(" (")[0] for player in explanation["players"]] == names
+    assert names[mano] in explanation["players"][mano]["label"] and "(m" in explanation["players"][mano]["label"]
+    assert SEAT_LABELS[lang] not in repr(explanation)
+    pick = post(client, "grande", 1, {"seat": 0}, lang).get_json()  # the why of a pick, with the names too
+    assert SEAT_LABELS[lang] not in repr(pick)
+
+
 JUNK_ANSWERS = [None, 7, "x", [], {}, {"seat": "2"}, {"seat": True}, {"value": None}, {"value": [1]},
                 {"value": 1e9}, {"cards": "4e"}, {"cards": [1, 2]}, {"cards": ["4e"] * 5}, {"cards": ["4e", "4e"]},
                 {"totals": ["a", 2]}, {"totals": [1, 2, 3]}, {"totals": [-1, 2]},

@@ -121,23 +121,8 @@ def answer_error_message(error: lesson_data.AnswerError) -> str:
 # ----- the explanation component, with the lesson table's names ----------------------------------------------
 
 def described(explained: dict) -> dict:
-    """``describe`` of the engine's explanation, with the lesson's player names in place of "Player N"."""
-    result = explain_text.describe(explained)
-    names = {explain_text.seat_label(seat, -1): seat_name(seat) for seat in range(4)}
-    return _rename(result, names)
-
-
-def _rename(value, names: dict[str, str]):
-    if isinstance(value, str):
-        for label, name in names.items():
-            value = value.replace(label, name)
-        return value
-    if isinstance(value, dict):
-        return {key: (_rename(item, names) if key not in ("cards", "lance", "code", "anchor") else item)
-                for key, item in value.items()}
-    if isinstance(value, list):
-        return [_rename(item, names) for item in value]
-    return value
+    """``describe`` of the engine's explanation, with the lesson table's player names."""
+    return explain_text.describe(explained, names=[seat_name(seat) for seat in range(4)])
 
 
 def lance_described(explained: dict, lance: str) -> dict | None:
