@@ -173,6 +173,8 @@ function receive(data, { announce }) {
 }
 
 function pausesAfter(event) {
+  // Declarations are made by the table, not chosen: the four of a lance are shown together, then one pause.
+  if (event.code === "declare" && queue[0]?.code === "declare") return false;
   if (event.seat !== undefined && event.seat !== view.seat) return true;
   return LEARNER_PAUSE_CODES.has(event.code);
 }

@@ -328,3 +328,28 @@ def test_while_the_bots_play_the_focus_waits_on_skip_and_then_goes_to_the_learne
     assert active(page, "el.closest('#controls-buttons') !== null"), "the learner's first control has the focus"
     ring = active(page, "getComputedStyle(el).outlineStyle")
     assert ring == "solid", "and its focus ring shows"
+
+
+def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(page):
+    page.goto("/es/jugar?pace=1600&seed=13")
+    page.get_by_role("button", name="Repartir").press("Enter")
+    declared = re.compile(r": (pares|juego) (sí|no)\.$")
+    seen = set()
+    for _ in range(12):
+        while page.get_attribute("#table", "data-ready") != "true":
+            match = declared.search(page.text_content("#last-event"))
+            if match:
+                lines = page.eval_on_selector_all("#event-log li", "items => items.map(i => i.textContent)")
+                count = sum(1 for line in lines if line.endswith((f"{match[1]} sí.", f"{match[1]} no.")))
+                assert count == 4, lines
+                seen.add(match[1])
+            page.wait_for_timeout(150)
+        ids = control_ids(page)
+        if "action-next_hand" in ids or seen == {"pares", "juego"}:
+            break
+        version = page.get_attribute("#table", "data-version")
+        if "action-discard" in ids:
+            page.locator(".card-toggle").first.click()
+        page.click("#" + next(i for i in ("action-paso", "action-corto", "action-discard", ids[0]) if i in ids))
+        page.wait_for_selector(f'#table:not([data-version="{version}"])')
+    assert seen, "the hand went by without a declaration being seen on its own"
