@@ -150,6 +150,7 @@ function receive(data, { announce }) {
   els.table.dataset.ready = "false";
   els.table.dataset.version = String(data.version);
   stopPlaying();
+  stage = null; // a batch still being played back (a new game dealt meanwhile) is dropped
   renderBoard();
   renderControls(false);
   const events = data.events ?? [];
