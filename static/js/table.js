@@ -498,13 +498,24 @@ function renderControls(ready, moveFocus = false) {
   } else {
     els.prompt.textContent = legal("discard") ? ui.chooseDiscards
       : view.phase === "hand_over" ? ui.handOver
-        : view.phase === "game_over" ? (usWon ? ui.gameWonUs : ui.gameWonThem) : ui.yourTurn;
+        : view.phase === "game_over" ? (usWon ? ui.gameWonUs : ui.gameWonThem) : turnPrompt();
     for (const entry of actions) addControl(entry);
   }
   if (hadFocus) {
     const first = legal("discard") ? document.querySelector(".card-toggle") : els.buttons.querySelector("button");
     first?.focus();
   }
+}
+
+// What the learner is asked: to answer a bet (whose, how much, what refusing costs), to speak in a lance, or mus.
+function turnPrompt() {
+  const live = view.live_bet;
+  if (live && legal("quiero")) {
+    return fmt(live.ordago ? ui.answerOrdago : ui.answerBet, {
+      player: texts.seats[live.bettor], total: live.total, lance: texts.lances[live.lance], deje: live.deje });
+  }
+  if (view.lance) return fmt(ui.yourTurnLance, { lance: texts.lances[view.lance] });
+  return legal("mus") ? fmt(ui.yourTurnMus, { mus: texts.actions.mus, corto: texts.actions.corto }) : ui.yourTurn;
 }
 
 // True when the focus is where the game put it (or lost with controls that are gone): then it may follow the game.

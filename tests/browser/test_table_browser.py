@@ -249,6 +249,8 @@ def test_while_the_bots_moves_are_shown_the_board_shows_only_what_has_happened(p
     assert page.text_content("#table-phase") == "Lance en juego: grande"
     assert page.text_content("#table-bets li").startswith("Grande — ")
     assert page.text_content("#seat-3-badges").startswith("mano"), "the first to cut became mano"
+    assert page.text_content("#controls-prompt") == ("Rival a tu izquierda ha envidado 2 a grande y te toca responder. "
+                                                     "Si tu pareja no lo quiere, los rivales cobran el deje: 1.")
 
 
 def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, assert_axe_clean):
@@ -353,3 +355,14 @@ def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(
         page.click("#" + next(i for i in ("action-paso", "action-corto", "action-discard", ids[0]) if i in ids))
         page.wait_for_selector(f'#table:not([data-version="{version}"])')
     assert seen, "the hand went by without a declaration being seen on its own"
+
+
+@pytest.mark.parametrize("lang, expected", [("es", "Te toca: ¿mus o corto?"), ("pt", "Sua vez: mus ou corto?"),
+                                            ("ca", "Et toca: mus o talla?")])
+def test_the_prompt_says_what_the_learner_is_asked(page, lang, expected):
+    page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=7")
+    page.get_by_role("button", name=DEAL[lang]).press("Enter")
+    wait_ready(page)
+    assert control_ids(page) == ["action-mus", "action-corto"]
+    assert page.text_content("#controls-prompt") == expected
+    assert page.text_content("#announcer").endswith(expected), "the live region ends with the question"

@@ -61,6 +61,12 @@ def client_texts() -> dict:
         "plays": {key: str(value) for key, value in PLAYS.items()},
         "ui": {
             "yourTurn": _("Your turn."),
+            "yourTurnLance": _("Your turn to speak in %(lance)s."),
+            "yourTurnMus": _("Your turn: %(mus)s or %(corto)s?"),
+            "answerBet": _("%(player)s has bet %(total)s in %(lance)s and you answer. If your team refuses, the "
+                           "rivals collect the deje: %(deje)s."),
+            "answerOrdago": _("%(player)s has gone órdago in %(lance)s and you answer. Accepted, this lance decides "
+                              "the game; refused, the rivals collect the deje: %(deje)s."),
             "waiting": _("Waiting for %(player)s."),
             "chooseDiscards": _("Choose the cards to change (1 to 4), then press “Change these cards”."),
             "discard": _("Change these cards"),
