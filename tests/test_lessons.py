@@ -70,6 +70,30 @@ def test_every_lesson_has_its_title_summary_and_every_step_text_and_hint_in_es_p
             assert step["text"][lang] != step["text"]["es"], (path.name, index, lang)
 
 
+# Words each language's Mus does not use where the lessons once did (RULES.md's table, locales/rules/<lang>.md): a
+# hand is "mão" in pt ("rodada" is a round of mus or of bets), a raise "aumento", a pair of cards never a "dupla"
+# (a team); in ca the grans and the petites are feminine, a tanto is a "pedra" and the cut is "talla".
+FOREIGN_WORDS = {
+    "pt": [r"\brodadas?\b(?! de (mus|apostas))", r"\bsub(ir|ida|iu|iram|e)\b", r"\bduplas? de cartas\b",
+           r"forma dupla", r"\btantos\b"],
+    "ca": [r"\b(els|als|dels|pels) grans\b", r"\b(els|als|dels|pels) petits\b", r"\btantos?\b", r"\bcorto\b",
+           r"\b(a|per a) (grans|petites|parells)\b"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FOREIGN_WORDS))
+def test_every_lesson_text_uses_its_languages_mus_vocabulary(lang):
+    for lesson in lessons.load_lessons():
+        texts = [("title", lesson.title[lang]), ("summary", lesson.summary[lang])]
+        for step in lesson.steps:
+            texts += [(f"step {step.index + 1}", step.texts[lang])]
+            texts += [(f"step {step.index + 1} hint", step.hints[lang])] if lang in step.hints else []
+        for where, text in texts:
+            for pattern in FOREIGN_WORDS[lang]:
+                found = re.search(pattern, text, re.IGNORECASE)
+                assert not found, (lesson.key, where, lang, found and found.group(0))
+
+
 def test_no_lesson_text_types_a_number_that_is_a_result_of_the_deal():
     """Results are placeholders: a text may name a rule's numbers (the juego order 31, 32, 40, 37 ... 33, the 40 of
     a game, 8 reyes, the 1-2-3 of pares), never a sum or a total that the deal produces."""
