@@ -163,6 +163,21 @@ form.addEventListener("submit", () => {
   // Normalise what the picker wrote (single spaces) so the shared address stays short and readable.
   for (const field of fields) field.value = field.value.trim().replace(/\s+/g, " ");
 });
+// Each lance's bet shows only the fields its result needs: the tantos of an accepted bet, the team and the deje of
+// a refused one (without this script every field shows, and the server ignores those the result does not use).
+const NEEDS = { accepted: ["total"], refused: ["team", "deje"], ordago_refused: ["team", "deje"] };
+for (const select of form.querySelectorAll('select[id^="bet_"]')) {
+  const lance = select.id.slice("bet_".length);
+  const update = () => {
+    const needed = NEEDS[select.value] ?? [];
+    for (const kind of ["total", "team", "deje"]) {
+      document.getElementById(`${kind}_${lance}`).closest(".checker-field").hidden = !needed.includes(kind);
+    }
+  };
+  select.addEventListener("change", update);
+  update();
+}
+
 const result = document.getElementById("result");
 if (result && window.location.search) result.focus();
 render();

@@ -157,3 +157,25 @@ def test_the_form_works_without_javascript(browser, live_server):
     page.get_by_role("button", name="Explicar esta mano").click()
     expect(page.get_by_role("region", name="El resultado")).to_contain_text("decide el par bajo: caballos frente a sotas")
     context.close()
+
+
+def test_each_bet_shows_only_the_fields_its_result_needs(page, assert_axe_clean):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(PAGES["es"])
+    page.get_by_text("Envites y marcador (opcional)").click()
+    grande = page.get_by_role("group", name="Grande")
+    result = grande.get_by_label("Resultado")
+    expect(grande.get_by_label("Tantos queridos")).to_be_hidden()
+    expect(grande.get_by_label("Deje (si se rechazó)")).to_be_hidden()
+    result.select_option("accepted")
+    expect(grande.get_by_label("Tantos queridos")).to_be_visible()
+    expect(grande.get_by_label("Pareja que envidó (si se rechazó)")).to_be_hidden()
+    result.select_option("refused")
+    expect(grande.get_by_label("Tantos queridos")).to_be_hidden()
+    expect(grande.get_by_label("Pareja que envidó (si se rechazó)")).to_be_visible()
+    expect(grande.get_by_label("Deje (si se rechazó)")).to_be_visible()
+    boxes = page.eval_on_selector_all(".checker-bet", "sets => sets.map(s => s.getBoundingClientRect())"
+                                      ".map(r => [r.left, r.right, r.top])")
+    same_row = [box for box in boxes if box[2] == boxes[0][2]]
+    assert all(a[1] <= b[0] for a, b in zip(same_row, same_row[1:])), f"the lances' boxes overlap: {same_row}"
+    assert_axe_clean(page, context=".checker-more")

@@ -219,7 +219,7 @@ def _page_context(form: dict) -> dict:
         "deck_rows": [[{"code": str(card), "name": card_name(str(card))} for card in DECK if card.suit == suit]
                       for suit in SUITS],
         "suit_names": {suit: str(name) for suit, name in SUITS.items()},
-        "bet_lances": [(lance, lance_name(lance)) for lance in BET_LANCES],
+        "bet_lances": [(lance, capfirst(lance_name(lance))) for lance in BET_LANCES],
         "random_url": _random_url(form),
         "share_url": request.url if _has_deal(request.args) else None,
         "picker_text": _picker_text(),
