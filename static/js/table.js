@@ -186,7 +186,7 @@ function playNext() {
   while (queue.length) {
     const event = queue.shift();
     showEvent(event);
-    shown.push(event.text);
+    shown.push(spoken(event));
     if (pace() > 0 && queue.length && pausesAfter(event)) {
       els.announcer.textContent = shown.join(" ");
       playing = setTimeout(() => { playing = null; playNext(); }, pace());
@@ -201,8 +201,14 @@ function skip() {
   stopPlaying();
   const rest = queue.splice(0);
   rest.forEach(showEvent);
-  if (rest.length) els.announcer.textContent = rest.map((event) => event.text).join(" ");
+  if (rest.length) els.announcer.textContent = rest.map(spoken).join(" ");
   finish(true);
+}
+
+// What the live region says of an event: its sentence, except the showdown's sixteen card names (they stay in the
+// log and on the seats; the explanation panel lists every hand lance by lance).
+function spoken(event) {
+  return event.code === "showdown" ? ui.showdown : event.text;
 }
 
 function stopPlaying() {

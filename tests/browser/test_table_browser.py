@@ -267,6 +267,11 @@ def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, asser
         press_control(page, "action-paso" if "action-paso" in ids else ids[0])
     else:
         raise AssertionError("the hand did not end")
+    announced = page.text_content("#announcer")
+    assert "Cartas na mesa: a explicação abaixo mostra todas as mãos." in announced
+    assert "Cartas na mesa. Você:" not in announced, "the live region does not read sixteen card names"
+    assert any(line.startswith("Cartas na mesa. Você:")
+               for line in page.eval_on_selector_all("#event-log li", "items => items.map(i => i.textContent)"))
     after = page.get_by_role("button", name="Próxima mão")
     assert after.count() == 2 and page.is_visible("#panel-next")
     assert_axe_clean(page, context="#explain-panel")

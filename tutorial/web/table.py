@@ -61,6 +61,7 @@ def client_texts() -> dict:
         "plays": {key: str(value) for key, value in PLAYS.items()},
         "ui": {
             "yourTurn": _("Your turn."),
+            "showdown": _("Cards on the table: the explanation below shows every hand."),
             "yourTurnLance": _("Your turn to speak in %(lance)s."),
             "yourTurnMus": _("Your turn: %(mus)s or %(corto)s?"),
             "answerBet": _("%(player)s has bet %(total)s in %(lance)s and you answer. If your team refuses, the "
