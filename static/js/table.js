@@ -151,6 +151,7 @@ function receive(data, { announce }) {
   els.table.dataset.version = String(data.version);
   stopPlaying();
   stage = null; // a batch still being played back (a new game dealt meanwhile) is dropped
+  if (!data.last_hand) els.panel.hidden = true; // the last hand's explanation goes once the next hand is dealt
   renderBoard();
   renderControls(false);
   const events = data.events ?? [];

@@ -371,3 +371,17 @@ def test_the_prompt_says_what_the_learner_is_asked(page, lang, expected):
     assert control_ids(page) == ["action-mus", "action-corto"]
     assert page.text_content("#controls-prompt") == expected
     assert page.text_content("#announcer").endswith(expected), "the live region ends with the question"
+
+
+def test_the_explanation_goes_away_as_soon_as_the_next_hand_is_dealt(page, live_server):
+    # seed 1: after the first hand (played by api_play_until) three bots say mus before the learner speaks
+    created = page.request.post(f"{live_server}/api/tables", data={"seed": 1, "level": "easy"})
+    view = api_play_until(page, live_server, created.json(), {"hand_over"})
+    page.goto(f"/es/jugar?pace=1600&table={view['id']}")
+    wait_ready(page)
+    assert page.is_visible("#explain-panel")
+    page.focus("#action-next_hand")
+    page.keyboard.press("Enter")
+    page.locator("#skip").wait_for(state="visible")
+    assert page.is_hidden("#explain-panel"), "no explanation of the old hand while the new one is played back"
+    assert page.locator("#seat-1-cards img.card--back").count() == 4, "the old hand's cards are gone too"
