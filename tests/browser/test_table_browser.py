@@ -385,3 +385,13 @@ def test_the_explanation_goes_away_as_soon_as_the_next_hand_is_dealt(page, live_
     page.locator("#skip").wait_for(state="visible")
     assert page.is_hidden("#explain-panel"), "no explanation of the old hand while the new one is played back"
     assert page.locator("#seat-1-cards img.card--back").count() == 4, "the old hand's cards are gone too"
+
+
+def test_on_a_desktop_the_learners_cards_and_controls_are_in_view_together(page):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto("/es/jugar?pace=0&seed=21")
+    page.get_by_role("button", name="Repartir").press("Enter")
+    wait_ready(page)
+    for selector in ("#seat-0", "#controls-buttons", "#last-event", "#seat-2"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 900, f"{selector} is out of view: {box}"
