@@ -54,3 +54,11 @@ def test_the_page_runs_no_inline_code_and_links_its_own_script_and_styles(client
 def test_the_navigation_links_to_the_table_in_each_language(client):
     for lang, path in PAGES.items():
         assert f'href="{path}"' in client.get(f"/{lang}/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang, words", [("es", "fáciles"), ("pt", "fáceis"), ("ca", "fàcils")])
+def test_the_bot_levels_are_explained_next_to_their_menu(client, lang, words):
+    html = client.get(PAGES[lang]).get_data(as_text=True)
+    assert 'id="option-level" name="level" aria-describedby="option-level-hint"' in html
+    hint = re.search(r'<p class="table-options__hint" id="option-level-hint">(.*?)</p>', html, re.S)[1]
+    assert words in hint
