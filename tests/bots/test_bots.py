@@ -120,3 +120,32 @@ def test_tournament_command_prints_games_won_tantos_per_hand_and_intervals(capsy
     assert main(["tournament", "--a", "medium", "--b", "easy", "--games", "4", "--seed", "1", "--target", "30"]) == 0
     out = capsys.readouterr().out
     assert "games won: A" in out and "95% interval" in out and "tantos per hand" in out and "engine errors: 0" in out
+
+
+def grande_turn_with_three_reyes(max_seed=400):
+    """A game stopped at the opening of grande, on the turn of a seat holding at least three reyes."""
+    from tutorial.engine.cards import parse_cards, value_rank
+    for seed in range(max_seed):
+        game = Game(Options(), seed)
+        bots = [make_bot("medium", seed=s) for s in range(4)]
+        while game.phase in ("mus", "discard"):
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act(game, seat))
+        if game.phase == "grande" and game.view(game.turn)["live_bet"] is None:
+            hand = parse_cards(game.view(game.turn)["hand"])
+            if sum(value_rank(card) == 12 for card in hand) >= 3:
+                return game
+    raise AssertionError("no such deal")
+
+
+def test_hard_bot_goes_ordago_with_a_sure_grande_only_when_the_game_is_at_stake():
+    game = grande_turn_with_three_reyes()
+    seat = game.turn
+    view, actions, events = game.view(seat), game.concrete_actions(seat), game.events_for(seat)
+    team = seat % 2
+    at_start = make_bot("hard", seed=1).choose(view, actions, events)
+    late = copy.deepcopy(view)
+    late["scores"][team], late["scores"][1 - team] = 20, 38  # the rivals are two tantos from the game
+    at_the_end = make_bot("hard", seed=1).choose(late, actions, events)
+    assert at_start.type != "ordago"
+    assert at_the_end.type == "ordago"

@@ -52,3 +52,33 @@ def test_bet_model_reads_a_bet_as_strength_and_a_paso_as_weakness():
     for p in (0.1, 0.5, 0.95):  # the answers to one bet are a distribution
         words = ("quiero", "no_quiero", "envido")
         assert sum(bet_probability(w, p, "chica", 5, 1) for w in words) <= 1.0 + 0.03 + 1e-9
+
+
+def first_bet_answered_by_team0(max_seed=200):
+    """A game stopped where a seat of team 0 must answer a rival's envite in grande or chica."""
+    for seed in range(max_seed):
+        game = Game(Options(), seed)
+        bots = [make_bot("medium", seed=s) for s in range(4)]
+        while game.phase not in ("hand_over", "game_over"):
+            live = game.view(0)["live_bet"]
+            if live and live["by_team"] == 1 and live["lance"] in ("grande", "chica") and game.turn % 2 == 0:
+                return game
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].act(game, seat))
+    raise AssertionError("no rival envite found")
+
+
+def test_worlds_read_a_rivals_envite_as_a_stronger_hand():
+    from tutorial.bots.worlds import lance_chance
+    game = first_bet_answered_by_team0()
+    seat = game.turn
+    bettor = game.view(seat)["live_bet"]["bettor"]
+    lance = game.view(seat)["lance"]
+    public = Public(game.view(seat), game.events_for(seat))
+
+    def rival_chance(bet_model):
+        worlds = Sampler(public, random.Random(1), bet_model).sample(200)
+        total = sum(weight for _, weight in worlds)
+        return sum(weight * lance_chance(hands[bettor], bettor, game.mano, lance, 8) for hands, weight in worlds) / total
+
+    assert rival_chance(True) > rival_chance(False) + 0.05
