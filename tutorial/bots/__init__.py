@@ -22,7 +22,7 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def make_bot(level: str, seed: int = 0, **options) -> Bot:
-    """A bot of that level; ``options`` are the level's own settings (hard: ``bet_model``, ``worlds``)."""
+    """A bot of that level; ``options`` are the level's own settings (hard: ``bet_model``, ``worlds``, ``tries``)."""
     if level == "easy":
         from tutorial.bots.easy import EasyBot as cls
     elif level == "medium":

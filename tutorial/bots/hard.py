@@ -29,18 +29,16 @@ class HardBot(MediumBot):
     level = "hard"
     uses_events = True
 
-    def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = 200, tries: int = 3000,
-                 ordago_margin: float = 0.0):
+    def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = 200, tries: int = 3000):
         super().__init__(seed)
-        self.bet_model, self.worlds, self.tries, self.ordago_margin = bet_model, worlds, tries, ordago_margin
+        self.bet_model, self.worlds, self.tries = bet_model, worlds, tries
 
     def bet(self, me: Seat, actions, events):
         public = Public(me.view, events)
         worlds = Sampler(public, self.rng, self.bet_model).sample(self.worlds, self.tries)
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return super().bet(me, actions, events)
-        values = [(action, value - (self.ordago_margin if action.type == "ordago" else 0))
-                  for action, value in _Evaluation(me, worlds).values(actions)]
+        values = _Evaluation(me, worlds).values(actions)
         return max(values, key=lambda item: item[1])[0]
 
 
