@@ -41,6 +41,9 @@ def give_answer(section, step, answer) -> None:
     """Answer ``step`` in the page the way a learner does, and wait for the server's verdict to arrive."""
     with section.page.expect_response(lambda response: "/api/lessons/" in response.url):
         _give_answer(section, step, answer)
+    # the page takes the next answer only once it has read this verdict (a busy step ignores presses), and the
+    # previous move's feedback may still be on screen until then
+    expect(section).not_to_have_attribute("aria-busy", "true")
 
 
 def _give_answer(section, step, answer) -> None:
