@@ -56,7 +56,7 @@ WHY = {
     "31_beats_40": (JUEGO, {}, "juego", "juego_rank", {
         "es": ["El 31 es el mejor juego: gana al 40."],
         "pt": ["31 é o melhor Jogo: ganha de 40."],
-        "ca": ["El 31 és el millor joc: guanya el 40."]}),
+        "ca": ["El 31 és el millor joc: supera el 40."]}),
     "punto_total": (PUNTO, {}, "punto", "punto_total", {
         "es": ["Nadie tiene juego, así que al punto gana la suma más alta: 19 frente a 18."],
         "pt": ["Ninguém tem Jogo, então no Ponto ganha a soma mais alta: 19 contra 18."],

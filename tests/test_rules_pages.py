@@ -140,11 +140,12 @@ def test_a_wrong_slug_is_a_localized_404_not_an_error(rules_app):
 def test_compare_caption_names_the_engines_winner_and_changes_when_the_cards_do(rules_app):
     a, b = "12o 12c 4e 1b", "12e 11c 11o 10b"
     first = render(rules_app, "es", f"[[compare grande | {a} | {b}]]")
-    assert captions(first) == ["Grande: gana Jugador A. Las cartas más altas son iguales; deciden las segundas: "
-                               "rey contra caballo."]
+    # the deciding step is worded by the explanation component, as in the hand checker
+    assert captions(first) == ["Grande: gana Jugador A. Las cartas más altas empatan; decide la segunda: "
+                               "rey frente a caballo."]
     # The same hands for chica: the engine gives it to A by the lowest card (as against sota).
     chica = render(rules_app, "es", f"[[compare chica | {a} | {b}]]")
-    assert captions(chica) == ["Chica: gana Jugador A. Deciden las cartas más bajas: as contra sota."]
+    assert captions(chica) == ["Chica: gana Jugador A. Decide la carta más baja: as frente a sota."]
     # Swap a card so B's second card beats A's: the caption follows.
     changed = render(rules_app, "es", f"[[compare grande | 12o 11c 4e 1b | 12e 12c 11o 10b]]")
     assert captions(changed)[0].startswith("Grande: gana Jugador B.")
@@ -161,7 +162,7 @@ def test_equal_hands_go_to_the_mano_and_the_caption_follows_who_is_mano(rules_ap
 
 def test_juego_order_caption_says_32_beats_40_because_the_engine_does(rules_app):
     html = render(rules_app, "ca", "[[compare juego | 12o 10e 7c 5b | 12c 11o 10b 3e]]")
-    assert captions(html) == ["Joc: guanya Jugador A. En l'ordre del joc, la 32 va abans que la 40."]
+    assert captions(html) == ["Joc: guanya Jugador A. El 32 només cedeix davant del 31: supera el 40."]
 
 
 def test_pares_caption_names_the_play_the_engine_finds(rules_app):

@@ -127,8 +127,9 @@ def _pares_text(play: str, ranks: list[int]) -> str:
     return _("%(play)s made of %(ranks)s", play=play_name(play), ranks=_and([_ranks(rank) for rank in ranks]))
 
 
-def decision_text(lance: dict, explained: dict) -> str:
-    """The deciding step of a played lance, from its ``decision`` code and params."""
+def decision_text(lance: dict) -> str:
+    """The deciding step of a played lance, from its ``decision`` code and params (the rules page's examples
+    use it too: ``lance`` needs ``lance``, ``decision`` and, for ``only_team``, ``team_in_sentence``)."""
     decision = lance["decision"]
     code, name = decision["code"], lance_name(lance["lance"])
     if code == "only_team":
@@ -190,7 +191,7 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
     result = lance["result"]
     if not lance["played"]:
         return _not_played(lance, explained), None
-    cards = decision_text(lance, explained)
+    cards = decision_text(lance)
     if result in ("refused", "ordago_refused"):
         bet = _("The órdago was refused") if result == "ordago_refused" else _("The bet was refused")
         if lance["lance"] in ("pares", "juego") and lance["counted"]:

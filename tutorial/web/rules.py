@@ -33,6 +33,7 @@ from tutorial.engine import LANCES as ENGINE_LANCES
 from tutorial.engine import Action, EngineError, Game, Options, card_points, evaluate, explain, parse_cards, \
     showdown, value_rank
 from tutorial.paths import LOCALES
+from tutorial.web.explain_text import decision_text
 from tutorial.web.i18n import LANGUAGES, localized_route
 from tutorial.web.terms import ACTIONS, LANCES, PLAYS, RANKS, RANKS_PLURAL, card_name
 
@@ -208,59 +209,6 @@ def pares_cards(cards, info, reyes) -> tuple[str, ...]:
 
 # --- two hands -----------------------------------------------------------------------------------------------
 
-POSITION_GRANDE = {
-    0: lambda **k: _("The highest cards decide: %(winner_rank)s against %(rival_rank)s.", **k),
-    1: lambda **k: _("The highest cards are equal; the second ones decide: %(winner_rank)s against "
-                     "%(rival_rank)s.", **k),
-    2: lambda **k: _("The two highest cards are equal; the third ones decide: %(winner_rank)s against "
-                     "%(rival_rank)s.", **k),
-    3: lambda **k: _("The three highest cards are equal; the lowest ones decide: %(winner_rank)s against "
-                     "%(rival_rank)s.", **k),
-}
-POSITION_CHICA = {
-    0: lambda **k: _("The lowest cards decide: %(winner_rank)s against %(rival_rank)s.", **k),
-    1: lambda **k: _("The lowest cards are equal; the second lowest decide: %(winner_rank)s against "
-                     "%(rival_rank)s.", **k),
-    2: lambda **k: _("The two lowest cards are equal; the third lowest decide: %(winner_rank)s against "
-                     "%(rival_rank)s.", **k),
-    3: lambda **k: _("The three lowest cards are equal; the highest ones decide: %(winner_rank)s against "
-                     "%(rival_rank)s.", **k),
-}
-
-
-def decision_reason(lance: str, decision: dict, winner: str) -> str:
-    """The engine's decision code for one lance, in words."""
-    code = decision["code"]
-    if code == "card":
-        table = POSITION_GRANDE if lance == "grande" else POSITION_CHICA
-        return table[decision["position"]](winner_rank=rank_name(decision["winner_rank"]),
-                                           rival_rank=rank_name(decision["rival_rank"]))
-    if code == "pares_play":
-        return _("A higher play always wins: %(winner_play)s beat %(rival_play)s, whatever the cards.",
-                 winner_play=str(PLAYS[decision["winner_play"]]), rival_play=str(PLAYS[decision["rival_play"]]))
-    if code == "pares_rank":
-        return _("Both hold %(play)s; the higher cards win: %(winner_ranks)s against %(rival_ranks)s.",
-                 play=str(PLAYS[decision["play"]]), winner_ranks=ranks_name(decision["winner_rank"]),
-                 rival_ranks=ranks_name(decision["rival_rank"]))
-    if code == "duples_low":
-        return _("Both hold %(duples)s with %(high)s; the lower pair decides: %(winner_ranks)s against "
-                 "%(rival_ranks)s.", duples=str(PLAYS["duples"]), high=ranks_name(decision["high_rank"]),
-                 winner_ranks=ranks_name(decision["winner_rank"]), rival_ranks=ranks_name(decision["rival_rank"]))
-    if code == "juego_rank":
-        return _("In the order of %(juego)s, %(winner_points)d comes before %(rival_points)d.",
-                 juego=term("juego"), winner_points=decision["winner_points"], rival_points=decision["rival_points"])
-    if code == "real":
-        return _("Both total 31, but a 31 real beats a plain 31.")
-    if code == "punto_total":
-        return _("At %(punto)s the higher total wins: %(winner_points)d against %(rival_points)d.",
-                 punto=term("punto"), winner_points=decision["winner_points"], rival_points=decision["rival_points"])
-    if code == "tie_mano":
-        return _("The hands are equal for this lance, and a tie goes to the player nearer the mano.")
-    if code == "only_team":
-        return _("Only %(winner)s holds %(lance)s, so there is nothing to compare.", winner=winner, lance=term(lance))
-    raise ValueError(f"unknown decision code {code!r}")
-
-
 def expand_compare(directive: Directive) -> dict:
     check_options(directive, {"reyes", "real", "mano"})
     reyes, real = reyes_option(directive), real_option(directive)
@@ -294,7 +242,7 @@ def expand_compare(directive: Directive) -> dict:
         winner = lance_result.winner
         decision = lance_result.decision
         caption = [_("%(lance)s: %(winner)s wins.", winner=names[winner], lance=capital(lance_word)),
-                   decision_reason(lance, decision, names[winner])]
+                   decision_text({"lance": lance, "decision": decision, "team_in_sentence": names[winner]})]
         highlight = {letters[int(seat)]: codes for seat, codes in decision["highlight"].items()}
     infos = result.infos
     hands = []
