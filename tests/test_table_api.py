@@ -460,3 +460,18 @@ def test_every_bot_level_plays_whole_hands_with_8_and_4_reyes(client, level, rey
         assert response.status_code == 201, response.get_data(as_text=True)
         view = finish_hand(client, response.get_json())
         assert view["last_hand"]["explain"]["reyes"] == reyes
+
+
+def test_hard_bots_do_not_raise_each_other_two_by_two_up_to_the_target(client):
+    """Found by playing: at seed 33 a hard partner and a hard rival used to raise pares "2 más" to 40 and accept,
+    the rival holding one pair of reyes. A hard bot now raises only while its team wins the lance in more of its
+    sampled worlds than a share that grows with the pot."""
+    view = create(client, level="hard", seed=33)
+    while not any(entry["type"] == "next_hand" for entry in view["legal_actions"]):
+        kinds = [entry["type"] for entry in view["legal_actions"]]
+        action = next(({"type": kind} for kind in ("quiero", "mus", "paso") if kind in kinds), first_action(view))
+        response = act(client, view, action)
+        assert response.status_code == 200, response.get_json()
+        view = response.get_json()
+    totals = [bet.get("total", 0) for bet in view["last_hand"]["bets"].values()]
+    assert max(totals) < 20, view["last_hand"]["bets"]

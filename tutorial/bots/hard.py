@@ -129,7 +129,7 @@ class _Evaluation:
                 options.append((pick(actions, "quiero"), lambda show, hands: self.utility(
                     show, {"result": "accepted", "total": total})))
                 refused = {"result": "refused", "team": bettor_team, "deje": deje}
-                if pick(actions, "envido", 2):
+                if pick(actions, "envido", 2) and self.lance_chance() >= self.raise_floor(total):
                     options.append((pick(actions, "envido", 2),
                                     lambda show, hands: self._bet(show, hands, 2, total)))
             options.append((pick(actions, "no_quiero"), lambda show, hands: self._no_quiero(show, hands, refused)))
@@ -138,6 +138,16 @@ class _Evaluation:
             total = me.live["total"] if me.live else 0
             options.append((pick(actions, "ordago"), lambda show, hands: self._bet(show, hands, None, total)))
         return [(action, self._expected(value)) for action, value in options]
+
+    def raise_floor(self, total: int) -> float:
+        """A raise is weighed only when our team wins the lance in at least this share of the worlds: half, plus more
+        as the pot nears the target. The answer model counts a rival's raise as an acceptance, so without a floor
+        two hard bots that each read the other as bluffing could raise each other 2 by 2 up to the target."""
+        return 0.5 + total / (2 * self.me.target)
+
+    def lance_chance(self) -> float:
+        """How often our team wins the lance at showdown, over the weighted worlds."""
+        return sum(weight for show, _hands, weight in self.worlds if show.winner(self.lance) % 2 == self.team)
 
     def _expected(self, value) -> float:
         total = 0.0
