@@ -3,7 +3,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutorial.engine import DECK, ExplainError, showdown, value_rank
+from literal_rules import JUEGO_ORDER
+from literal_rules import strength as literal_strength
+
+from tutorial.engine import DECK, ExplainError, showdown
 
 
 def test_equal_hands_go_to_the_mano_whoever_the_mano_is(cards):
@@ -107,36 +110,11 @@ def test_bad_mano_and_bad_cards_are_rejected(cards):
 
 # --- property: the table-driven showdown agrees with a plain reading of the rules --------------------------------
 
-JUEGO_ORDER = [31, 32, 40, 37, 36, 35, 34, 33]
-
-
-def plain_strength(hand, lance, reyes):
-    """A slow, literal statement of RULES.md section 3 as a sortable tuple (bigger is better), None if not held."""
-    ranks = sorted((value_rank(card, reyes) for card in hand), reverse=True)
-    points = sum(min(rank, 10) for rank in ranks)
-    if lance == "grande":
-        return tuple(ranks)
-    if lance == "chica":
-        return tuple(-rank for rank in reversed(ranks))
-    if lance == "pares":
-        counts = {rank: ranks.count(rank) for rank in ranks}
-        pairs = sorted((rank for rank, n in counts.items() for _ in range(n // 2)), reverse=True)
-        trio = [rank for rank, n in counts.items() if n == 3]
-        if len(pairs) == 2:
-            return (3, *pairs)
-        if trio:
-            return (2, trio[0])
-        return (1, pairs[0]) if pairs else None
-    if lance == "juego":
-        return (-JUEGO_ORDER.index(points),) if points >= 31 else None
-    return (points,)
-
-
 def plain_winner(hands, mano, lance, reyes):
     order = [(mano + i) % 4 for i in range(4)]
     best = None
     for seat in order:  # strictly better only: an equal hand later in the order never takes over
-        strength = plain_strength(hands[seat], lance, reyes)
+        strength = literal_strength(hands[seat], lance, reyes, real=False)
         if strength is not None and (best is None or strength > best[0]):
             best = (strength, seat)
     return None if best is None else best[1]
