@@ -147,7 +147,7 @@ def test_compare_caption_names_the_engines_winner_and_changes_when_the_cards_do(
     chica = render(rules_app, "es", f"[[compare chica | {a} | {b}]]")
     assert captions(chica) == ["Chica: gana Jugador A. Decide la carta más baja: as frente a sota."]
     # Swap a card so B's second card beats A's: the caption follows.
-    changed = render(rules_app, "es", f"[[compare grande | 12o 11c 4e 1b | 12e 12c 11o 10b]]")
+    changed = render(rules_app, "es", "[[compare grande | 12o 11c 4e 1b | 12e 12c 11o 10b]]")
     assert captions(changed)[0].startswith("Grande: gana Jugador B.")
 
 
