@@ -309,3 +309,74 @@ def test_a_step_linking_to_a_rules_section_that_does_not_exist_fails_naming_each
     problems = lessons.check_lessons(folder)
     for lang in ("es", "pt", "ca"):
         assert f"chica step 1 [{lang}]: rules section #pequenas is not in locales/rules/{lang}.md" in problems
+
+
+# ----- facts: what a text says about the step's cards ("Nadie tiene rey") is verified by the engine ------------
+
+def with_hands(step: lessons.Step, hands: list[str], **data) -> lessons.Step:
+    return lessons.Step(step.lesson, step.index, step.kind, dict(step.data, hands=hands, **data), step.texts,
+                        step.hints)
+
+
+def test_a_fact_the_changed_hand_makes_false_fails_the_check_naming_lesson_step_and_each_language(tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 4 step 2 says "Nadie tiene rey" / "Ninguém tem rei" / "Ningú no té rei": give seat 3 a rey
+    edit(folder / "04-grande.toml", 'hands = ["11o 7c 5e 4b", "10c 10o 7b 7e", "11e 10e 6c 1b", "7o 6o 6e 4c"]',
+         'hands = ["11o 7c 5e 4b", "10c 10o 7b 7e", "11e 10e 6c 1b", "12o 6o 6e 4c"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    for lang in lessons.LANGUAGES:
+        assert any(p.startswith(f"grande step 2 [{lang}]: the text states 'holding 12 0'") for p in problems), problems
+
+
+def test_a_fact_only_the_text_states_fails_even_when_the_answer_still_holds(tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 10 step 5: "envida 2 a la grande con tus dos reyes"; a third rey keeps the scripted moves legal
+    path = folder / "10-recuento.toml"
+    text = path.read_text(encoding="utf-8")
+    last = text.rindex('hands = ["12o 12c 11e 1b"')
+    path.write_text(text[:last] + text[last:].replace('"12o 12c 11e 1b"', '"12o 12c 3e 1b"', 1), encoding="utf-8")
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert problems == [f"recuento step 5 [{lang}]: the text states 'count 0 12 2' but the engine finds seat 0 "
+                        f"holds 3 cards counting as 12, not 2" for lang in lessons.LANGUAGES]
+
+
+def test_every_kind_of_fact_is_decided_by_the_cards():
+    step = lessons.find_lesson("chica").steps[3]  # seats 0 and 1 hold the same cards; mano 2
+    assert lessons.check_fact(step, "same 0 1") is None
+    assert lessons.check_fact(with_hands(step, ["1o 4c 5e 7b", "1c 4o 5b 6e", "11e 10e 7o 6c", "10c 10b 11c 12c"]),
+                              "same 0 1")
+    assert lessons.check_fact(step, "mano 2") is None and lessons.check_fact(step, "mano 0")
+    assert lessons.check_fact(step, "holding 1 2") is None and lessons.check_fact(step, "holding 1 1")
+    assert lessons.check_fact(step, "count winner:chica 1 1") is None  # the winner is whoever the engine says
+    assert lessons.check_fact(step, "ranks 0 1 4 5 7") is None and lessons.check_fact(step, "ranks 0 1 4 5 6")
+    assert lessons.check_fact(step, "holds 0 1o 7b") is None and lessons.check_fact(step, "holds 0 1c")
+    assert lessons.check_fact(step, "juego 0 no") is None and lessons.check_fact(step, "juego 3 yes") is None
+    assert lessons.check_fact(step, "juego all no") == "seat 2 sums 33: juego is not no"
+    pares = lessons.find_lesson("pares").steps[4]  # "Tienen par {holders:pares}"
+    assert lessons.check_fact(pares, "pares holders:pares par") is None
+    medias = with_hands(pares, ["10o 10c 10b 1b", "11o 11c 5e 6b", "7c 7o 12b 1e", "5c 6o 4b 10e"])
+    assert lessons.check_fact(medias, "pares holders:pares par") == "seat 0's pares play is medias, not par"
+    eight = lessons.find_lesson("baraja").steps[1]  # "dos reyes y dos ases": the 3 and the 2 count at 8 reyes
+    assert lessons.check_fact(eight, "count 0 12 2") is None
+    assert lessons.check_fact(lessons.Step(eight.lesson, eight.index, eight.kind, dict(eight.data, reyes=4),
+                                           eight.texts, eight.hints), "count 0 12 2")
+
+
+@pytest.mark.parametrize("fact", ["nobody 12", "count 0 12", "pares 0 trio", "count five 12 1", "holds 0 9z"])
+def test_a_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_path, fact):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "04-grande.toml", 'facts = ["holding 12 0", "holding 11 2"]', f'facts = ["{fact}"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert any(p.startswith(f"grande step 2: fact '{fact}'") for p in problems), problems
+
+
+def test_who_is_mano_comes_from_the_deal_not_from_the_text():
+    step = lessons.find_lesson("mano").steps[1]  # "Es mano {mano}, y ya ha dicho «mus»"
+    assert "{mano}" in step.texts["es"] and "{player:1}" not in step.texts["es"]
+    assert lessons.fill(step.texts["es"], step, lessons.plain_words).startswith("Es mano 1,")
+    moved = lessons.Step(step.lesson, step.index, step.kind, dict(step.data, mano=3, script=["3 mus"]),
+                         step.texts, step.hints)
+    assert lessons.fill(moved.texts["es"], moved, lessons.plain_words).startswith("Es mano 3,")

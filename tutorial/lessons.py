@@ -4,7 +4,8 @@ A lesson is one TOML file (format: docs/lessons.md): a stable key, its title and
 side, and its steps. A step holds a fixed deal and a question whose answer is a *property* the engine checks
 ("the seat that wins grande", "keeps the cards of its pares", "accepts only if its team wins the lance"), never a
 stored string. Texts never state a result: they hold placeholders (``{winner:grande}``, ``{collects:team0}``)
-that are filled from the engine's verdict on the step's own deal.
+that are filled from the engine's verdict on the step's own deal; what they say in words about the deal's cards
+("Nadie tiene rey") the step lists in ``facts``, which the check verifies with the engine.
 
 ``mus-tutorial lessons check`` replays every step of every lesson through the engine: the deal, the scripted
 actions, the placeholders of every language and the example answers the lesson gives (right and wrong ones
@@ -359,6 +360,118 @@ def plain_words(kind: str, value) -> str:
     return "-" if value is None else str(value)
 
 
+# ----- facts: what a text says about the step's own cards, verified by the engine -----------------------------
+
+FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same")
+PARES_PLAYS = ("none", "par", "medias", "duples")
+
+
+def _fact_seats(step: Step, spec: str) -> list[int]:
+    """``0``-``3``, ``all``, ``mano``, ``winner:LANCE`` or ``holders:LANCE`` (every seat that plays the lance)."""
+    if spec == "all":
+        return [0, 1, 2, 3]
+    if spec == "mano":
+        return [step.mano]
+    name, _colon, arg = spec.partition(":")
+    if name in ("winner", "holders") and arg:
+        kind, value = resolve(step, name, arg)
+        return [value] if kind == "seat" else list(value)
+    return [_seat_arg(spec)]
+
+
+def _int_arg(word: str) -> int:
+    if not word.isdigit():
+        raise ValueError(f"needs a number, not {word!r}")
+    return int(word)
+
+
+def check_fact(step: Step, fact: str) -> str | None:
+    """What the engine finds wrong with one fact of the step (None: the cards agree); raises ``ValueError`` for a
+    fact it cannot read. Ranks are value ranks with the step's reyes (a 3 counts as 12 at 8 reyes), except in
+    ``ranks``, which names the printed ranks of a hand."""
+    name, *args = fact.split()
+    if step.hands is None:
+        raise ValueError("this step deals no hands")
+    hands = [parse_cards(hand) for hand in step.hands]
+
+    def arity(n: int) -> None:
+        if len(args) != n:
+            raise ValueError(f"{name} takes {n} arguments")
+
+    if name == "mano":
+        arity(1)
+        seat = _seat_arg(args[0])
+        return None if step.mano == seat else f"the mano is seat {step.mano}, not {seat}"
+    if name == "count":  # count SEATS RANK N: each of those seats holds exactly N cards counting as RANK
+        arity(3)
+        rank, n = _int_arg(args[1]), _int_arg(args[2])
+        for seat in _fact_seats(step, args[0]):
+            held = sum(value_rank(card, step.reyes) == rank for card in hands[seat])
+            if held != n:
+                return f"seat {seat} holds {held} cards counting as {rank}, not {n}"
+        return None
+    if name == "holding":  # holding RANK N: exactly N seats hold a card counting as RANK
+        arity(2)
+        rank, n = _int_arg(args[0]), _int_arg(args[1])
+        seats = [seat for seat in range(4) if any(value_rank(card, step.reyes) == rank for card in hands[seat])]
+        return None if len(seats) == n else f"seats {seats} hold a card counting as {rank}, not {n} seat(s)"
+    if name == "holds":  # holds SEAT CARD...: the seat holds these very cards
+        if len(args) < 2:
+            raise ValueError("holds takes a seat and cards")
+        seat = _seat_arg(args[0])
+        missing = [str(card) for card in parse_cards(" ".join(args[1:])) if card not in hands[seat]]
+        return f"seat {seat} does not hold {missing}" if missing else None
+    if name == "ranks":  # ranks SEAT R R R R: the printed ranks of the seat's four cards, in any order
+        arity(5)
+        seat = _seat_arg(args[0])
+        want = sorted(_int_arg(word) for word in args[1:])
+        have = sorted(card.rank for card in hands[seat])
+        return None if want == have else f"seat {seat} holds ranks {have}, not {want}"
+    if name == "pares":  # pares SEATS PLAY
+        arity(2)
+        if args[1] not in PARES_PLAYS:
+            raise ValueError(f"pares play must be one of {PARES_PLAYS}")
+        for seat in _fact_seats(step, args[0]):
+            info = evaluate(hands[seat], step.reyes).pares
+            play = info.play if info else "none"
+            if play != args[1]:
+                return f"seat {seat}'s pares play is {play}, not {args[1]}"
+        return None
+    if name == "juego":  # juego SEATS yes|no
+        arity(2)
+        if args[1] not in ("yes", "no"):
+            raise ValueError("juego takes yes or no")
+        for seat in _fact_seats(step, args[0]):
+            info = evaluate(hands[seat], step.reyes)
+            if bool(info.juego) != (args[1] == "yes"):
+                return f"seat {seat} sums {info.points}: juego is not {args[1]}"
+        return None
+    if name == "same":  # same SEAT SEAT: the same cards for grande and chica (equal value ranks)
+        arity(2)
+        one, other = (sorted(value_rank(card, step.reyes) for card in hands[_seat_arg(arg)]) for arg in args)
+        return None if one == other else f"seats {args[0]} and {args[1]} hold different ranks {one} and {other}"
+    raise ValueError(f"unknown fact {name!r} (one of {', '.join(FACTS)})")
+
+
+def _check_facts(step: Step) -> list[str]:
+    """Every fact must hold with the step's cards; a false one is reported in each language, whose text states it."""
+    problems = []
+    facts = step.data.get("facts", [])
+    if not isinstance(facts, list) or not all(isinstance(fact, str) and fact.split() for fact in facts):
+        return [str(LessonError(step.lesson, step.index, "facts must be a list of strings"))]
+    for fact in facts:
+        try:
+            wrong = check_fact(step, fact)
+        except (ValueError, KeyError, EngineError) as error:
+            problems.append(str(LessonError(step.lesson, step.index, f"fact {fact!r}: {error}")))
+            continue
+        if wrong is not None:
+            problems.extend(str(LessonError(step.lesson, step.index,
+                                            f"the text states {fact!r} but the engine finds {wrong}", lang))
+                            for lang in LANGUAGES)
+    return problems
+
+
 # ----- judging an answer ---------------------------------------------------------------------------------------
 
 def judge(step: Step, answer, done: int = 0) -> Verdict:
@@ -629,6 +742,7 @@ def check_step(step: Step) -> list[str]:
         names = {lang: sorted(m.group(0) for m in PLACEHOLDER.finditer(step.texts[lang])) for lang in LANGUAGES}
         if names[lang] != names["es"]:
             problem(f"placeholders {names[lang]} differ from the Spanish text's {names['es']}", lang)
+    problems.extend(_check_facts(step))
     if step.kind in QUESTION_KINDS:
         problems.extend(_check_examples(step))
     return problems
