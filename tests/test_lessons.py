@@ -380,3 +380,89 @@ def test_who_is_mano_comes_from_the_deal_not_from_the_text():
     moved = lessons.Step(step.lesson, step.index, step.kind, dict(step.data, mano=3, script=["3 mus"]),
                          step.texts, step.hints)
     assert lessons.fill(moved.texts["es"], moved, lessons.plain_words).startswith("Es mano 3,")
+
+
+# ----- facts about the script and the bets: "{player:3} envida 2", "nadie quiso" -------------------------------
+
+def test_a_scripted_move_the_text_narrates_is_checked_against_the_script_naming_lesson_step_and_each_language(
+        tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 9 step 2: "{player:3} sube: cinco más"; a raise of 10 still leaves quiero the right answer
+    edit(folder / "09-ordago.toml", 'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 envido 5"]',
+         'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 envido 10"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert problems == [f"ordago step 2 [{lang}]: the text states 'said grande 3 envido 5' but the engine finds "
+                        f"seat 3 does not say envido 5 in grande in the script (it says ['envido 10 (grande)'])"
+                        for lang in lessons.LANGUAGES]
+
+
+def test_a_move_made_in_another_lance_than_the_text_says_fails_the_check(tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 8 step 2: "En la grande, {player:3} envida 2"; with all passing grande, the envite falls in chica
+    edit(folder / "08-envites.toml", 'script = ["0 corto", "0 paso", "1 paso", "2 paso", "3 envido 2"]',
+         'script = ["0 corto", "0 paso", "1 paso", "2 paso", "3 paso", "0 paso", "1 paso", "2 paso", "3 envido 2"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    for lang in lessons.LANGUAGES:
+        assert any(p.startswith(f"envites step 2 [{lang}]: the text states 'said grande 3 envido 2' but the engine "
+                                f"finds seat 3 does not say envido 2 in grande") for p in problems), problems
+
+
+def test_a_changed_bet_of_a_count_step_fails_the_fact_its_text_states_in_each_language(tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 10 step 2: "Chica: envite de la pareja de {player:1}, no querido"; now team A made it
+    edit(folder / "10-recuento.toml", 'chica = { result = "refused", team = 1, deje = 1 }',
+         'chica = { result = "refused", team = 0, deje = 1 }')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    for lang in lessons.LANGUAGES:
+        assert (f"recuento step 2 [{lang}]: the text states 'bet chica refused team1' but the engine finds the bet "
+                f"in chica was made by team0, not team1") in problems, problems
+    assert not any(p.startswith("recuento step 3") for p in problems)  # only the first of the three copies changed
+
+
+def test_a_lance_the_text_says_went_unbet_fails_once_the_bets_hold_an_envite(tmp_path):
+    folder = copy_lessons(tmp_path)
+    # lesson 8 step 6: "Los pares y el juego no tuvieron apuesta"
+    edit(folder / "08-envites.toml", 'chica = { result = "accepted", total = 2 } }',
+         'chica = { result = "accepted", total = 2 }, pares = { result = "accepted", total = 2 } }')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    for lang in lessons.LANGUAGES:
+        assert any(p.startswith(f"envites step 6 [{lang}]: the text states 'bet pares paso' but the engine finds")
+                   for p in problems), problems
+
+
+def test_said_and_bet_facts_are_decided_by_the_script_played_through_the_engine():
+    raise_step = step_of("ordago", 2)  # "0 corto", "0 envido 2", "1 no_quiero", "3 envido 5"
+    assert lessons.check_fact(raise_step, "said grande 3 envido 5") is None
+    assert lessons.check_fact(raise_step, "said 0 corto") is None  # no lance named: any move of the script
+    assert lessons.check_fact(raise_step, "said chica 3 envido 5")  # that envite was in grande
+    assert lessons.check_fact(raise_step, "said grande 1 quiero")
+    assert lessons.check_fact(raise_step, "bet grande refused team1 2") == "the script does not close grande"
+    assert lessons.check_fact(step_of("mano", 2), "said mano mus") is None
+    assert lessons.check_fact(step_of("mano", 3), "said 0 mus") == "the step has no script"
+    played = step_of("envites", 5)  # "0 corto", "0 envido 2", "1 no_quiero", "3 no_quiero": the deje of 1
+    assert lessons.check_fact(played, "bet grande refused team0 1") is None
+    assert lessons.check_fact(played, "bet grande refused team1")
+    assert lessons.check_fact(played, "bet grande accepted")
+    whole = step_of("recuento", 5)  # the learner's envido 2 is wanted, then every lance in paso
+    assert lessons.check_fact(whole, "bet grande accepted 2") is None
+    assert lessons.check_fact(whole, "bet grande accepted 4")
+    assert lessons.check_fact(whole, "bet chica paso") is None
+    count = step_of("ordago", 6)  # bets = { pares = { result = "ordago_accepted" } }
+    assert lessons.check_fact(count, "bet pares ordago_accepted") is None
+    assert lessons.check_fact(count, "bet grande paso") is None  # a lance without a bet is in paso
+    assert lessons.check_fact(count, "bet pares accepted")
+
+
+@pytest.mark.parametrize("fact", ["said 0", "said 5 mus", "said grande 0 envido", "bet grande", "bet grande won",
+                                  "bet bazas paso", "bet grande accepted team0", "bet grande paso 2"])
+def test_a_said_or_bet_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_path, fact):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "08-envites.toml", 'facts = ["mano 0", "count 0 12 3", "said 0 corto", "said grande 0 envido 2"]',
+         f'facts = ["{fact}"]')
+    lessons._load_all.cache_clear()
+    problems = lessons.check_lessons(folder)
+    assert any(p.startswith(f"envites step 5: fact '{fact}'") for p in problems), problems

@@ -5,7 +5,8 @@ side, and its steps. A step holds a fixed deal and a question whose answer is a 
 ("the seat that wins grande", "keeps the cards of its pares", "accepts only if its team wins the lance"), never a
 stored string. Texts never state a result: they hold placeholders (``{winner:grande}``, ``{collects:team0}``)
 that are filled from the engine's verdict on the step's own deal; what they say in words about the deal's cards
-("Nadie tiene rey") the step lists in ``facts``, which the check verifies with the engine.
+("Nadie tiene rey"), its script ("{player:3} envida 2") or its bets ("nadie quiso") the step lists in ``facts``,
+which the check verifies with the engine.
 
 ``mus-tutorial lessons check`` replays every step of every lesson through the engine: the deal, the scripted
 actions, the placeholders of every language and the example answers the lesson gives (right and wrong ones
@@ -362,8 +363,9 @@ def plain_words(kind: str, value) -> str:
 
 # ----- facts: what a text says about the step's own cards, verified by the engine -----------------------------
 
-FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same")
+FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same", "said", "bet")
 PARES_PLAYS = ("none", "par", "medias", "duples")
+BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")  # the engine's results
 
 
 def _fact_seats(step: Step, spec: str) -> list[int]:
@@ -377,6 +379,71 @@ def _fact_seats(step: Step, spec: str) -> list[int]:
         kind, value = resolve(step, name, arg)
         return [value] if kind == "seat" else list(value)
     return [_seat_arg(spec)]
+
+
+def _said(step: Step, args: list[str]) -> str | None:
+    """``said [LANCE] SEATS ACTION``: the step's script, played through the engine, has each of those seats make
+    this move (in that lance, when one is named; a move of the mus phase is in no lance)."""
+    lance = args.pop(0) if args and args[0] in LANCE_NAMES else None
+    if len(args) < 2:
+        raise ValueError("said takes [LANCE] SEAT ACTION")
+    seats = _fact_seats(step, args[0])
+    wanted = Action.parse(" ".join(args[1:]))
+    if not step.data.get("script"):
+        return "the step has no script"
+    game = step.new_game()
+    made = []  # (seat, action, lance) of every scripted move
+    for seat, action in step.script():
+        made.append((seat, action, game.lance))
+        game.apply(seat, action)
+    where = f" in {lance}" if lance else ""
+    for seat in seats:
+        if not any(who == seat and same_action(action, wanted) and (lance is None or in_lance == lance)
+                   for who, action, in_lance in made):
+            moves = [f"{action}" + (f" ({in_lance})" if in_lance else "") for who, action, in_lance in made
+                     if who == seat]
+            return f"seat {seat} does not say {wanted}{where} in the script (it says {moves})"
+    return None
+
+
+def step_bets(step: Step) -> dict:
+    """The step's bets: its ``bets`` (as ``explain`` takes them), else the lances its script closes in ``Game``."""
+    if "bets" in step.data:
+        return dict(step.data["bets"] or {})
+    if step.data.get("script"):
+        return dict(step.game_after_script().bets)
+    return {}
+
+
+def _bet(step: Step, args: list[str]) -> str | None:
+    """``bet LANCE RESULT [TEAM] [N]``: the step's bet in LANCE has this engine result (``paso``: no bet), made
+    by TEAM (``team0``/``team1``: the betting team, the one a refused bet pays), N being the total of an accepted
+    envite or the deje of a refused one."""
+    if len(args) < 2 or len(args) > 4:
+        raise ValueError("bet takes LANCE RESULT [TEAM] [N]")
+    lance, result, *rest = args
+    _lance_arg(lance)
+    if result not in BET_RESULTS:
+        raise ValueError(f"bet result must be one of {BET_RESULTS}")
+    team = _team_arg(rest.pop(0)) if rest and rest[0].startswith("team") else None
+    number = _int_arg(rest.pop(0)) if rest else None
+    if team is not None and result not in ("refused", "ordago_refused"):
+        raise ValueError("only a refused bet names its team")
+    if number is not None and result not in ("accepted", "refused"):
+        raise ValueError("only an accepted (total) or refused (deje) bet has a number")
+    bets = step_bets(step)
+    if lance not in bets and "bets" not in step.data and step.data.get("script"):
+        return f"the script does not close {lance}"
+    bet = bets.get(lance) or {"result": "paso"}
+    if bet.get("result") != result:
+        return f"the bet in {lance} is {bet}, not {result}"
+    if team is not None and bet.get("team") != team:
+        return f"the bet in {lance} was made by team{bet.get('team')}, not team{team}"
+    if number is not None:
+        have = bet.get("total" if result == "accepted" else "deje")
+        if have != number:
+            return f"the bet in {lance} is {bet}: {'total' if result == 'accepted' else 'deje'} {have}, not {number}"
+    return None
 
 
 def _int_arg(word: str) -> int:
@@ -398,6 +465,10 @@ def check_fact(step: Step, fact: str) -> str | None:
         if len(args) != n:
             raise ValueError(f"{name} takes {n} arguments")
 
+    if name == "said":  # said [LANCE] SEATS ACTION: a scripted move of the step
+        return _said(step, list(args))
+    if name == "bet":  # bet LANCE RESULT [TEAM] [N]: the step's bet in a lance (its bets, or its script's)
+        return _bet(step, list(args))
     if name == "mano":
         arity(1)
         seat = _seat_arg(args[0])
