@@ -34,6 +34,12 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
+def check_edited(folder: Path) -> list[str]:
+    """The lessons check on a copy edited after loading: the loader caches by folder, so it reads the files anew."""
+    lessons._load_all.cache_clear()
+    return lessons.check_lessons(folder)
+
+
 def test_lessons_check_finds_every_step_of_every_lesson_in_agreement_with_the_engine():
     assert lessons.check_lessons() == []
 
@@ -117,8 +123,7 @@ def test_a_missing_catalan_text_is_refused_naming_the_lesson_the_step_and_the_la
     text = path.read_text(encoding="utf-8")
     step_2_ca = re.search(r'text\.ca = "Ningú no té rei[^\n]*\n', text).group(0)
     path.write_text(text.replace(step_2_ca, ""), encoding="utf-8")
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert problems == ["grande step 2 [ca]: text has no text"]
 
 
@@ -126,8 +131,7 @@ def test_a_placeholder_the_engine_cannot_fill_fails_the_check_naming_the_languag
     folder = copy_lessons(tmp_path)
     # lesson 4 step 1: nobody plays punto there (somebody has juego)
     edit(folder / "04-grande.toml", "aunque sus otras cartas sean flojas.", "aunque sus otras cartas sean flojas. {winner:punto}")
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert any(p.startswith("grande step 1 [es]: text placeholder {winner:punto}") for p in problems), problems
     assert any("grande step 1 [pt]: placeholders" in p for p in problems), problems  # pt no longer matches es
 
@@ -149,8 +153,7 @@ def test_changing_a_steps_hand_makes_the_check_fail_because_the_engine_disagrees
     # lesson 4 step 3: "who wins grande at 8 reyes" (the 3 counts as a rey); give seat 1 a real third rey instead
     edit(folder / "04-grande.toml", 'hands = ["12o 11c 7e 6b", "3c 11o 5b 4e", "12e 12b 1o 1c", "10c 10o 7o 6o"]',
          'hands = ["12o 11c 7e 6b", "3c 3o 3b 4e", "12e 12b 1o 1c", "10c 10e 7o 6o"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert any(p.startswith("grande step 3: the engine judges the lesson's answer {'seat': 2} wrong")
                for p in problems), problems
 
@@ -159,16 +162,14 @@ def test_a_scripted_move_the_rules_forbid_fails_the_check(tmp_path):
     folder = copy_lessons(tmp_path)
     edit(folder / "08-envites.toml", 'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 no_quiero"]',
          'script = ["0 corto", "0 envido 2", "2 no_quiero", "3 no_quiero"]')  # a partner cannot answer its team's bet
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert any(p.startswith("envites step 5:") for p in problems), problems
 
 
 def test_a_stock_card_that_is_also_in_a_hand_fails_the_check_with_the_engines_set_up_error(tmp_path):
     folder = copy_lessons(tmp_path)
     edit(folder / "03-mus.toml", 'stock = ["3b", "7e", "1o", "5o", "10c"]', 'stock = ["3b", "7e", "12o"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert any(p.startswith("mus step 3: card 12o is on top of the stock and in seat 0's hand") for p in problems), \
         problems
 
@@ -297,16 +298,14 @@ def test_a_play_step_asking_the_learner_to_discard_is_refused_because_the_page_c
     folder = copy_lessons(tmp_path)
     edit(folder / "03-mus.toml", 'script = ["0 mus", "1 mus", "2 mus", "3 mus"]',
          'script = ["0 mus", "1 mus", "2 mus", "3 mus", "1 discard 1e", "2 discard 2b", "3 discard 4c", "0 discard 4o"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert any(p.startswith("mus step 2: the page offers no discard in a play step") for p in problems), problems
 
 
 def test_a_step_linking_to_a_rules_section_that_does_not_exist_fails_naming_each_language(tmp_path):
     folder = copy_lessons(tmp_path)
     edit(folder / "05-chica.toml", 'rules = "chica"', 'rules = "pequenas"')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     for lang in ("es", "pt", "ca"):
         assert f"chica step 1 [{lang}]: rules section #pequenas is not in locales/rules/{lang}.md" in problems
 
@@ -323,8 +322,7 @@ def test_a_fact_the_changed_hand_makes_false_fails_the_check_naming_lesson_step_
     # lesson 4 step 2 says "Nadie tiene rey" / "Ninguém tem rei" / "Ningú no té rei": give seat 3 a rey
     edit(folder / "04-grande.toml", 'hands = ["11o 7c 5e 4b", "10c 10o 7b 7e", "11e 10e 6c 1b", "7o 6o 6e 4c"]',
          'hands = ["11o 7c 5e 4b", "10c 10o 7b 7e", "11e 10e 6c 1b", "12o 6o 6e 4c"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     for lang in lessons.LANGUAGES:
         assert any(p.startswith(f"grande step 2 [{lang}]: the text states 'holding 12 0'") for p in problems), problems
 
@@ -336,8 +334,7 @@ def test_a_fact_only_the_text_states_fails_even_when_the_answer_still_holds(tmp_
     text = path.read_text(encoding="utf-8")
     last = text.rindex('hands = ["12o 12c 11e 1b"')
     path.write_text(text[:last] + text[last:].replace('"12o 12c 11e 1b"', '"12o 12c 3e 1b"', 1), encoding="utf-8")
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert problems == [f"recuento step 5 [{lang}]: the text states 'count 0 12 2' but the engine finds seat 0 "
                         f"holds 3 cards counting as 12, not 2" for lang in lessons.LANGUAGES]
 
@@ -368,8 +365,7 @@ def test_every_kind_of_fact_is_decided_by_the_cards():
 def test_a_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_path, fact):
     folder = copy_lessons(tmp_path)
     edit(folder / "04-grande.toml", 'facts = ["holding 12 0", "holding 11 2"]', f'facts = ["{fact}"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert any(p.startswith(f"grande step 2: fact '{fact}'") for p in problems), problems
 
 
@@ -390,8 +386,7 @@ def test_a_scripted_move_the_text_narrates_is_checked_against_the_script_naming_
     # lesson 9 step 2: "{player:3} sube: cinco más"; a raise of 10 still leaves quiero the right answer
     edit(folder / "09-ordago.toml", 'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 envido 5"]',
          'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 envido 10"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert problems == [f"ordago step 2 [{lang}]: the text states 'said grande 3 envido 5' but the engine finds "
                         f"seat 3 does not say envido 5 in grande in the script (it says ['envido 10 (grande)'])"
                         for lang in lessons.LANGUAGES]
@@ -402,8 +397,7 @@ def test_a_move_made_in_another_lance_than_the_text_says_fails_the_check(tmp_pat
     # lesson 8 step 2: "En la grande, {player:3} envida 2"; with all passing grande, the envite falls in chica
     edit(folder / "08-envites.toml", 'script = ["0 corto", "0 paso", "1 paso", "2 paso", "3 envido 2"]',
          'script = ["0 corto", "0 paso", "1 paso", "2 paso", "3 paso", "0 paso", "1 paso", "2 paso", "3 envido 2"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     for lang in lessons.LANGUAGES:
         assert any(p.startswith(f"envites step 2 [{lang}]: the text states 'said grande 3 envido 2' but the engine "
                                 f"finds seat 3 does not say envido 2 in grande") for p in problems), problems
@@ -414,8 +408,7 @@ def test_a_changed_bet_of_a_count_step_fails_the_fact_its_text_states_in_each_la
     # lesson 10 step 2: "Chica: envite de la pareja de {player:1}, no querido"; now team A made it
     edit(folder / "10-recuento.toml", 'chica = { result = "refused", team = 1, deje = 1 }',
          'chica = { result = "refused", team = 0, deje = 1 }')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     for lang in lessons.LANGUAGES:
         assert (f"recuento step 2 [{lang}]: the text states 'bet chica refused team1' but the engine finds the bet "
                 f"in chica was made by team0, not team1") in problems, problems
@@ -427,8 +420,7 @@ def test_a_lance_the_text_says_went_unbet_fails_once_the_bets_hold_an_envite(tmp
     # lesson 8 step 6: "Los pares y el juego no tuvieron apuesta"
     edit(folder / "08-envites.toml", 'chica = { result = "accepted", total = 2 } }',
          'chica = { result = "accepted", total = 2 }, pares = { result = "accepted", total = 2 } }')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     for lang in lessons.LANGUAGES:
         assert any(p.startswith(f"envites step 6 [{lang}]: the text states 'bet pares paso' but the engine finds")
                    for p in problems), problems
@@ -463,6 +455,5 @@ def test_a_said_or_bet_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_p
     folder = copy_lessons(tmp_path)
     edit(folder / "08-envites.toml", 'facts = ["mano 0", "count 0 12 3", "said 0 corto", "said grande 0 envido 2"]',
          f'facts = ["{fact}"]')
-    lessons._load_all.cache_clear()
-    problems = lessons.check_lessons(folder)
+    problems = check_edited(folder)
     assert any(p.startswith(f"envites step 5: fact '{fact}'") for p in problems), problems
