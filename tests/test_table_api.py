@@ -8,6 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from table_helpers import first_action
+
 from tutorial.engine import Game
 from tutorial.web import storage
 
@@ -25,16 +27,6 @@ def create(client, **body):
 
 def act(client, view, action, **extra):
     return client.post(f"/api/tables/{view['id']}/actions", json={"action": action, "version": view["version"], **extra})
-
-
-def first_action(view) -> dict:
-    """A legal action for the learner: the first one listed, with its cards or amount."""
-    entry = view["legal_actions"][0]
-    if entry["type"] == "discard":
-        return {"type": "discard", "cards": view["hand"][:1]}
-    if entry["type"] == "envido":
-        return {"type": "envido", "amount": entry["min"]}
-    return {"type": entry["type"]}
 
 
 def mus_table(client) -> dict:

@@ -9,6 +9,8 @@ import sys
 import threading
 import time
 
+from table_helpers import first_action
+
 from tutorial import create_app
 from tutorial.engine import Game
 from tutorial.paths import DATA_ROOT
@@ -34,13 +36,8 @@ def test_a_table_survives_a_restart_of_the_app(tmp_path):
     resumed = second.get(f"/api/tables/{view['id']}")
     assert resumed.status_code == 200
     assert resumed.get_json() == view
-    entry = view["legal_actions"][0]
-    action = {"type": entry["type"]}
-    if entry["type"] == "discard":
-        action["cards"] = view["hand"][:1]
-    elif entry["type"] == "envido":
-        action["amount"] = entry["min"]
-    going_on = second.post(f"/api/tables/{view['id']}/actions", json={"action": action, "version": view["version"]})
+    going_on = second.post(f"/api/tables/{view['id']}/actions",
+                           json={"action": first_action(view), "version": view["version"]})
     assert going_on.status_code == 200 and going_on.get_json()["version"] == view["version"] + 1
 
 
