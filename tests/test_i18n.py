@@ -284,8 +284,6 @@ def test_the_elision_check_sees_a_missing_apostrophe():
 
 
 def test_switcher_keeps_a_page_with_arguments(app, client, parse_html):
-    if "lessons.lesson" not in app.view_functions:
-        pytest.skip("no localized page with arguments is registered")
     from tutorial.lessons import load_lessons
 
     key = load_lessons()[0].key

@@ -1,7 +1,6 @@
 """The Flask application factory."""
 from __future__ import annotations
 
-import importlib
 import secrets
 
 from flask import Flask, jsonify, render_template, request
@@ -9,16 +8,10 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from tutorial.paths import STATIC, TEMPLATES
-from tutorial.web import i18n, security
+from tutorial.web import explain, i18n, lessons, pages, rules, security, table
 
-# One blueprint per area of the site; each module exposes ``bp``.
-BLUEPRINTS = [
-    "tutorial.web.pages",
-    "tutorial.web.table",
-    "tutorial.web.explain",
-    "tutorial.web.lessons",
-    "tutorial.web.rules",  # after the pages its examples link to (the hand checker)
-]
+# One blueprint per area of the site (each module's ``bp``).
+AREAS = (pages, table, explain, lessons, rules)
 
 ERROR_MESSAGES = {
     400: lambda: gettext("The request could not be understood."),
@@ -42,11 +35,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     i18n.init_app(app)
     security.init_app(app)
-    for module in BLUEPRINTS:
-        blueprint_module = importlib.import_module(module)
-        app.register_blueprint(blueprint_module.bp)
-        if hasattr(blueprint_module, "init_app"):
-            blueprint_module.init_app(app)
+    for area in AREAS:
+        app.register_blueprint(area.bp)
+    pages.init_app(app)
+    rules.init_app(app)  # once every area is registered: its examples link to the hand checker
     register_error_handlers(app)
     return app
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import copy
 
 from babel.lists import format_list
-from flask import current_app, url_for
+from flask import url_for
 from flask_babel import get_locale, gettext as _, ngettext
 
 from tutorial.web.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
@@ -275,9 +275,7 @@ def _collects(lance: dict, explained: dict) -> str:
     return _("%(team)s collects %(points)s.", team=lance["team_label"], points=tantos(lance["points"]))
 
 
-def _rule_url(anchor: str) -> str | None:
-    if "rules.page" not in current_app.view_functions:
-        return None
+def _rule_url(anchor: str) -> str:
     return url_for("rules.page") + "#" + anchor
 
 

@@ -7,6 +7,7 @@ from flask_babel import ngettext
 
 from tutorial.engine import DECK
 from tutorial.engine.game import SEATS, Options
+from tutorial.lessons import load_lessons
 from tutorial.web.i18n import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized,
                                localized_route, negotiate)
 from tutorial.web.terms import card_name, card_names
@@ -53,7 +54,7 @@ def choose_language(lang):
     return response
 
 
-# The ways into the site, in the order a newcomer takes them; each appears once its area is registered.
+# The ways into the site, in the order a newcomer takes them.
 SECTIONS = [
     ("rules.page", lambda: _("Rules"), lambda: _("Every rule of Mus, with examples checked by the engine.")),
     ("lessons.index", lambda: _("Lessons"), lambda: lessons_blurb()),
@@ -63,8 +64,7 @@ SECTIONS = [
 
 
 def lessons_blurb() -> str:
-    from tutorial.lessons import load_lessons  # the count comes from the lesson files themselves
-
+    # The count comes from the lesson files themselves.
     return ngettext("%(num)d short lesson with prepared cards.", "%(num)d short lessons with prepared cards.",
                     len(load_lessons()))
 
@@ -76,8 +76,7 @@ def init_app(app) -> None:
     @app.context_processor
     def layout_context():
         lang = current_language()
-        sections = [(endpoint, label(), blurb()) for endpoint, label, blurb in SECTIONS
-                    if endpoint in app.view_functions]
+        sections = [(endpoint, label(), blurb()) for endpoint, label, blurb in SECTIONS]
         paths = alternate_paths()
         return {
             "lang": lang,
@@ -86,7 +85,6 @@ def init_app(app) -> None:
             "alternate_urls": {code: request.host_url.rstrip("/") + path for code, path in paths.items()},
             "nav_links": [(endpoint, label) for endpoint, label, _blurb in sections],
             "ways_in": sections,
-            "has_page": lambda endpoint: endpoint in app.view_functions,
         }
 
 

@@ -1,0 +1,77 @@
+"""The Markdown extension that replaces each directive line of a rules file by its example's HTML."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import markdown
+from flask import current_app
+from markdown.extensions import Extension
+from markdown.extensions.toc import slugify_unicode
+from markdown.preprocessors import Preprocessor
+from markupsafe import Markup
+
+from tutorial.engine import EngineError
+from tutorial.web.rules.betting import expand_betting
+from tutorial.web.rules.deal import expand_deal
+from tutorial.web.rules.directives import DIRECTIVE, DirectiveError, parse_directive
+from tutorial.web.rules.hands import expand_compare, expand_hand
+from tutorial.web.rules.words import ranks_name
+from tutorial.web.terms import card_name
+
+
+EXPANDERS = {"pares": expand_hand, "juego": expand_hand, "ranks": expand_hand, "compare": expand_compare,
+             "deal": expand_deal, "betting": expand_betting}
+
+
+def expand(body: str) -> Markup:
+    """One directive body -> the example's HTML (cards through templates/_cards.html, captions from the engine)."""
+    directive = parse_directive(body)
+    example = EXPANDERS[directive.kind](directive)
+    template = current_app.jinja_env.get_template("_rules_example.html")
+    return Markup(template.render(kind=directive.kind, card_name=card_name, reyes_word=ranks_name(12), **example))
+
+
+class ExamplePreprocessor(Preprocessor):
+    def __init__(self, md, source: str):
+        super().__init__(md)
+        self.source = source
+
+    def run(self, lines):
+        out = []
+        for number, line in enumerate(lines, start=1):
+            match = DIRECTIVE.match(line)
+            if not match:
+                out.append(line)
+                continue
+            try:
+                html = expand(match.group("body"))
+            except (ValueError, EngineError) as error:
+                raise DirectiveError(f"{self.source}:{number}: {line.strip()}: {error}") from error
+            out.extend(["", self.md.htmlStash.store(str(html)), ""])
+        return out
+
+
+class ExampleExtension(Extension):
+    def __init__(self, source: str):
+        super().__init__()
+        self.source = source
+
+    def extendMarkdown(self, md):
+        # After whitespace normalisation (which would strip the stash placeholders; it keeps the line count) and
+        # before raw HTML blocks are looked for.
+        md.preprocessors.register(ExamplePreprocessor(md, self.source), "mus_examples", 25)
+
+
+@dataclass(frozen=True)
+class RenderedRules:
+    html: Markup
+    toc: Markup
+
+
+def render_rules(text: str, source: str = "<text>") -> RenderedRules:
+    """Markdown with directives -> HTML; call inside a request context whose language is the text's."""
+    md = markdown.Markdown(extensions=[ExampleExtension(source), "toc", "attr_list", "tables", "def_list"],
+                           extension_configs={"toc": {"slugify": slugify_unicode, "toc_depth": "2",
+                                                      "permalink": False}})
+    html = md.convert(text)
+    return RenderedRules(html=Markup(html), toc=Markup(md.toc))
