@@ -9,9 +9,9 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
+from tutorial.languages import LANGUAGES, catalog_file
 from tutorial.paths import LOCALES
 from tutorial.web.catalogs import compiled, po_files
-from tutorial.web.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 AREAS = sorted({po.parents[2].name for po in po_files()})
@@ -32,14 +32,14 @@ def key(message) -> tuple:
 
 
 def area_catalogs(area: str) -> dict:
-    return {lang: load(LOCALES / area / lang / "LC_MESSAGES" / "messages.po") for lang in LANGUAGES}
+    return {lang: load(catalog_file(area, lang)) for lang in LANGUAGES}
 
 
 def test_the_site_area_and_every_other_area_have_catalogs():
     assert "site" in AREAS
     for area in AREAS:
         for lang in LANGUAGES:
-            assert (LOCALES / area / lang / "LC_MESSAGES" / "messages.po").is_file(), (area, lang)
+            assert catalog_file(area, lang).is_file(), (area, lang)
 
 
 @pytest.mark.parametrize("area", AREAS)

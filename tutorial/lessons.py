@@ -26,9 +26,9 @@ from tutorial.engine import (Action, Card, EngineError, Game, IllegalAction, Opt
                              showdown, value_rank)
 from tutorial.engine.explain import explain
 from tutorial.engine.cards import card_points
-from tutorial.paths import LESSONS, LOCALES
+from tutorial.languages import LANGUAGES, rules_text_file
+from tutorial.paths import LESSONS
 
-LANGUAGES = ("es", "pt", "ca")
 KINDS = ("read", "pick", "classify", "discard", "decide", "count", "play")
 QUESTION_KINDS = KINDS[1:]
 PICK_TARGETS = ("winner", "first_holder", "turn")
@@ -905,7 +905,7 @@ def _check_every_decision(step: Step) -> list[str]:
 
 def rules_sections(lang: str) -> set[str] | None:
     """The section ids (``{#grande}``) of the rules text in ``lang``; None when there is no rules text."""
-    path = LOCALES / "rules" / f"{lang}.md"
+    path = rules_text_file(lang)
     if not path.is_file():
         return None
     return set(re.findall(r"\{#([A-Za-z0-9_-]+)[^}]*\}", path.read_text(encoding="utf-8")))

@@ -17,7 +17,7 @@ from tutorial.engine import DECK, EngineError
 from tutorial.engine.explain import explain
 from tutorial.strength import hand_strength
 from tutorial.web.explain_text import capfirst, describe, error_message, seat_label, team_label
-from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, localized_route
+from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_choices, localized_route
 from tutorial.web.terms import SUITS, card_name, lance_name
 
 bp = Blueprint("explain", __name__)
@@ -46,7 +46,7 @@ def api_explain():
     if not isinstance(body, dict):
         return _api_error(_("The body must be a JSON object with the four hands."))
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        return _api_error(_("Unknown language: use es, pt or ca."))
+        return _api_error(_("Unknown language: use %(languages)s.", languages=language_choices()))
     g.lang = lang  # rule links and card pictures in the requested language
     with force_locale(lang):
         try:
@@ -101,7 +101,7 @@ def _whole(value, name: str) -> int:
 
 
 # ----------------------------------------------------------------------------------------------- the page
-@localized_route(bp, {"es": "comprobar", "pt": "verificar", "ca": "comprovar"})
+@localized_route(bp)
 def checker():
     form = _form_values(request.args)
     context = {"form": form, "error": None, "described": None, "strength": None}

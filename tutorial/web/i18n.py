@@ -1,38 +1,38 @@
-"""Languages: one URL prefix per language, localized slugs, Babel negotiation for ``/``.
+"""Languages on the web: one URL prefix per language, localized slugs, Babel negotiation for ``/``.
 
-Every page is registered once per language with ``localized_route`` so that
+The languages, their names and every page's slugs are in ``tutorial.languages``. Every page is registered once per
+language with ``localized_route`` so that
 ``url_for("rules.page", lang="pt")`` builds ``/pt/regras``; ``lang`` is taken out of the URL values before the
 view runs and kept in ``g.lang``, and added back automatically when a localized URL is built.
 """
 from __future__ import annotations
 
 from babel import negotiate_locale
+from babel.lists import format_list
 from flask import Flask, g, request
-from flask_babel import Babel
+from flask_babel import Babel, get_locale
 
+from tutorial.languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, slugs
 from tutorial.paths import LOCALES
 
-LANGUAGES = ("es", "pt", "ca")
-DEFAULT_LANGUAGE = "es"
-LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català"}
+__all__ = ["DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "LANGUAGES", "localized_route", "language_choices"]
+
 COOKIE = "lang"
 
 _localized_endpoints: set[str] = set()
 
 
-def localized_route(blueprint, slugs: dict[str, str], **options):
-    """Register a view under ``/<lang>/<slug>`` for every language; ``slugs`` maps language -> slug.
+def localized_route(blueprint, **options):
+    """Register a view under ``/<lang>/<slug>`` for every language, with the slugs ``tutorial.languages`` gives
+    its endpoint (``blueprint.view``, or ``endpoint=``).
 
     A slug may hold URL converters (``"leccion/<key>"``); an empty slug is the language's home page.
     """
-    missing = set(LANGUAGES) - set(slugs)
-    if missing:
-        raise ValueError(f"localized route lacks slugs for {sorted(missing)}")
-
     def decorator(view):
         endpoint = options.pop("endpoint", view.__name__)
+        paths = slugs(f"{blueprint.name}.{endpoint}")
         for lang in LANGUAGES:
-            rule = f"/{lang}/{slugs[lang]}" if slugs[lang] else f"/{lang}/"
+            rule = f"/{lang}/{paths[lang]}" if paths[lang] else f"/{lang}/"
             blueprint.add_url_rule(rule, endpoint, view, defaults={"lang": lang}, **options)
         _localized_endpoints.add(f"{blueprint.name}.{endpoint}")
         return view
@@ -69,6 +69,11 @@ def negotiate(accept_languages, cookie: str | None = None) -> str:
 
 def current_language() -> str:
     return g.get("lang") or DEFAULT_LANGUAGE
+
+
+def language_choices() -> str:
+    """The language codes as a choice in the current language, for error messages: "es, pt o ca"."""
+    return format_list(list(LANGUAGES), style="or", locale=get_locale() or DEFAULT_LANGUAGE)
 
 
 def catalog_directories() -> list[str]:

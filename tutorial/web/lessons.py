@@ -136,14 +136,14 @@ def lesson_summary(lesson: lesson_data.Lesson, lang: str) -> dict:
             "steps": len(lesson.steps), "url": url_for("lessons.lesson", key=lesson.key)}
 
 
-@localized_route(bp, {"es": "lecciones", "pt": "licoes", "ca": "llicons"})
+@localized_route(bp)
 def index():
     lang = current_language()
     lessons = [lesson_summary(lesson, lang) for lesson in lesson_data.load_lessons()]
     return render_template("lessons.html", lessons=lessons)
 
 
-@localized_route(bp, {"es": "lecciones/<key>", "pt": "licoes/<key>", "ca": "llicons/<key>"}, endpoint="lesson")
+@localized_route(bp, endpoint="lesson")
 def lesson(key):
     found = lesson_data.find_lesson(key)
     if found is None:

@@ -26,7 +26,7 @@ def root():
     return response
 
 
-@localized_route(bp, {"es": "", "pt": "", "ca": ""})
+@localized_route(bp)
 def home():
     # The numbers on the home page come from the engine, like every other claim about the game.
     return render_template("home.html", players=len(SEATS), deck_size=len(DECK), target=Options().target,

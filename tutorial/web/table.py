@@ -18,7 +18,7 @@ from tutorial.bots import LEVELS, make_bot
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError
 from tutorial.web import storage
 from tutorial.web.explain_text import describe
-from tutorial.web.i18n import LANGUAGES, localized_route
+from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
 from tutorial.web.table_words import LEARNER, client_texts, event_text, illegal_message, score_text
 
 bp = Blueprint("table", __name__)
@@ -42,7 +42,7 @@ class BadRequest(Exception):
 
 # ----- the page ------------------------------------------------------------------------------------------------
 
-@localized_route(bp, {"es": "jugar", "pt": "jogar", "ca": "jugar"})
+@localized_route(bp)
 def page():
     return render_template("table.html", client_texts=client_texts(), levels=LEVELS)
 
@@ -115,7 +115,7 @@ def use_language(lang) -> None:
     if lang is None:
         return
     if not (isinstance(lang, str) and lang in LANGUAGES):
-        raise BadRequest(_("Unknown language: choose es, pt or ca."))
+        raise BadRequest(_("Unknown language: choose %(languages)s.", languages=language_choices()))
     g.lang = lang
     refresh()
 

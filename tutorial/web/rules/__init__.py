@@ -20,6 +20,7 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, current_app, g, render_template
 
+from tutorial.languages import rules_text_file
 from tutorial.paths import LOCALES
 from tutorial.web.i18n import LANGUAGES, localized_route
 # The package's parts: directives.py parses a directive, hands.py, deal.py and betting.py build the examples,
@@ -38,7 +39,7 @@ ANCHORS = ("baraja", "reyes", "mano", "mus", "grande", "chica", "pares", "juego"
 
 
 def rules_file(lang: str) -> Path:
-    return RULES_DIR / f"{lang}.md"
+    return rules_text_file(lang, RULES_DIR)
 
 
 # Rendered pages by (language, text, catalogs, static URL): every app built in one process (the tests build one per
@@ -66,7 +67,7 @@ def init_app(app: Flask) -> None:
     app.extensions["rules"] = build(app)
 
 
-@localized_route(bp, {"es": "reglas", "pt": "regras", "ca": "regles"})
+@localized_route(bp)
 def page():
     rendered = current_app.extensions["rules"][g.lang]
     return render_template("rules.html", rules=rendered)

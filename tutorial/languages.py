@@ -1,0 +1,62 @@
+"""The site's languages, in one place every layer reads (the web pages, the catalogs, the lessons loader).
+
+A language is its code (the URL prefix ``/pt/``, the Babel locale, the catalog folder ``locales/<area>/pt/``, the
+rules text ``locales/rules/pt.md`` and the key of its texts in a lesson file), its name as its speakers write it
+(the language switcher) and the URL slug of every page. Adding a language is one more ``Language`` below, plus its
+data: a catalog in every area of locales/, its rules text and its texts in every lesson file.
+
+    >>> LANGUAGES
+    ('es', 'pt', 'ca')
+    >>> slugs("rules.page")["pt"]
+    'regras'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from tutorial.paths import LOCALES
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    name: str
+    slugs: Mapping[str, str]  # a page's endpoint -> its path after /<code>/ ("" is the language's home page)
+
+
+REGISTRY = (
+    Language("es", "Español", MappingProxyType({
+        "pages.home": "", "rules.page": "reglas", "lessons.index": "lecciones", "lessons.lesson": "lecciones/<key>",
+        "table.page": "jugar", "explain.checker": "comprobar"})),
+    Language("pt", "Português", MappingProxyType({
+        "pages.home": "", "rules.page": "regras", "lessons.index": "licoes", "lessons.lesson": "licoes/<key>",
+        "table.page": "jogar", "explain.checker": "verificar"})),
+    Language("ca", "Català", MappingProxyType({
+        "pages.home": "", "rules.page": "regles", "lessons.index": "llicons", "lessons.lesson": "llicons/<key>",
+        "table.page": "jugar", "explain.checker": "comprovar"})),
+)
+
+LANGUAGES = tuple(language.code for language in REGISTRY)
+DEFAULT_LANGUAGE = "es"  # the reference language, and a visitor's when nothing says otherwise
+LANGUAGE_NAMES = MappingProxyType({language.code: language.name for language in REGISTRY})
+
+
+def slugs(endpoint: str) -> dict[str, str]:
+    """The page's slug in every language: ``slugs("table.page")`` -> ``{"es": "jugar", "pt": "jogar", ...}``."""
+    missing = [language.code for language in REGISTRY if endpoint not in language.slugs]
+    if missing:
+        raise KeyError(f"the page {endpoint!r} has no slug in {missing}")
+    return {language.code: language.slugs[endpoint] for language in REGISTRY}
+
+
+def catalog_file(area: str, lang: str, root: Path = LOCALES) -> Path:
+    """The message catalog of one area of the site in one language (its .mo sits beside it)."""
+    return root / area / lang / "LC_MESSAGES" / "messages.po"
+
+
+def rules_text_file(lang: str, root: Path = LOCALES / "rules") -> Path:
+    """The rules page's text in one language (Markdown with example directives)."""
+    return root / f"{lang}.md"
