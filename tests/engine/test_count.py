@@ -2,6 +2,7 @@
 import pytest
 
 from tutorial.engine import BetError, ExplainError, count_hand, showdown
+from tutorial.engine.actions import Action
 from tutorial.engine.betting import Betting
 
 # Seat 0 (team 0): par of reyes, 25, no juego; seat 1 (team 1): par of caballos, 40 (juego);
@@ -75,9 +76,10 @@ def test_only_one_team_holding_juego_collects_its_bonuses_without_betting():
 def test_deje_is_the_total_accepted_before_the_refused_bet_or_one(bets, deje):
     betting = Betting("grande", (0, 1, 2, 3), 40)
     for i, amount in enumerate(bets):
-        betting.bet(i % 2, amount)
-    betting.no_quiero()
-    assert betting.no_quiero() == {"result": "refused", "team": (len(bets) - 1) % 2, "deje": deje}
+        betting.play(i % 2, Action("envido", amount))
+    betting.play(betting.turn, Action("no_quiero"))
+    assert betting.play(betting.turn, Action("no_quiero")) == {"result": "refused", "team": (len(bets) - 1) % 2,
+                                                               "deje": deje}
 
 
 def test_count_stops_at_the_first_step_reaching_the_target_and_shows_the_real_sum():

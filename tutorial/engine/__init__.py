@@ -1,17 +1,29 @@
-"""The rules engine of Escuela de Mus: pure Python, no Flask. The contract is docs/engine-api.md."""
+"""The rules engine of Escuela de Mus: pure Python, no Flask. The contract is docs/engine-api.md.
+
+The engine's vocabulary is exported here once: the lances (``LANCES``), the five bet results (``RESULTS``),
+``Phase``, ``Outcome``, and the seat helpers (``partner``, ``team``, ``order_from`` ...).
+"""
 from tutorial.engine.cards import DECK, Card, card_points, parse_cards, parse_hands, value_rank
-from tutorial.engine.count import CountResult, CountStep, count_hand
+from tutorial.engine.count import RESULTS, CountResult, CountStep, count_hand
 from tutorial.engine.errors import BetError, CardError, EngineError, ExplainError
 from tutorial.engine.explain import explain  # the function shadows its module's name, as issue 2 names it
 from tutorial.engine.hands import HandInfo, Pares, evaluate
 from tutorial.engine.showdown import LANCES, LanceShowdown, Showdown, showdown
+from tutorial.engine.seats import SEATS, TEAMS, next_seat, order_from, partner, position, rivals, team, team_seats
+from tutorial.engine.phases import Outcome, Phase, Termination
+from tutorial.engine.actions import LegalAction
+from tutorial.engine.betting import Betting, LiveBet
+from tutorial.engine.observation import LanceRecord, MusSpeech, Observation, Speech
 from tutorial.engine.game import Action, Event, Game, IllegalAction, Options, OptionsError
 
 __all__ = [
     "DECK", "Card", "card_points", "parse_cards", "parse_hands", "value_rank",
-    "CountResult", "CountStep", "count_hand",
+    "RESULTS", "CountResult", "CountStep", "count_hand",
     "BetError", "CardError", "EngineError", "ExplainError", "explain",
     "HandInfo", "Pares", "evaluate",
     "LANCES", "LanceShowdown", "Showdown", "showdown",
+    "SEATS", "TEAMS", "next_seat", "order_from", "partner", "position", "rivals", "team", "team_seats",
+    "Outcome", "Phase", "Termination",
+    "LegalAction", "Betting", "LiveBet", "LanceRecord", "MusSpeech", "Observation", "Speech",
     "Action", "Event", "Game", "IllegalAction", "Options", "OptionsError",
 ]

@@ -6,9 +6,16 @@ An action prints and parses as the words of the table's JSON API::
     Action(type='envido', amount=5, cards=None)
     >>> str(Action("discard", cards=parse_cards("12o 1b")))
     'discard 12o 1b'
+
+What a seat may do now is a short list of ``LegalAction`` values (a type, plus a range for envido and discard)
+that build the concrete actions, as python-chess's ``legal_moves`` yields moves::
+
+    >>> [str(action) for action in LegalAction("envido", 2, 4).actions()]
+    ['envido 2', 'envido 3', 'envido 4']
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import NamedTuple
 
 from tutorial.engine.cards import Card, parse_cards
@@ -99,3 +106,29 @@ class Action(NamedTuple):
         if self.cards is not None:
             data["cards"] = [str(card) for card in self.cards]
         return data
+
+
+class LegalAction(NamedTuple):
+    """One kind of action a seat may take now; ``min``/``max``: tantos an envido adds, or cards a discard throws."""
+
+    type: str
+    min: int | None = None
+    max: int | None = None
+
+    def actions(self, hand=()) -> list[Action]:
+        """The concrete actions: each envido amount, each set of ``min`` to ``max`` cards of ``hand`` to throw."""
+        if self.type == "envido":
+            return [Action("envido", amount) for amount in range(self.min, self.max + 1)]
+        if self.type == "discard":
+            return [Action("discard", cards=cards) for n in range(self.min, self.max + 1)
+                    for cards in combinations(hand, n)]
+        return [Action(self.type)]
+
+    def to_json(self) -> dict:
+        if self.min is None:
+            return {"type": self.type}
+        return {"type": self.type, "min": self.min, "max": self.max}
+
+    @classmethod
+    def from_json(cls, data: dict) -> LegalAction:
+        return cls(data["type"], data.get("min"), data.get("max"))

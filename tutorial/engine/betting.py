@@ -1,13 +1,45 @@
 """The betting round of one lance (RULES.md section 4), independent of cards and scores.
 
 A ``Betting`` knows who may speak (the lance's eligible players, in speaking order from the mano), the
-opening round, the bet waiting for an answer and the tantos accepted before it. Closing moves return the
-lance's result in the explain format (``{"result": "accepted", "total": 5}`` ...); the game pays dejes and
-moves on.
+opening round, the bet waiting for an answer and the tantos accepted before it. ``play`` takes one word and
+returns the lance's result in the explain format once it closes (``{"result": "accepted", "total": 5}`` ...);
+the game pays dejes and moves on. A bot asks what would happen without touching the real one::
+
+    >>> betting = Betting("grande", (0, 1, 2, 3), target=40)
+    >>> raised, closed = betting.what_if(0, Action("envido", 2))
+    >>> closed, raised.acceptance(), raised.refusal(), betting.bettor
+    (None, {'result': 'accepted', 'total': 2}, {'result': 'refused', 'team': 0, 'deje': 1}, None)
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from tutorial.engine.actions import Action, LegalAction
+from tutorial.engine.seats import next_seat, order_from, team
+
 MIN_BET = 2  # "envido" alone is 2 tantos, and a raise adds at least 2
+PASO, QUIERO, NO_QUIERO, ORDAGO = (LegalAction(kind) for kind in ("paso", "quiero", "no_quiero", "ordago"))
+BET_WORDS = ("paso", "envido", "ordago", "quiero", "no_quiero")
+
+
+class LiveBet(NamedTuple):
+    """The bet waiting for an answer."""
+
+    lance: str
+    by_team: int
+    bettor: int
+    ordago: bool
+    pending: int | None       # tantos the last bet added (None for an órdago)
+    total: int                # what quiero accepts
+    deje: int                 # what no quiero pays: the total accepted before this bet, or 1
+    answering: tuple[int, ...]  # who still answers, in turn order
+
+    def to_json(self) -> dict:
+        return dict(self._asdict(), answering=list(self.answering))
+
+    @classmethod
+    def from_json(cls, data: dict) -> LiveBet:
+        return cls(**dict(data, answering=tuple(data["answering"])))
 
 
 class Betting:
@@ -32,22 +64,31 @@ class Betting:
         """The most tantos a bet may add now (below MIN_BET: only órdago is left)."""
         return self.target - self.total
 
-    def legal(self) -> list[dict]:
-        """The turn player's actions, in API form."""
+    def legal(self) -> tuple[LegalAction, ...]:
+        """The turn player's actions."""
         if self.bettor is None:
-            return [{"type": "paso"}, {"type": "envido", "min": MIN_BET, "max": self.target}, {"type": "ordago"}]
-        actions = [{"type": "quiero"}, {"type": "no_quiero"}]
-        if not self.ordago:
-            if self.raise_max() >= MIN_BET:
-                actions.append({"type": "envido", "min": MIN_BET, "max": self.raise_max()})
-            actions.append({"type": "ordago"})
-        return actions
+            return (PASO, LegalAction("envido", MIN_BET, self.target), ORDAGO)
+        if self.ordago:
+            return (QUIERO, NO_QUIERO)
+        if self.raise_max() >= MIN_BET:
+            return (QUIERO, NO_QUIERO, LegalAction("envido", MIN_BET, self.raise_max()), ORDAGO)
+        return (QUIERO, NO_QUIERO, ORDAGO)
 
-    def paso(self) -> dict | None:
-        self.opening += 1
-        return {"result": "paso"} if self.opening == len(self.eligible) else None
+    def play(self, seat: int, action: Action) -> dict | None:
+        """One word of ``seat`` (already checked legal); the lance's result when it closes the lance."""
+        kind = action.type
+        if kind == "paso":
+            self.opening += 1
+            return self.passed() if self.opening == len(self.eligible) else None
+        if kind == "envido" or kind == "ordago":
+            self._bet(seat, action.amount)
+            return None
+        if kind == "quiero":
+            return self.acceptance()
+        self.answering.pop(0)  # no quiero hands the answer to the partner; refused once nobody is left
+        return None if self.answering else self.refusal()
 
-    def bet(self, seat: int, amount: int | None) -> None:
+    def _bet(self, seat: int, amount: int | None) -> None:
         """An envite of ``amount`` tantos (first bet or "N más"), or an órdago when ``amount`` is None.
 
         Raising accepts what was bet before, so that total becomes the deje of a later refusal.
@@ -59,26 +100,42 @@ class Betting:
             self.total += amount
         self.bettor = seat
         # Every bet is answered afresh by the other team, from the first of its players after the bettor.
-        self.answering = sorted((s for s in self.eligible if s % 2 != seat % 2), key=lambda s: (s - seat) % 4)
+        self.answering = [s for s in order_from(next_seat(seat)) if team(s) != team(seat) and s in self.eligible]
 
-    def quiero(self) -> dict:
+    # ----- results, and what-if ----------------------------------------------------------------------------
+
+    def passed(self) -> dict:
+        """The result when everybody passes: the lance is en paso."""
+        return {"result": "paso"}
+
+    def acceptance(self) -> dict:
+        """The result if the waiting bet is accepted."""
         return {"result": "ordago_accepted"} if self.ordago else {"result": "accepted", "total": self.total}
 
-    def no_quiero(self) -> dict | None:
-        """Hands the answer to the partner; refused once nobody of the answering team is left."""
-        self.answering.pop(0)
-        if self.answering:
-            return None
-        result = "ordago_refused" if self.ordago else "refused"
-        return {"result": result, "team": self.bettor % 2, "deje": self.deje()}
+    def refusal(self) -> dict:
+        """The result if everybody still answering refuses the waiting bet: the bettor's team collects the deje."""
+        return {"result": "ordago_refused" if self.ordago else "refused", "team": team(self.bettor),
+                "deje": self.deje()}
 
     def deje(self) -> int:
         return self.accepted or 1
 
-    def live(self) -> dict | None:
-        """The waiting bet, as a view shows it (None during the opening round)."""
+    def copy(self) -> Betting:
+        other = Betting(self.lance, self.eligible, self.target)
+        for name in ("opening", "accepted", "total", "ordago", "bettor"):
+            setattr(other, name, getattr(self, name))
+        other.answering = list(self.answering)
+        return other
+
+    def what_if(self, seat: int, action: Action) -> tuple[Betting, dict | None]:
+        """A copy after ``seat`` says ``action``, and the lance's result if that closes it; this one is unchanged."""
+        other = self.copy()
+        return other, other.play(seat, action)
+
+    def live(self) -> LiveBet | None:
+        """The waiting bet (None during the opening round)."""
         if self.bettor is None:
             return None
-        return {"lance": self.lance, "by_team": self.bettor % 2, "bettor": self.bettor, "ordago": self.ordago,
-                "pending": None if self.ordago else self.total - self.accepted, "total": self.total,
-                "deje": self.deje(), "answering": list(self.answering)}
+        return LiveBet(self.lance, team(self.bettor), self.bettor, self.ordago,
+                       None if self.ordago else self.total - self.accepted, self.total, self.deje(),
+                       tuple(self.answering))

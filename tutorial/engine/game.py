@@ -12,94 +12,24 @@ history: ``Game.replay`` rebuilds it exactly.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
-from itertools import combinations
 
-from tutorial.engine.actions import Action, IllegalAction
+from tutorial.engine.actions import Action, IllegalAction, LegalAction
 from tutorial.engine.betting import Betting
-from tutorial.engine.cards import DECK, Card, parse_cards, parse_hands
+from tutorial.engine.cards import DECK, Card
 from tutorial.engine.count import count_hand
 from tutorial.engine.errors import EngineError
 from tutorial.engine.events import Event, to_seat
 from tutorial.engine.explain import explain
+from tutorial.engine.observation import MusSpeech, Observation, Speech, observe
+from tutorial.engine.options import Options, OptionsError, check_stock_against_hands, setup_first_hand
+from tutorial.engine.phases import Outcome, Phase, Termination
+from tutorial.engine.seats import SEATS, next_seat, order_from, team
 from tutorial.engine.showdown import showdown
 
-SEATS = (0, 1, 2, 3)
-OVER_PHASES = ("game_over", "match_over")
 WINS_NEEDED = 2  # best of 3 games makes a vaca, best of 3 vacas the match
-
-
-class OptionsError(EngineError):
-    """Options or a set-up first hand that the game cannot be played with."""
-
-
-@dataclass(frozen=True)
-class Options:
-    reyes: int = 8
-    mus_corrido: bool = True
-    real: bool = False
-    target: int = 40
-    vacas: bool = False
-
-    def __post_init__(self):
-        for name, allowed in (("reyes", (8, 4)), ("target", (40, 30))):
-            value = getattr(self, name)
-            if isinstance(value, bool) or value not in allowed:
-                raise OptionsError("bad_option", f"{name} must be one of {allowed}, not {value!r}",
-                                   option=name, value=value)
-        for name in ("mus_corrido", "real", "vacas"):
-            if not isinstance(getattr(self, name), bool):
-                raise OptionsError("bad_option", f"{name} must be true or false",
-                                   option=name, value=getattr(self, name))
-
-    def to_json(self) -> dict:
-        return {field.name: getattr(self, field.name) for field in fields(self)}
-
-    @classmethod
-    def from_json(cls, data: dict) -> Options:
-        known = {field.name for field in fields(cls)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise OptionsError("unknown_option", f"unknown options {unknown}", options=unknown)
-        return cls(**data)
-
-
-def _setup(options: Options, hands, mano, scores, stock) -> dict:
-    """Check a set-up first hand; only the given parts are kept."""
-    setup = {}
-    if hands is not None:
-        setup["hands"] = parse_hands(hands)
-    if mano is not None:
-        if mano not in SEATS:
-            raise OptionsError("bad_mano", f"mano must be a seat 0-3, not {mano!r}", mano=mano)
-        setup["mano"] = mano
-    if scores is not None:
-        scores = list(scores)
-        if len(scores) != 2 or not all(type(s) is int and 0 <= s < options.target for s in scores):
-            raise OptionsError("bad_scores", f"scores must be two numbers from 0 to {options.target - 1}",
-                               scores=scores)
-        setup["scores"] = scores
-    if stock is not None:
-        top = parse_cards(stock)  # a bad code: CardError
-        seen = set()
-        for card in top:
-            if card in seen:
-                raise OptionsError("stock_repeated_card", f"card {card} is twice on top of the stock",
-                                   card=str(card))
-            seen.add(card)
-        if "hands" in setup:  # without set-up hands, the seed's deal is checked when it is dealt
-            _check_stock_against_hands(top, setup["hands"])
-        if top:
-            setup["stock"] = top
-    return setup
-
-
-def _check_stock_against_hands(top, hands) -> None:
-    for seat, hand in enumerate(hands):
-        for card in top:
-            if card in hand:
-                raise OptionsError("stock_card_in_hand", f"card {card} is on top of the stock and in seat "
-                                   f"{seat}'s hand", card=str(card), seat=seat)
+MUS, CORTO, NEXT_HAND = LegalAction("mus"), LegalAction("corto"), LegalAction("next_hand")
+DISCARD = LegalAction("discard", 1, 4)
+__all__ = ["Action", "Game", "IllegalAction", "Observation", "Options", "OptionsError", "SEATS"]
 
 
 def _codes(cards) -> list[str]:
@@ -117,7 +47,7 @@ class Game:
         the same, so the rest of the game still follows from the seed."""
         self.options = options or Options()
         self.seed = seed
-        self.setup = _setup(self.options, hands, mano, scores, stock)
+        self.setup = setup_first_hand(self.options, hands, mano, scores, stock)
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
         self.events: list[Event] = []
@@ -139,12 +69,13 @@ class Game:
         self.scores = list(self.setup["scores"]) if first and "scores" in self.setup else [0, 0]
         self.hand_number = 0
         self.winner_team = None
+        self._outcome = None
         mano = self.rng.randrange(4)  # the first mano of every game is drawn
         self._start_hand(self.setup["mano"] if first and "mano" in self.setup else mano)
 
     def _start_hand(self, mano: int) -> None:
         self.hand_number += 1
-        self.mano = mano
+        self.mano = self.deal_mano = mano
         self.scores_before = tuple(self.scores)
         deck = list(DECK)
         self.rng.shuffle(deck)
@@ -155,22 +86,27 @@ class Game:
             self.stock = [card for card in deck if card not in dealt]
         else:
             self.hands = [[], [], [], []]
+            order = order_from(mano)
             for i in range(16):  # one card at a time, starting with the mano
-                self.hands[(mano + i) % 4].append(deck[i])
+                self.hands[order[i % 4]].append(deck[i])
             self.stock = deck[16:]  # top first
         if "stock" in self.setup and first_hand:  # the set-up cards on top, the rest in the seed's order
             top = list(self.setup["stock"])
-            _check_stock_against_hands(top, self.hands)
+            check_stock_against_hands(top, self.hands)
             self.stock = top + [card for card in self.stock if card not in top]
         self.pile: list[Card] = []  # discards of the rounds already dealt
-        self.phase = "mus"
+        self.phase = Phase.MUS
         self.mus_round = 1
         self._speaker = mano
         self._discards: list[tuple[Card, ...] | None] = [None] * 4
+        self.mus_talk: list[MusSpeech] = []
         self.discard_counts: list[list[int]] = []
+        self.reshuffled = False
         self.declarations: dict[str, list[bool]] = {}
         self.bets: dict[str, dict] = {}
         self.lance = None
+        self.lance_log: list[tuple] = []  # (lance, players, declared, skipped) of each lance reached
+        self._speeches: dict[str, list[Speech]] = {}
         self._betting: Betting | None = None
         self._showdown = None
         self._lances: list[str] = []
@@ -179,8 +115,8 @@ class Game:
             self._emit("deal", {"seat": seat, "cards": _codes(self.hands[seat])}, to_seat(seat))
 
     def _next_hand(self) -> None:
-        if self.phase == "hand_over":
-            self._start_hand((self.mano + 1) % 4)
+        if self.phase == Phase.HAND_OVER:
+            self._start_hand(next_seat(self.mano))
             return
         if max(self.games_won) == WINS_NEEDED:  # that game finished a vaca: the next one starts a new vaca
             self.games_won = [0, 0]
@@ -189,12 +125,14 @@ class Game:
     # ----- mus and discards --------------------------------------------------------------------------------
 
     def _mus(self, seat: int) -> None:
+        self.mus_talk.append(MusSpeech(self.mus_round, seat, "mus"))
         self._emit("mus", {"seat": seat})
-        self._speaker = (seat + 1) % 4
+        self._speaker = next_seat(seat)
         if self._speaker == self.mano:
-            self.phase = "discard"
+            self.phase = Phase.DISCARD
 
     def _corto(self, seat: int) -> None:
+        self.mus_talk.append(MusSpeech(self.mus_round, seat, "corto"))
         self._emit("corto", {"seat": seat})
         if self.options.mus_corrido and self.hand_number == 1:
             self.mano = seat
@@ -213,8 +151,7 @@ class Game:
         self.discard_counts.append(counts)
         self._emit("discards", {"counts": counts, "mus_round": self.mus_round})
         thrown = []
-        for i in range(4):
-            seat = (self.mano + i) % 4
+        for seat in order_from(self.mano):
             out = self._discards[seat]
             new = []
             for _ in out:
@@ -228,11 +165,12 @@ class Game:
         self.pile.extend(thrown)
         self._discards = [None] * 4
         self.mus_round += 1
-        self.phase = "mus"
+        self.phase = Phase.MUS
         self._speaker = self.mano
 
     def _reshuffle(self) -> None:
         self.stock, self.pile = self.pile, []
+        self.reshuffled = True
         self.rng.shuffle(self.stock)
         self._emit("reshuffle", {"size": len(self.stock)})
 
@@ -245,59 +183,55 @@ class Game:
 
     def _holders(self, lance: str) -> list[int]:
         """Who takes part in a lance, in speaking order: the holders of pares or juego, else all four."""
-        order = [(self.mano + i) % 4 for i in range(4)]
+        order = order_from(self.mano)
         if lance == "pares" or lance == "juego":
             infos = self._showdown.infos
             return [seat for seat in order if getattr(infos[seat], lance)]
-        return order
+        return list(order)
 
     def _declare(self, play: str) -> None:
         """Automatic, true declarations of pares or juego, from the mano."""
         holders = self._holders(play)
         self.declarations[play] = [seat in holders for seat in SEATS]
-        for i in range(4):
-            seat = (self.mano + i) % 4
+        for seat in order_from(self.mano):
             self._emit("declare", {"lance": play, "seat": seat, "has": seat in holders})
 
     def _next_lance(self) -> None:
         show = self._showdown
         while self._lances:
             lance = self._lances.pop(0)
+            declared = None
             if lance != "grande" and lance != "chica":
-                self._declare("pares" if lance == "pares" else "juego")
+                play = "pares" if lance == "pares" else "juego"
+                self._declare(play)
+                declared = tuple(self.declarations[play])
+            holders = self._holders(lance)
             winner = show.winner(lance)
+            skipped = "nobody" if winner is None else None if show.bettable(lance) else "only_team"
+            self.lance_log.append((lance, tuple(holders), declared, skipped))
             if winner is None:
                 self._emit("lance_skipped", {"lance": lance, "reason": "nobody"})
-            elif not show.bettable(lance):  # only one team holds the play: it collects at the count
-                self._emit("lance_skipped", {"lance": lance, "reason": "only_team", "team": winner % 2})
+            elif skipped:  # only one team holds the play: it collects at the count
+                self._emit("lance_skipped", {"lance": lance, "reason": "only_team", "team": team(winner)})
             else:
-                holders = self._holders(lance)
-                self.phase = self.lance = lance
+                self.phase, self.lance = Phase(lance), lance
                 self._betting = Betting(lance, tuple(holders), self.options.target)
+                self._speeches[lance] = []
                 self._emit("lance_start", {"lance": lance, "players": holders})
                 return
-        self._end_hand()
+        self._end_hand(Termination.COUNT)
 
     def _bet_action(self, seat: int, action: Action) -> None:
         betting = self._betting
         kind = action.type
-        result = None
-        if kind == "paso":
-            self._emit("paso", {"seat": seat, "lance": self.lance})
-            result = betting.paso()
-        elif kind == "envido":
-            betting.bet(seat, action.amount)
-            self._emit("envido", {"seat": seat, "lance": self.lance, "amount": action.amount,
-                                  "total": betting.total})
+        self._speeches[self.lance].append(Speech(seat, action, betting.total, betting.deje(), betting.ordago))
+        result = betting.play(seat, action)
+        params = {"seat": seat, "lance": self.lance}
+        if kind == "envido":
+            params.update(amount=action.amount, total=betting.total, deje=betting.deje())
         elif kind == "ordago":
-            betting.bet(seat, None)
-            self._emit("ordago", {"seat": seat, "lance": self.lance})
-        elif kind == "quiero":
-            self._emit("quiero", {"seat": seat, "lance": self.lance})
-            result = betting.quiero()
-        else:
-            self._emit("no_quiero", {"seat": seat, "lance": self.lance})
-            result = betting.no_quiero()
+            params["deje"] = betting.deje()
+        self._emit(kind, params)
         if result is not None:
             self._close_lance(result)
 
@@ -307,20 +241,21 @@ class Game:
         self._betting = None
         self._emit("lance_closed", {"lance": lance, "result": dict(result)})
         if "deje" in result:  # the deje is paid at once, and can end the game in the middle of the hand
-            team = result["team"]
-            self.scores[team] += result["deje"]
-            self._emit("deje", {"lance": lance, "team": team, "points": result["deje"], "scores": list(self.scores)})
-            if self.scores[team] >= self.options.target:
-                self._end_hand()
+            collector = result["team"]
+            self.scores[collector] += result["deje"]
+            self._emit("deje", {"lance": lance, "team": collector, "points": result["deje"],
+                                "scores": list(self.scores)})
+            if self.scores[collector] >= self.options.target:
+                self._end_hand(Termination.DEJE)
                 return
         if result["result"] == "ordago_accepted":  # the hand stops: cards on the table
-            self._end_hand()
+            self._end_hand(Termination.ORDAGO)
             return
         self._next_lance()
 
     # ----- end of a hand, a game, a vaca, the match ----------------------------------------------------------
 
-    def _end_hand(self) -> None:
+    def _end_hand(self, termination: Termination) -> None:
         self.lance = None
         counted = count_hand(self._showdown, self.bets, self.scores_before, self.options.target)
         self.scores = list(counted.scores)
@@ -334,22 +269,29 @@ class Game:
                            "scores_before": list(self.scores_before), "game_number": self.game_number,
                            "hand_number": self.hand_number}
         if counted.winner_team is None:
-            self.phase = "hand_over"
+            self.phase = Phase.HAND_OVER
         else:
-            self._end_game(counted.winner_team)
+            self._end_game(counted.winner_team, termination)
 
-    def _end_game(self, team: int) -> None:
-        self.winner_team = team
-        self.games_won[team] += 1
-        self.phase = "game_over"
-        self._emit("game_over", {"winner_team": team, "scores": list(self.scores)})
-        if not self.options.vacas or self.games_won[team] < WINS_NEEDED:
+    def _end_game(self, winner: int, termination: Termination) -> None:
+        self.winner_team = winner
+        self.games_won[winner] += 1
+        self.phase = Phase.GAME_OVER
+        self._outcome = Outcome(termination, winner, "game")
+        self._emit("game_over", {"winner_team": winner, "scores": list(self.scores)})
+        if not self.options.vacas or self.games_won[winner] < WINS_NEEDED:
             return
-        self.vacas_won[team] += 1
-        self._emit("vaca_over", {"winner_team": team, "vacas_won": list(self.vacas_won)})
-        if self.vacas_won[team] == WINS_NEEDED:
-            self.phase = "match_over"
-            self._emit("match_over", {"winner_team": team})
+        self.vacas_won[winner] += 1
+        self._outcome = Outcome(termination, winner, "vaca")
+        self._emit("vaca_over", {"winner_team": winner, "vacas_won": list(self.vacas_won)})
+        if self.vacas_won[winner] == WINS_NEEDED:
+            self.phase = Phase.MATCH_OVER
+            self._outcome = Outcome(termination, winner, "match")
+            self._emit("match_over", {"winner_team": winner})
+
+    def outcome(self) -> Outcome | None:
+        """How the game just finished (and whether it ended a vaca or the match); None while one is played."""
+        return self._outcome if self.phase.game_is_over else None
 
     @property
     def last_hand(self) -> dict | None:
@@ -368,47 +310,48 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "match_over" or (self.phase == "game_over" and not self.options.vacas)
+        """Nothing more can be played (the match, or the game without vacas): the one way to ask."""
+        return self.phase.is_final(self.options.vacas)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The speaking order of the hand, from the mano."""
+        return order_from(self.mano)
 
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == "mus":
+        if phase == Phase.MUS:
             return (self._speaker,)
         if self._betting is not None:
             return (self._betting.turn,)
-        if phase == "discard":
-            return tuple(s for s in ((self.mano + i) % 4 for i in range(4)) if self._discards[s] is None)
+        if phase == Phase.DISCARD:
+            return tuple(s for s in order_from(self.mano) if self._discards[s] is None)
         return () if self.is_over else SEATS  # next_hand: any seat
 
     @property
     def turn(self) -> int | None:
-        if self.phase == "mus":
+        if self.phase == Phase.MUS:
             return self._speaker
         return self._betting.turn if self._betting is not None else None
 
-    def legal_actions(self, seat: int) -> list[dict]:
+    def legal(self, seat: int) -> tuple[LegalAction, ...]:
+        """What ``seat`` may do now (empty if it may not act), as ``LegalAction`` values."""
         if seat not in self.to_act():
-            return []
-        if self.phase == "mus":
-            return [{"type": "mus"}, {"type": "corto"}]
-        if self.phase == "discard":
-            return [{"type": "discard", "min": 1, "max": 4}]
+            return ()
+        if self.phase == Phase.MUS:
+            return (MUS, CORTO)
+        if self.phase == Phase.DISCARD:
+            return (DISCARD,)
         if self._betting is not None:
             return self._betting.legal()
-        return [{"type": "next_hand"}]
+        return (NEXT_HAND,)
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        """``legal(seat)`` in the API form."""
+        return [legal.to_json() for legal in self.legal(seat)]
 
     def concrete_actions(self, seat: int) -> list[Action]:
-        actions = []
-        for legal in self.legal_actions(seat):
-            kind = legal["type"]
-            if kind == "envido":
-                actions.extend(Action(kind, amount) for amount in range(legal["min"], legal["max"] + 1))
-            elif kind == "discard":
-                hand = self.hands[seat]
-                actions.extend(Action(kind, cards=cards) for n in range(1, 5) for cards in combinations(hand, n))
-            else:
-                actions.append(Action(kind))
-        return actions
+        return [action for legal in self.legal(seat) for action in legal.actions(self.hands[seat])]
 
     # ----- applying an action --------------------------------------------------------------------------------
 
@@ -439,27 +382,27 @@ class Game:
         if seat not in SEATS:
             raise IllegalAction("bad_seat", f"there is no seat {seat!r}", seat=seat)
         if self.is_over:
-            raise IllegalAction("game_over", "the game is over", phase=self.phase)
-        legal = self.legal_actions(seat)
+            raise IllegalAction("game_over", "the game is over", phase=str(self.phase))
+        legal = self.legal(seat)
         if not legal:
             self._refuse_turn(seat)
-        entry = next((item for item in legal if item["type"] == action.type), None)
+        entry = next((item for item in legal if item.type == action.type), None)
         if entry is None:
-            types = [item["type"] for item in legal]
+            types = [item.type for item in legal]
             raise IllegalAction("not_allowed", f"{action.type} is not possible now (possible: {', '.join(types)})",
-                                type=action.type, phase=self.phase, legal=types)
-        if action.type == "envido" and not entry["min"] <= action.amount <= entry["max"]:
-            raise IllegalAction("bad_amount", f"envido must add {entry['min']} to {entry['max']} tantos, "
-                                f"not {action.amount}", amount=action.amount, min=entry["min"], max=entry["max"])
+                                type=action.type, phase=str(self.phase), legal=types)
+        if action.type == "envido" and not entry.min <= action.amount <= entry.max:
+            raise IllegalAction("bad_amount", f"envido must add {entry.min} to {entry.max} tantos, "
+                                f"not {action.amount}", amount=action.amount, min=entry.min, max=entry.max)
         if action.type == "discard":
             self._check_discard(seat, action.cards)
 
     def _refuse_turn(self, seat: int) -> None:
         betting = self._betting
-        if betting is not None and betting.bettor is not None and betting.bettor % 2 == seat % 2:
-            raise IllegalAction("betting_team", f"team {seat % 2} made the bet: only team {1 - seat % 2} answers it",
-                                seat=seat, team=seat % 2)
-        if self.phase == "discard":
+        if betting is not None and betting.bettor is not None and team(betting.bettor) == team(seat):
+            raise IllegalAction("betting_team", f"team {team(seat)} made the bet: only team {1 - team(seat)} "
+                                "answers it", seat=seat, team=team(seat))
+        if self.phase == Phase.DISCARD:
             raise IllegalAction("already_discarded", f"seat {seat} has already chosen its discards", seat=seat)
         if betting is not None and seat not in betting.eligible:
             raise IllegalAction("not_eligible", f"seat {seat} does not take part in {betting.lance}",
@@ -477,29 +420,20 @@ class Game:
 
     # ----- what a seat may know ------------------------------------------------------------------------------
 
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now; never another seat's cards before the showdown."""
+        return observe(self, seat)
+
     def view(self, seat: int) -> dict:
-        """Everything ``seat`` may know now, JSON-ready; never another seat's cards before the showdown."""
-        own_discard = self._discards[seat] if self.phase == "discard" else None
-        return {
-            "seat": seat, "options": self.options.to_json(), "phase": self.phase, "turn": self.turn,
-            "to_act": list(self.to_act()), "mano": self.mano, "game_number": self.game_number,
-            "hand_number": self.hand_number, "scores": list(self.scores), "games_won": list(self.games_won),
-            "vacas_won": list(self.vacas_won), "hand": _codes(self.hands[seat]),
-            "my_discard": None if own_discard is None else _codes(own_discard),
-            "mus_round": self.mus_round, "discard_counts": [list(c) for c in self.discard_counts],
-            "stock_size": len(self.stock), "declarations": {k: list(v) for k, v in self.declarations.items()},
-            "lance": self.lance, "bets": {k: dict(v) for k, v in self.bets.items()},
-            "live_bet": self._betting.live() if self._betting is not None else None,
-            "legal_actions": self.legal_actions(seat), "game_over": self.phase in OVER_PHASES,
-            "is_over": self.is_over, "winner_team": self.winner_team, "last_hand": self.last_hand,
-        }
+        """The observation of ``seat``, JSON-ready: what the table API sends."""
+        return self.observation(seat).to_json()
 
     def events_for(self, seat: int, start: int = 0) -> list[dict]:
         """The events ``seat`` may see, from index ``start`` of the game's event log; each carries its ``index``."""
         return [dict(event.to_json(), index=i) for i, event in enumerate(self.events[start:], start)
                 if event.visible_to(seat)]
 
-    def _emit(self, code: str, params: dict, audience="all") -> None:
+    def _emit(self, code: str, params: dict, audience: str | tuple[str, int] = "all") -> None:
         self.events.append(Event(code, params, audience))
 
     # ----- serialisation and replay --------------------------------------------------------------------------
