@@ -36,7 +36,7 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
 
 def check_edited(folder: Path) -> list[str]:
     """The lessons check on a copy edited after loading: the loader caches by folder, so it reads the files anew."""
-    lessons._load_all.cache_clear()
+    lessons.loader._load_all.cache_clear()
     return lessons.check_lessons(folder)
 
 
@@ -183,9 +183,9 @@ def test_a_steps_stock_is_the_engines_set_up_so_a_saved_table_replays_it():
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    lessons._load_all.cache_clear()
+    lessons.loader._load_all.cache_clear()
     yield
-    lessons._load_all.cache_clear()
+    lessons.loader._load_all.cache_clear()
 
 
 # ----- judging: the engine decides, not a stored answer ---------------------------------------------------------

@@ -213,3 +213,24 @@ def test_no_junk_answer_to_any_step_of_any_lesson_causes_a_server_error(client, 
                 assert ("error" in body) == (response.status_code == 400)
                 if response.status_code == 200 and step.kind != "read":
                     assert body["correct"] is False, (lesson.key, step.index, answer)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_no_id_repeats_on_a_lesson_page_so_each_hand_is_labelled_by_its_own_steps_seat(client, lang):
+    for lesson in lessons.load_lessons():
+        html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.key}").get_data(as_text=True)
+        ids = re.findall(r'\sid="([^"]+)"', html)
+        assert len(ids) == len(set(ids)), (lesson.key, sorted({i for i in ids if ids.count(i) > 1}))
+        for labelled in re.findall(r'aria-labelledby="([^"]+)"', html):
+            assert labelled in ids, (lesson.key, labelled)
+
+
+def test_every_step_kind_has_its_partial_and_the_page_draws_each_kind_with_it(client):
+    from tutorial.paths import TEMPLATES
+    for kind in lessons.KINDS:
+        assert (TEMPLATES / "lessons" / "steps" / f"{kind}.html").is_file(), kind
+    drawn = set()
+    for lesson in lessons.load_lessons():
+        html = client.get(f"/es/{SLUGS['es']}/{lesson.key}").get_data(as_text=True)
+        drawn |= set(re.findall(r'data-kind="([a-z]+)"', html))
+    assert drawn == set(lessons.KINDS)

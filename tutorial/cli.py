@@ -10,7 +10,7 @@ COMMANDS = {
     "serve": ("tutorial.web.serve", "start the site on http://127.0.0.1:5000"),
     "explain": ("tutorial.engine.cli", "explain who wins each lance of four hands and what each team collects"),
     "bench": ("tutorial.bench", "measure the engine, the hand-strength odds and the bots"),
-    "lessons": ("tutorial.lessons", "check every step of every lesson against the engine"),
+    "lessons": ("tutorial.lessons.cli", "check every step of every lesson against the engine"),
     "tournament": ("tutorial.bots.tournament", "play bot teams against each other"),
     "catalogs": ("tutorial.web.catalogs", "compile the message catalogs (.po -> .mo)"),
 }

@@ -182,7 +182,8 @@ function lessonPage() {
 
   async function send(section, index, answer) {
     const body = { lang: data.lang, answer };
-    if (section.dataset.kind === "play") body.done = played.get(index) || 0;
+    // a step played move by move (its partial marks it data-moves) says how many of its moves were made
+    if (section.querySelector("[data-moves]")) body.done = played.get(index) || 0;
     section.setAttribute("aria-busy", "true");
     let reply;
     let result;
@@ -204,28 +205,24 @@ function lessonPage() {
     }
     feedback(section, result, result.correct);
     if (!result.correct) return;
-    if (section.dataset.kind === "play") {
-      played.set(index, result.done);
-      const log = section.querySelector("[data-play-log]");
-      for (const text of result.events || []) {
-        const item = document.createElement("li");
-        item.textContent = text;
-        log.append(item);
-      }
-      if (result.view) {
-        redrawHand(section, result.view.hand);
-        section.querySelector("[data-play-status]").textContent = result.view.status;
-        const score = section.querySelector("[data-score]");
-        if (score) score.textContent = result.view.score;
-      }
-      if (result.showdown) showCards(section, result.showdown);
-      if (!result.finished) return;
-      section.querySelectorAll("[data-answer-action]").forEach((button) => { button.disabled = true; });
+    // what changed at the table, whatever the kind: the server sends only what the step's table shows
+    if (result.done !== undefined) played.set(index, result.done);
+    const log = section.querySelector("[data-play-log]");
+    for (const text of result.events || []) {
+      const item = document.createElement("li");
+      item.textContent = text;
+      log.append(item);
     }
-    if (section.dataset.kind === "discard" && result.hand) {
-      redrawHand(section, result.hand);
-      section.querySelector("[data-answer-discard]").disabled = true;
+    if (result.view) {
+      redrawHand(section, result.view.hand);
+      section.querySelector("[data-play-status]").textContent = result.view.status;
+      const score = section.querySelector("[data-score]");
+      if (score) score.textContent = result.view.score;
     }
+    if (result.showdown) showCards(section, result.showdown);
+    if (result.hand) redrawHand(section, result.hand);
+    if (!result.finished) return;
+    section.querySelectorAll("[data-lock-when-done]").forEach((button) => { button.disabled = true; });
     stepDone(section, index);
   }
 
@@ -241,7 +238,7 @@ function lessonPage() {
       // one answer at a time: a play step's next move is judged from where the last one left the table
       if (section.getAttribute("aria-busy") === "true" && !target.matches(".card-toggle")) return;
       if (target.matches("[data-next]")) {
-        if (section.dataset.kind === "read") remember(index + 1); // nothing to answer: read is done
+        remember(index + 1); // a step with nothing to answer is done once read (an answered one already is)
         if (index + 1 < sections.length) show(index + 1);
         else finish();
       } else if (target.matches("[data-answer-seat]")) {

@@ -1,0 +1,39 @@
+"""``count``: the learner counts what each team collects in the hand (its bets and dejes, stopping at the target);
+a right count shows the engine's whole count."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutorial.engine import Game
+from tutorial.lessons.kinds.answers import int_field
+from tutorial.lessons.kinds.base import Kind
+from tutorial.lessons.verdict import AnswerError, Verdict
+
+if TYPE_CHECKING:
+    from tutorial.lessons.model import Step
+
+TEAMS = (0, 1)
+
+
+def validate(step: Step) -> None:
+    step.explain()  # checks the bets against the cards
+
+
+def context(step: Step, table: Game | None) -> dict:
+    return {"teams": list(TEAMS)}
+
+
+def judge(step: Step, answer: dict, done: int) -> Verdict:
+    totals = answer.get("totals")
+    target = step.options.target
+    if not isinstance(totals, list) or len(totals) != len(TEAMS):
+        raise AnswerError("bad_totals")
+    values = [int_field({"value": value}, "value", 0, target + 40) for value in totals]
+    explained = step.explain()
+    right = explained["totals"]
+    params = {"totals": values, "right": right, "wrong_teams": [t for t in TEAMS if values[t] != right[t]]}
+    return Verdict(values == right, "counted" if values == right else "not_counted", params,
+                   {"explain": explained} if values == right else None)
+
+
+KIND = Kind("count", judge=judge, validate=validate, context=context)

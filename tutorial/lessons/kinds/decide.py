@@ -1,0 +1,82 @@
+"""``decide``: the learner's turn in a lance, after the script; right when the action follows the step's rule
+(accept only if the team wins, bet only if it wins, or any legal one), then the lance is closed with ``then``."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutorial.engine import Action, Game, IllegalAction
+from tutorial.engine.explain import explain
+from tutorial.lessons.kinds.answers import answer_action, run_replies
+from tutorial.lessons.kinds.base import Kind, explain_deal
+from tutorial.lessons.placeholders import lance_entry
+from tutorial.lessons.verdict import Verdict
+
+if TYPE_CHECKING:
+    from tutorial.lessons.model import Step
+
+DECIDE_RULES = ("accept_if_wins", "bet_if_wins", "any_legal")
+BET_TYPES = ("envido", "ordago")
+
+
+def decide_is_right(step: Step, game: Game, action: Action) -> bool:
+    rule = step.data["rule"]
+    if rule == "any_legal":
+        return True
+    wins = step.showdown(game.mano).lance(game.lance).winner % 2 == step.seat % 2  # game.lance: being bet
+    if rule == "accept_if_wins":
+        return action.type == ("quiero" if wins else "no_quiero")
+    return (action.type in BET_TYPES) == wins  # bet_if_wins: bet with the winning hand, pass without it
+
+
+def validate(step: Step) -> None:
+    if step.data.get("rule") not in DECIDE_RULES:
+        raise ValueError(f"decide rule must be one of {DECIDE_RULES}")
+    game = step.game_after_script()
+    if game.turn != step.seat or game.lance is None:
+        raise ValueError(f"after the script it must be seat {step.seat}'s turn in a lance")
+
+
+def context(step: Step, table: Game) -> dict:
+    return {"actions": table.legal_actions(step.seat)}
+
+
+def judge(step: Step, answer: dict, done: int) -> Verdict:
+    action = answer_action(answer)
+    game = step.game_after_script()
+    lance = game.lance
+    try:
+        game.apply(step.seat, action)
+    except IllegalAction as error:
+        return Verdict(False, "illegal", {"illegal": error.code, "action": action.to_json(), **error.params})
+    params = {"rule": step.data["rule"], "action": action.to_json(), "lance": lance,
+              "team_wins": step.showdown(game.mano).lance(lance).winner % 2 == step.seat % 2}
+    before = step.game_after_script()
+    if not decide_is_right(step, before, action):
+        return Verdict(False, "decision_missed", params)
+    game = run_replies(step, game, lance=lance)
+    result = game.bets.get(lance)
+    explained = explain(step.hands, reyes=step.reyes, mano=game.mano, bets={lance: result} if result else None,
+                        scores=step.scores, target=step.options.target)
+    entry = lance_entry(explained, lance)
+    outcome = {"lance": lance, "result": result, "team": entry["team"], "points": entry["points"],
+               "winner": entry["winner"]}
+    return Verdict(True, "decided", params, outcome, explained=explained)
+
+
+def every_decision(step: Step) -> list[str]:
+    """Every legal action of a decide spot must be judged and, when right, lead the lance to its close."""
+    problems = []
+    for legal in step.game_after_script().legal_actions(step.seat):
+        action = {"type": legal["type"]}
+        if legal["type"] == "envido":
+            action["amount"] = legal["min"]
+        try:
+            judge(step, {"action": action}, 0)
+        except ValueError as error:
+            problems.append(f"after {action}: {error}")
+    return problems
+
+
+KIND = Kind("decide", judge=judge, validate=validate, context=context, learner=True,
+            table=lambda step: step.game_after_script(), checks=every_decision,
+            explain=lambda step: explain_deal(step, step.game_after_script().mano))

@@ -1,0 +1,51 @@
+"""``pick``: the learner clicks a player: who wins a lance, who speaks first in it, or who speaks now."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tutorial.lessons.kinds.answers import int_field
+from tutorial.lessons.kinds.base import Kind
+from tutorial.lessons.placeholders import resolve
+from tutorial.lessons.verdict import Verdict
+
+if TYPE_CHECKING:
+    from tutorial.lessons.model import Step
+
+PICK_TARGETS = ("winner", "first_holder", "turn")
+
+
+def pick_target(step: Step) -> int:
+    target = step.data.get("who", "winner")
+    if target == "turn":
+        turn = step.game_after_script().turn
+        if turn is None:
+            raise ValueError("nobody is to speak after the script")
+        return turn
+    lance = step.showdown().lance(step.lance)
+    if not lance.played:
+        raise ValueError(f"{step.lance} is not played with these hands")
+    return lance.winner if target == "winner" else lance.holders[0]
+
+
+def validate(step: Step) -> None:
+    if step.data.get("who", "winner") not in PICK_TARGETS:
+        raise ValueError(f"pick who must be one of {PICK_TARGETS}")
+    pick_target(step)
+
+
+def judge(step: Step, answer: dict, done: int) -> Verdict:
+    seat = int_field(answer, "seat", 0, 3)
+    right = pick_target(step)
+    target = step.data.get("who", "winner")
+    params = {"seat": seat, "right": right, "lance": step.lance, "target": target}
+    verdict = Verdict(seat == right, target if seat == right else f"not_{target}", params)
+    if target == "winner":  # why the lance goes where it goes, and what the chosen hand holds
+        verdict.explained = step.explain()
+    elif target == "first_holder":
+        params["holders"] = resolve(step, "holders", step.lance)[1]
+    else:  # the order of speech from the table's mano now (a new hand has a new mano)
+        params["order"] = list(step.showdown(step.game_after_script().mano).lance("grande").holders)
+    return verdict
+
+
+KIND = Kind("pick", judge=judge, validate=validate)

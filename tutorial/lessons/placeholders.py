@@ -1,0 +1,143 @@
+"""Placeholders: a text never states a result, it holds ``{winner:grande}`` and the engine fills it.
+
+``resolve`` gives the engine's value for one placeholder of a step as ``(type, value)``; ``fill`` puts words
+(the site's, or ``plain_words`` for the command line) in their place. The table of placeholders: docs/lessons.md.
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from tutorial.engine import Card, evaluate, showdown, value_rank
+from tutorial.engine.cards import card_points
+
+if TYPE_CHECKING:
+    from tutorial.lessons.model import Step
+
+LANCE_NAMES = ("grande", "chica", "pares", "juego", "punto")
+PARES_PLAYS = ("none", "par", "medias", "duples")  # a hand's pares play, "none" without pares
+PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([0-9a-z_]+))?\}")
+
+
+def team_arg(arg: str | None) -> int:
+    if arg not in ("team0", "team1"):
+        raise ValueError(f"needs team0 or team1, not {arg!r}")
+    return int(arg[-1])
+
+
+def seat_arg(arg: str | None) -> int:
+    if arg is None or not arg.isdigit() or int(arg) not in range(4):
+        raise ValueError(f"needs a seat 0-3, not {arg!r}")
+    return int(arg)
+
+
+def lance_arg(arg: str | None) -> str:
+    if arg not in LANCE_NAMES:
+        raise ValueError(f"needs a lance ({', '.join(LANCE_NAMES)}), not {arg!r}")
+    return arg
+
+
+def int_arg(word: str) -> int:
+    if not word.isdigit():
+        raise ValueError(f"needs a number, not {word!r}")
+    return int(word)
+
+
+def lance_entry(explained: dict, lance: str) -> dict:
+    entry = next((item for item in explained["lances"] if item["lance"] == lance), None)
+    if entry is None or not entry["played"]:
+        raise ValueError(f"{lance} is not played with these hands")
+    return entry
+
+
+def resolve(step: Step, name: str, arg: str | None):
+    """The engine's value for one placeholder, as ``(type, value)``; raises ``ValueError`` if it has none.
+
+    Types: ``seat``, ``seats``, ``team``, ``number``, ``play`` (None: no pares), ``lance``, ``card``, ``rank``,
+    ``why`` (the lance and the explanation: the web layer words it with the explanation component).
+    """
+    if name == "card":
+        return ("card", str(Card.parse(arg or "")))
+    if name == "value":
+        return ("number", card_points(Card.parse(arg or ""), step.reyes))
+    if name == "rank":
+        return ("rank", value_rank(Card.parse(arg or ""), step.reyes))
+    if name == "player":
+        return ("seat", seat_arg(arg))
+    if name == "team":
+        return ("team", team_arg(arg))
+    if step.hands is None:
+        raise ValueError("this step deals no hands")
+    if name in ("sum", "pares", "pares_points", "juego_points"):
+        info = evaluate(step.hands[seat_arg(arg)], step.reyes)
+        if name == "sum":
+            return ("number", info.points)
+        if name == "pares":
+            return ("play", info.pares.play if info.pares else None)
+        if name == "pares_points":
+            return ("number", info.pares.bonus if info.pares else 0)
+        return ("number", info.juego_bonus)
+    if name == "turn":
+        game = step.game_after_script()
+        if game.turn is None:
+            raise ValueError("nobody is to speak after the script")
+        return ("seat", game.turn)
+    explained = step.explain()
+    if name == "mano":
+        return ("seat", explained["mano"])
+    if name == "order":  # speaking order, from the engine's own list of grande players
+        return ("seats", list(showdown(step.hands, explained["mano"], step.reyes).lance("grande").holders))
+    if name == "fourth":
+        return ("lance", explained["fourth"])
+    if name == "holders":  # who takes part in a lance, in speaking order from the mano
+        entry = lance_entry(explained, lance_arg(arg))
+        return ("seats", list(entry["holders"]))
+    if name in ("winner", "winner_team", "points", "lance_team", "deje", "rival", "why"):
+        entry = lance_entry(explained, lance_arg(arg))
+        if name == "why":  # the engine's reason, put into words by the explanation component
+            return ("why", {"lance": arg, "explained": explained})
+        if name == "winner":
+            return ("seat", entry["winner"])
+        if name == "rival":
+            if entry["rival"] is None:
+                raise ValueError(f"nobody of the other team plays {arg}")
+            return ("seat", entry["rival"])
+        if name == "winner_team":
+            return ("team", entry["winner"] % 2)
+        if name == "deje":
+            if entry["deje"] is None:
+                raise ValueError(f"no bet was refused in {arg}")
+            return ("number", entry["deje"])
+        if entry["team"] is None:
+            raise ValueError(f"nobody collects {arg}")
+        return ("team", entry["team"]) if name == "lance_team" else ("number", entry["points"])
+    if name == "collects":
+        return ("number", explained["totals"][team_arg(arg)])
+    if name == "score":
+        return ("number", explained["scores_after"][team_arg(arg)])
+    if name == "score_before":
+        return ("number", explained["scores_before"][team_arg(arg)])
+    if name == "stopped_at":
+        if explained["stopped_at"] is None:
+            raise ValueError("the count does not stop in this hand")
+        return ("lance", explained["stopped_at"])
+    if name == "game_winner":
+        if explained["winner_team"] is None:
+            raise ValueError("nobody wins the game in this hand")
+        return ("team", explained["winner_team"])
+    raise ValueError(f"unknown placeholder {name!r}")
+
+
+def fill(text: str, step: Step, words) -> str:
+    """``text`` with every placeholder replaced by ``words(type, value)`` of the engine's value."""
+    return PLACEHOLDER.sub(lambda match: str(words(*resolve(step, match.group(1), match.group(2)))), text)
+
+
+def plain_words(kind: str, value) -> str:
+    """Words for the command line and the checks (the site uses the catalogs' words instead)."""
+    if kind == "seats":
+        return ", ".join(map(str, value))
+    if kind == "why":
+        return lance_entry(value["explained"], value["lance"])["decision"]["code"]
+    return "-" if value is None else str(value)
+

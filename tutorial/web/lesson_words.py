@@ -1,0 +1,307 @@
+"""The lessons' words: engine codes and numbers (placeholders, the table's log, verdicts) put into the page's
+language. Verdict sentences are keyed by the verdict's code, whatever the step's kind; a new kind adds the
+sentences of its codes here. The "why" after an answer is the shared explanation component
+(``tutorial.web.explain_text.describe``), with the lesson table's names.
+"""
+from __future__ import annotations
+
+from babel.lists import format_list
+from flask_babel import get_locale, gettext as _, ngettext, pgettext
+from markupsafe import Markup
+
+from tutorial import lessons as lesson_data
+from tutorial.web import explain_text
+from tutorial.web.terms import ACTIONS, RANKS, card_name, lance_name, play_name
+
+
+def seat_name(seat: int) -> str:
+    """The lesson table's players: the same four names in every lesson, seat 0 is the learner."""
+    return (pgettext("seat name", "Ana"), pgettext("seat name", "Bruno"), pgettext("seat name", "Carla"),
+            pgettext("seat name", "Diego"))[seat]
+
+
+def team_words(team: int) -> str:
+    """"Team A" / "Team B" as the explanation component says it."""
+    return explain_text.team_label(team)
+
+
+def team_members(team: int) -> str:
+    return _("%(first)s and %(second)s", first=seat_name(team), second=seat_name(team + 2))
+
+
+def pares_word(play: str | None) -> str:
+    return play_name(play) if play else _("no pares")
+
+
+def words(kind: str, value) -> str:
+    """A placeholder's engine value in the page's language (see tutorial.lessons.resolve)."""
+    if kind == "seat":
+        return seat_name(value)
+    if kind == "seats":
+        return format_list([seat_name(seat) for seat in value], locale=get_locale())
+    if kind == "team":
+        return team_words(value)
+    if kind == "play":
+        return pares_word(value)
+    if kind == "lance":
+        return lance_name(value)
+    if kind == "card":
+        return card_name(value)
+    if kind == "rank":
+        return str(RANKS[value])
+    if kind == "why":
+        return lance_described(value["explained"], value["lance"])["why"]
+    return str(value)
+
+
+def paragraphs(text: str) -> Markup:
+    """A lesson text (plain text, blank lines between paragraphs) as escaped HTML paragraphs."""
+    return Markup("").join(Markup("<p>%s</p>") % part.strip() for part in text.split("\n\n") if part.strip())
+
+
+def action_label(action: dict) -> str:
+    label = str(ACTIONS.get(action.get("type"), action.get("type")))
+    if action.get("type") == "envido" and action.get("amount"):
+        return _("%(action)s %(amount)d", action=label, amount=action["amount"])
+    if action.get("type") == "discard" and action.get("cards"):
+        return _("%(action)s: %(cards)s", action=label, cards=", ".join(card_name(c) for c in action["cards"]))
+    return label
+
+
+def classify_label(value) -> str:
+    return {"none": _("no pares"), "yes": _("yes, juego"), "no": _("no juego")}.get(value) or (
+        play_name(value) if value in ("par", "medias", "duples") else str(value))
+
+
+def illegal_message(code: str, params: dict) -> str:
+    """Why the engine refused an action, in words."""
+    messages = {
+        "not_allowed": lambda: _("That is not possible now. You can: %(legal)s.",
+                                 legal=", ".join(str(ACTIONS[t]) for t in params.get("legal", []) if t in ACTIONS)),
+        "bad_amount": lambda: _("An envido must add from %(min)d to %(max)d tantos.",
+                                min=params.get("min", 2), max=params.get("max", 40)),
+        "not_your_turn": lambda: _("It is not your turn to speak."),
+        "betting_team": lambda: _("Your team made this bet: the other team answers it."),
+        "not_eligible": lambda: _("You do not take part in this lance."),
+        "discard_count": lambda: _("Choose from 1 to 4 cards to discard."),
+        "card_not_held": lambda: _("That card is not in your hand."),
+        "repeated_card": lambda: _("A card is chosen twice."),
+        "already_discarded": lambda: _("You have already chosen your discard."),
+        "game_over": lambda: _("The game is over."),
+    }
+    return messages.get(code, lambda: _("The rules do not allow that move now."))()
+
+
+def answer_error_message(error: lesson_data.AnswerError) -> str:
+    messages = {
+        "bad_number": lambda: _("Give a whole number from %(min)d to %(max)d.", min=error.params.get("min", 0),
+                                max=error.params.get("max", 40)),
+        "bad_choice": lambda: _("Choose one of the options shown."),
+        "bad_cards": lambda: _("Choose cards from your own hand."),
+        "card_not_held": lambda: _("Choose cards from your own hand."),
+        "bad_totals": lambda: _("Give one number for each team."),
+        "bad_action": lambda: _("Choose one of the actions shown."),
+        "bad_progress": lambda: _("This step was reloaded: start it again."),
+    }
+    return messages.get(error.code, lambda: _("This answer does not fit the step."))()
+
+
+# ----- the explanation component, with the lesson table's names ----------------------------------------------
+
+def described(explained: dict) -> dict:
+    """``describe`` of the engine's explanation, with the lesson table's player names."""
+    return explain_text.describe(explained, names=[seat_name(seat) for seat in range(4)])
+
+
+def lance_described(explained: dict, lance: str) -> dict | None:
+    return next((item for item in described(explained)["lances"] if item["lance"] == lance), None)
+
+
+
+def score_words(scores) -> str:
+    return _("Score: %(team_a)s %(a)d · %(team_b)s %(b)d", team_a=team_words(0), a=scores[0], team_b=team_words(1),
+             b=scores[1])
+
+
+def phase_words(view: dict) -> str:
+    phase = view["phase"]
+    if phase == "mus":
+        return _("Mus or corto? %(player)s speaks.", player=seat_name(view["turn"]))
+    if phase == "discard":
+        return _("Everyone chooses cards to discard.")
+    if phase in ("grande", "chica", "pares", "juego", "punto"):
+        return _("Lance: %(lance)s. %(player)s speaks.", lance=lance_name(phase), player=seat_name(view["turn"]))
+    if phase in ("hand_over", "game_over"):
+        return _("The hand is over: cards on the table.")
+    return ""
+
+
+def log_lines(events: list[dict], dealt_mano: int) -> list[str]:
+    """The table's log in words; a corto by the mano itself (mus corrido) changes nothing and is left out."""
+    shown = [event for event in events if not (event["code"] == "mano_set" and event["params"]["mano"] == dealt_mano)]
+    return [text for text in map(event_words, shown) if text]
+
+
+def event_words(event: dict) -> str | None:
+    """One line of the table's log for the events a learner sees; None for events the log leaves out."""
+    code, params = event["code"], event["params"]
+    who = seat_name(params["seat"]) if "seat" in params else ""
+    if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
+        return _("%(player)s: %(action)s", player=who, action=action_label({"type": code}))
+    if code == "envido":
+        return _("%(player)s: %(action)s (total %(total)d)", player=who,
+                 action=action_label({"type": "envido", "amount": params["amount"]}), total=params["total"])
+    if code == "mano_set":
+        return _("%(player)s cut first and becomes mano.", player=seat_name(params["mano"]))
+    if code == "lance_start":
+        return _("Lance: %(lance)s.", lance=lance_name(params["lance"]))
+    if code == "lance_skipped":
+        return _("%(lance)s is not played: only one team holds it, or nobody.", lance=lance_name(params["lance"]))
+    if code == "deje":
+        return ngettext("%(team)s collects the deje: %(num)d tanto.", "%(team)s collects the deje: %(num)d tantos.",
+                        params["points"], team=team_words(params["team"]))
+    if code == "discards":
+        return _("Cards changed: %(counts)s.", counts=", ".join(
+            f"{seat_name(seat)} {count}" for seat, count in enumerate(params["counts"])))
+    if code == "replaced":
+        return _("You receive: %(cards)s.", cards=", ".join(card_name(c) for c in params["in"]))
+    if code == "hand_over":
+        return _("The hand is over.")
+    return None
+
+
+# ----- verdicts, by code ------------------------------------------------------------------------------------------
+
+def pick_message(verdict: lesson_data.Verdict) -> str:
+    params = verdict.params
+    lance = lance_name(params["lance"]) if params["lance"] else ""
+    chosen = seat_name(params["seat"])
+    messages = {
+        "winner": lambda: _("Right: %(player)s wins %(lance)s.", player=chosen, lance=lance),
+        "first_holder": lambda: _("Right: %(player)s speaks first in %(lance)s.", player=chosen, lance=lance),
+        "turn": lambda: _("Right: %(player)s speaks now.", player=chosen),
+        "not_winner": lambda: _("No: %(player)s does not win %(lance)s; another hand beats it.",
+                                player=chosen, lance=lance),
+        "not_first_holder": lambda: _("No: %(player)s does not speak first in %(lance)s.", player=chosen,
+                                      lance=lance),
+        "not_turn": lambda: _("No: it is not %(player)s's turn.", player=chosen),
+    }
+    return messages[verdict.code]()
+
+
+def count_message(verdict: lesson_data.Verdict) -> str:
+    params = verdict.params
+    if verdict.correct:
+        return _("Right: %(team_a)s %(a)d, %(team_b)s %(b)d.", team_a=team_words(0), a=params["right"][0],
+                 team_b=team_words(1), b=params["right"][1])
+    parts = []
+    for team in params["wrong_teams"]:
+        given, right = params["totals"][team], params["right"][team]
+        parts.append(_("%(team)s collects more than that.", team=team_words(team)) if given < right else
+                     _("%(team)s collects less than that.", team=team_words(team)))
+    return _("Not quite.") + " " + " ".join(parts)
+
+
+def decide_message(verdict: lesson_data.Verdict) -> str:
+    params = verdict.params
+    lance = lance_name(params["lance"])
+    if verdict.correct and params["rule"] == "any_legal":
+        return _("Any legal answer will do here. This is what yours leads to:")
+    if verdict.correct:
+        return _("Good decision.")
+    kind = params["action"]["type"]
+    rule, wins = params["rule"], params["team_wins"]
+    if rule == "accept_if_wins" and kind not in ("quiero", "no_quiero"):
+        return _("That is legal, but here the question is whether to accept the bet or refuse it.")
+    if rule == "accept_if_wins":
+        if wins:
+            return _("Your team wins %(lance)s with these four hands: refusing gives the rivals the deje for "
+                     "nothing.", lance=lance)
+        return _("Your team loses %(lance)s with these four hands: accepting pays the bet to the rivals.",
+                 lance=lance)
+    if wins:
+        return _("Your team wins %(lance)s with these four hands: passing gives away tantos you could bet.",
+                 lance=lance)
+    return _("Your team does not win %(lance)s with these four hands: a bet would only risk tantos.", lance=lance)
+
+
+def goal_missed_message(verdict: lesson_data.Verdict) -> str:
+    if verdict.params["goal"] == "keep_pares":
+        return _("That discard breaks your pares: a card of the pair is among the ones you throw.")
+    return _("Not that discard: keep exactly the cards the goal asks for and throw the others.")
+
+
+MESSAGES = {
+    "read": lambda verdict: "",
+    "illegal": lambda verdict: _("Not allowed: %(why)s", why=illegal_message(verdict.params["illegal"],
+                                                                             verdict.params)),
+    **dict.fromkeys(("winner", "first_holder", "turn", "not_winner", "not_first_holder", "not_turn"), pick_message),
+    "classified": lambda verdict: _("Right: %(value)s.", value=classify_label(verdict.params["value"])),
+    "not_classified": lambda verdict: _("No, not %(value)s.", value=classify_label(verdict.params["value"])),
+    "goal_met": lambda verdict: _("Good discard: you keep what your goal needs."),
+    "goal_missed": goal_missed_message,
+    "decided": decide_message,
+    "decision_missed": decide_message,
+    "counted": count_message,
+    "not_counted": count_message,
+    "on_script": lambda verdict: _("Well played.") if not verdict.finished else _("Well played: the step is "
+                                                                                  "complete."),
+    "off_script": lambda verdict: _("That is legal here, but it is not what this step asks for."),
+}
+
+
+def verdict_message(verdict: lesson_data.Verdict) -> str:
+    return MESSAGES.get(verdict.code, lambda verdict: "")(verdict)
+
+
+def lance_why(verdict: lesson_data.Verdict, lance: str, collects: bool = False) -> list[str]:
+    """The explanation component's reason for the lance (and what it pays), from the verdict's explanation."""
+    described_lance = lance_described(verdict.explained, lance)
+    if not described_lance:
+        return []
+    return [described_lance["why"], described_lance["collects"]] if collects else [described_lance["why"]]
+
+
+def summary_of(verdict: lesson_data.Verdict, seat: int) -> str:
+    return described(verdict.explained)["players"][seat]["summary"]
+
+
+def not_winner_details(verdict: lesson_data.Verdict) -> list[str]:
+    """Why not, in pares, juego and punto: what the chosen hand holds."""
+    chosen = verdict.params["seat"]
+    if verdict.params["lance"] not in ("pares", "juego", "punto"):
+        return []
+    return [_("%(player)s: %(summary)s.", player=seat_name(chosen), summary=summary_of(verdict, chosen))]
+
+
+def classified_details(verdict: lesson_data.Verdict) -> list[str]:
+    params = verdict.params
+    if params["ask"] == "card_points":
+        return [_("With %(reyes)d reyes the %(card)s counts as %(rank)s: %(points)d for juego and punto.",
+                  reyes=params["reyes"], card=card_name(params["card"]), rank=str(RANKS[params["rank"]]),
+                  points=params["right"])]
+    return [summary_of(verdict, params["seat"])]
+
+
+def goal_met_details(verdict: lesson_data.Verdict) -> list[str]:
+    line = _("You receive %(cards)s.", cards=", ".join(card_name(code) for code in verdict.outcome["drawn"]))
+    return [line, _("Your hand now: %(summary)s.", summary=summary_of(verdict, verdict.params["seat"]))]
+
+
+DETAILS = {
+    "winner": lambda verdict: lance_why(verdict, verdict.params["lance"]),
+    "first_holder": lambda verdict: [_("In %(lance)s only %(players)s speak, in order from the mano.",
+                                       lance=lance_name(verdict.params["lance"]),
+                                       players=words("seats", verdict.params["holders"]))],
+    "turn": lambda verdict: [_("The order of speech, from the mano: %(players)s.",
+                               players=words("seats", verdict.params["order"]))],
+    "not_winner": not_winner_details,
+    "classified": classified_details,
+    "goal_met": goal_met_details,
+    "decided": lambda verdict: lance_why(verdict, verdict.outcome["lance"], collects=True),
+}
+
+
+def verdict_details(verdict: lesson_data.Verdict) -> list[str]:
+    """Why a right answer is right (or, for some codes, why a wrong one is wrong), in sentences."""
+    return DETAILS.get(verdict.code, lambda verdict: [])(verdict)
