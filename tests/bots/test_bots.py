@@ -1,5 +1,6 @@
 """Bots play only legal actions and only from what their seat may see; tournaments follow from their seed."""
 import copy
+import dataclasses
 import random
 
 import pytest
@@ -11,14 +12,14 @@ from tutorial.engine.game import Game, Options
 
 
 class SeatOnly:
-    """A game as one seat sees it: anything but the seat's view, actions and events raises."""
+    """A game as one seat sees it: anything but the seat's observation, actions and events raises."""
 
     def __init__(self, game, seat):
         self._game, self._seat = game, seat
 
-    def view(self, seat):
+    def observation(self, seat):
         assert seat == self._seat
-        return self._game.view(seat)
+        return self._game.observation(seat)
 
     def concrete_actions(self, seat):
         assert seat == self._seat
@@ -59,7 +60,7 @@ def test_hard_bot_chooses_only_legal_actions_from_its_seat_alone(seed):
     play(["hard", "medium", "hard", "easy"], options, seed, hands=3)
 
 
-def test_a_decision_depends_only_on_the_seats_view_and_events():
+def test_a_decision_depends_only_on_the_seats_observation_and_events():
     # The same public situation in two deep copies (and a fresh bot with the same seed) gives the same action.
     game = Game(Options(), seed=5)
     rng = random.Random(5)
@@ -69,10 +70,10 @@ def test_a_decision_depends_only_on_the_seats_view_and_events():
                                     game.concrete_actions(seat)))
     seat = game.turn
     assert seat is not None
-    view, actions, events = game.view(seat), game.concrete_actions(seat), game.events_for(seat)
+    seen, actions, events = game.observation(seat), game.concrete_actions(seat), game.events_for(seat)
     for level in LEVELS:
-        first = make_bot(level, seed=1).choose(copy.deepcopy(view), list(actions), copy.deepcopy(events))
-        again = make_bot(level, seed=1).choose(copy.deepcopy(view), list(actions), copy.deepcopy(events))
+        first = make_bot(level, seed=1).choose(copy.deepcopy(seen), copy.deepcopy(events))
+        again = make_bot(level, seed=1).choose(copy.deepcopy(seen), copy.deepcopy(events))
         assert first == again and first in actions
 
 
@@ -141,11 +142,11 @@ def grande_turn_with_three_reyes(max_seed=400):
 def test_hard_bot_goes_ordago_with_a_sure_grande_only_when_the_game_is_at_stake():
     game = grande_turn_with_three_reyes()
     seat = game.turn
-    view, actions, events = game.view(seat), game.concrete_actions(seat), game.events_for(seat)
+    seen, events = game.observation(seat), game.events_for(seat)
     team = seat % 2
-    at_start = make_bot("hard", seed=1).choose(view, actions, events)
-    late = copy.deepcopy(view)
-    late["scores"][team], late["scores"][1 - team] = 20, 38  # the rivals are two tantos from the game
-    at_the_end = make_bot("hard", seed=1).choose(late, actions, events)
+    at_start = make_bot("hard", seed=1).choose(seen, events)
+    scores = (20, 38) if team == 0 else (38, 20)  # the rivals are two tantos from the game
+    late = dataclasses.replace(seen, scores=scores, scores_before=scores)
+    at_the_end = make_bot("hard", seed=1).choose(late, events)
     assert at_start.type != "ordago"
     assert at_the_end.type == "ordago"

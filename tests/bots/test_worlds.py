@@ -27,7 +27,7 @@ def test_sampled_worlds_hold_my_cards_the_declarations_and_none_of_my_thrown_car
             continue
         seat = game.turn
         events = game.events_for(seat)
-        public = Public(game.view(seat), events)
+        public = Public(game.observation(seat), events)
         thrown = {Card.parse(c) for e in events if e["code"] == "replaced" for c in e["params"]["out"]}
         for hands, weight in Sampler(public, random.Random(seed)).sample(30):
             assert weight > 0 and hands[seat] == public.hand
@@ -74,7 +74,7 @@ def test_worlds_read_a_rivals_envite_as_a_stronger_hand():
     seat = game.turn
     bettor = game.view(seat)["live_bet"]["bettor"]
     lance = game.view(seat)["lance"]
-    public = Public(game.view(seat), game.events_for(seat))
+    public = Public(game.observation(seat), game.events_for(seat))
 
     def rival_chance(bet_model):
         worlds = Sampler(public, random.Random(1), bet_model).sample(200)

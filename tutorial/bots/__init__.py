@@ -7,10 +7,10 @@ Interface (what the table server calls)::
     action = bot.act(game, seat)              # an engine Action, always one of game.concrete_actions(seat)
     game.apply(seat, action)
 
-``act`` reads only ``game.view(seat)``, ``game.concrete_actions(seat)`` and (hard) ``game.events_for(seat)``;
-it never looks at another seat's cards. ``bot.choose(view, actions, events)`` is the same decision from those
-values directly (``events``: that seat's events since the current hand started; only the hard bot reads
-them). Call ``act`` whenever the seat is in ``game.to_act()``: during the simultaneous discards, for each
+``act`` reads only ``game.observation(seat)`` (whose ``actions()`` are ``game.concrete_actions(seat)``) and
+(hard) ``game.events_for(seat)``; it never looks at another seat's cards. ``bot.choose(observation, events)`` is
+the same decision from those values directly (``events``: that seat's events since the current hand started;
+only the hard bot reads them, for the cards it threw away). Call ``act`` whenever the seat is in ``game.to_act()``: during the simultaneous discards, for each
 seat that still has to choose. One bot object may play several seats and several games.
 ``make_bot("hard", seed, bet_model=False)`` turns off the hard bot's reading of the bets (see docs/bots.md).
 """

@@ -1,37 +1,35 @@
-"""What every bot shares: reading one seat's view, and the loop that turns a view into an action.
+"""What every bot shares: reading one seat's observation, and the loop that turns it into an action.
 
-A bot sees exactly what a person in that seat sees: ``game.view(seat)``, the actions the engine allows
-(``game.concrete_actions(seat)``) and, for the hard bot, that seat's events of the current hand
-(``game.events_for(seat)``). Nothing else of the game is read.
+A bot sees exactly what a person in that seat sees: ``game.observation(seat)`` (its cards, the public history
+of the hand, the legal actions) and, for the hard bot, that seat's events of the current hand
+(``game.events_for(seat)``: the cards it threw away). Nothing else of the game is read.
 """
 from __future__ import annotations
 
 import random
 
-from tutorial.engine.actions import Action
-from tutorial.engine.cards import parse_cards
-from tutorial.engine.hands import evaluate
+from tutorial.engine import Action, Observation, evaluate, partner, position, team
 
 MAX_MUS_ROUNDS = 4
 
 
 class Seat:
-    """One seat's view, parsed: the facts every level looks at."""
+    """One seat's observation, with the facts every level looks at."""
 
-    def __init__(self, view: dict):
-        self.view = view
-        self.seat = view["seat"]
-        self.team = self.seat % 2
-        self.partner = (self.seat + 2) % 4
-        self.mano = view["mano"]
-        self.position = (self.seat - self.mano) % 4
-        options = view["options"]
-        self.reyes, self.real, self.target = options["reyes"], options["real"], options["target"]
-        self.hand = parse_cards(view["hand"])
+    def __init__(self, seen: Observation):
+        self.seen = seen
+        self.seat = seen.seat
+        self.team = team(self.seat)
+        self.partner = partner(self.seat)
+        self.mano = seen.mano
+        self.position = position(self.seat, self.mano)
+        options = seen.options
+        self.reyes, self.real, self.target = options.reyes, options.real, options.target
+        self.hand = seen.hand
         self.info = evaluate(self.hand, self.reyes, self.real)
-        self.scores = view["scores"]
-        self.lance = view["lance"]
-        self.live = view["live_bet"]  # None during a lance's opening round
+        self.scores = seen.scores
+        self.lance = seen.lance
+        self.live = seen.live_bet  # None during a lance's opening round
 
     @property
     def ours(self) -> int:
@@ -43,7 +41,7 @@ class Seat:
 
     def declared(self, play: str, seat: int) -> bool | None:
         """What ``seat`` declared for pares/juego (None before the declaration)."""
-        said = self.view["declarations"].get(play)
+        said = self.seen.declarations.get(play)
         return None if said is None else said[seat]
 
 
@@ -58,7 +56,7 @@ def pick(actions: list[Action], kind: str, amount: int | None = None) -> Action 
 
 
 class Bot:
-    """A player. ``act(game, seat)`` for the table; ``choose(view, actions, events)`` for a bare view."""
+    """A player. ``act(game, seat)`` for the table; ``choose(observation, events)`` for a bare observation."""
 
     level = "base"
     uses_events = False
@@ -69,17 +67,18 @@ class Bot:
 
     def act(self, game, seat: int) -> Action:
         events = self._hand_events(game, seat) if self.uses_events else []
-        return self.choose(game.view(seat), game.concrete_actions(seat), events)
+        return self.choose(game.observation(seat), events)
 
-    def choose(self, view: dict, actions: list[Action], events=()) -> Action:
+    def choose(self, seen: Observation, events=()) -> Action:
+        actions = seen.actions()
         if not actions:
-            raise ValueError(f"seat {view['seat']} has nothing to do now")
+            raise ValueError(f"seat {seen.seat} has nothing to do now")
         kinds = {action.type for action in actions}
         if "next_hand" in kinds:
             return pick(actions, "next_hand")
-        me = Seat(view)
+        me = Seat(seen)
         if "corto" in kinds:
-            enough = view["mus_round"] > MAX_MUS_ROUNDS  # people stop changing cards at some point
+            enough = seen.mus_round > MAX_MUS_ROUNDS  # people stop changing cards at some point
             return pick(actions, "corto" if enough or self.cuts(me, events) else "mus")
         if "discard" in kinds:
             cards = self.discard(me, events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from tutorial.bots import make_bot
-from tutorial.engine.game import Game, Options
+from tutorial.engine import Game, Options, team
 
 
 def time_decisions(seconds: float, seed: int = 0) -> list[float]:
@@ -21,7 +21,7 @@ def time_decisions(seconds: float, seed: int = 0) -> list[float]:
                 3: make_bot("medium", seed + 1)}
         while not game.is_over and time.perf_counter() < deadline:
             seat = game.to_act()[0]
-            betting = game.phase in ("grande", "chica", "pares", "juego", "punto") and seat % 2 == 0
+            betting = game.phase.is_lance and team(seat) == 0
             start = time.thread_time()
             action = bots[seat].act(game, seat)
             if betting:

@@ -47,5 +47,5 @@ class EasyBot(Bot):
     def bet(self, me: Seat, actions, events):
         if me.live is None:
             return pick(actions, "envido", 2) if self._good(me) else pick(actions, "paso")
-        good = self._good(me, very=me.live["ordago"])
+        good = self._good(me, very=me.live.ordago)
         return pick(actions, "quiero" if good else "no_quiero")

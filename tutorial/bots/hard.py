@@ -14,9 +14,7 @@ from tutorial.bots.base import Seat, pick
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Public, Sampler, bet_probability, lance_chance
-from tutorial.engine.count import count_hand
-from tutorial.engine.errors import BetError
-from tutorial.engine.showdown import LANCES, showdown
+from tutorial.engine import LANCES, Action, BetError, count_hand, showdown, team
 
 MIN_WORLDS = 12
 BIG_BET = 5  # the larger envite the hard bot considers besides 2
@@ -34,7 +32,7 @@ class HardBot(MediumBot):
         self.bet_model, self.worlds, self.tries = bet_model, worlds, tries
 
     def bet(self, me: Seat, actions, events):
-        public = Public(me.view, events)
+        public = Public(me.seen, events)
         worlds = Sampler(public, self.rng, self.bet_model).sample(self.worlds, self.tries)
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return super().bet(me, actions, events)
@@ -50,10 +48,14 @@ def _signature(show) -> tuple:
 
 
 class _Evaluation:
-    """Expected game-winning chance of each candidate action, averaged over weighted worlds."""
+    """Expected game-winning chance of each candidate action, averaged over weighted worlds.
+
+    What each word would make of the lance (the result if accepted, refused, passed; who answers) is asked of
+    the engine's ``Betting`` (what-if on a copy); only the other seats' answers are the bot's own model."""
 
     def __init__(self, me: Seat, worlds):
         self.me, self.team, self.lance = me, me.team, me.lance
+        self.betting = me.seen.betting()
         total = sum(weight for _, weight in worlds)
         self._signatures = {}
         self.worlds = []
@@ -61,12 +63,8 @@ class _Evaluation:
             show = showdown(hands, me.mano, me.reyes, me.real)
             self.worlds.append((show, hands, weight / total))
             self._signatures[id(show)] = _signature(show)
-        self.known = {lance: dict(bet) for lance, bet in me.view["bets"].items()}
-        scores = list(me.scores)
-        for bet in self.known.values():  # the view's scores already hold this hand's dejes: count from before
-            if "deje" in bet:
-                scores[bet["team"]] -= bet["deje"]
-        self.scores_before = tuple(scores)
+        self.known = {lance: dict(bet) for lance, bet in me.seen.bets.items()}
+        self.scores_before = me.seen.scores_before  # this hand's dejes are counted again with the rest
         self._cache = {}
 
     # --- what one result of the lance is worth in one world ---------------------------------------------
@@ -90,53 +88,39 @@ class _Evaluation:
         return self._cache[key]
 
     # --- the other seats' answers, under the sampler's model ---------------------------------------------
-    def _eligible(self, seats):
-        said = self.me.view["declarations"].get(self.lance) if self.lance in ("pares", "juego") else None
-        return [s for s in seats if said is None or said[s]]
-
     def _chance(self, hands, seat):
         return lance_chance(hands[seat], seat, self.me.mano, self.lance, self.me.reyes)
 
-    def _team_accepts(self, hands, seats, total, deje):
-        """Chance that one of ``seats`` accepts (or raises: counted as accepting) a bet, in this world."""
+    def _team_accepts(self, hands, betting):
+        """Chance that one of the seats still answering ``betting``'s bet accepts it (or raises: counted as
+        accepting), in this world."""
+        stake = ORDAGO_STAKE if betting.ordago else betting.total
         refuse = 1.0
-        for seat in self._eligible(seats):
-            refuse *= bet_probability("no_quiero", self._chance(hands, seat), self.lance, total, deje)
+        for seat in betting.answering:
+            refuse *= bet_probability("no_quiero", self._chance(hands, seat), self.lance, stake, betting.deje())
         return 1 - refuse
-
-    def _rivals(self):
-        return [(self.me.seat + 1) % 4, (self.me.seat + 3) % 4]
 
     # --- candidate actions ---------------------------------------------------------------------------------
     def values(self, actions):
         me = self.me
         options = []
         if me.live is None:
-            options.append((pick(actions, "paso"), self._paso))
+            options.append((pick(actions, "paso"), self._paso()))
             for amount in (2, BIG_BET):
                 action = pick(actions, "envido", amount)
                 if action and action.amount == amount:
-                    options.append((action, lambda show, hands, a=amount: self._bet(show, hands, a, 0)))
+                    options.append((action, self._bet(action)))
         else:
-            live = me.live
-            total, deje = live["total"], live["deje"]
-            bettor_team = live["by_team"]
-            if live["ordago"]:
-                options.append((pick(actions, "quiero"), lambda show, hands: self.utility(
-                    show, {"result": "ordago_accepted"})))
-                refused = {"result": "ordago_refused", "team": bettor_team, "deje": deje}
-            else:
-                options.append((pick(actions, "quiero"), lambda show, hands: self.utility(
-                    show, {"result": "accepted", "total": total})))
-                refused = {"result": "refused", "team": bettor_team, "deje": deje}
-                if pick(actions, "envido", 2) and self.lance_chance() >= self.raise_floor(total):
-                    options.append((pick(actions, "envido", 2),
-                                    lambda show, hands: self._bet(show, hands, 2, total)))
-            options.append((pick(actions, "no_quiero"), lambda show, hands: self._no_quiero(show, hands, refused)))
+            accepted = self.betting.acceptance()
+            options.append((pick(actions, "quiero"), lambda show, hands: self.utility(show, accepted)))
+            raise_ = pick(actions, "envido", 2)
+            if raise_ and self.lance_chance() >= self.raise_floor(me.live.total):
+                options.append((raise_, self._bet(raise_)))
+            options.append((pick(actions, "no_quiero"), self._no_quiero()))
         near_end = max(me.scores) >= me.target - ORDAGO_WITHIN
-        if near_end and pick(actions, "ordago"):
-            total = me.live["total"] if me.live else 0
-            options.append((pick(actions, "ordago"), lambda show, hands: self._bet(show, hands, None, total)))
+        ordago = pick(actions, "ordago")
+        if near_end and ordago:
+            options.append((ordago, self._bet(ordago)))
         return [(action, self._expected(value)) for action, value in options]
 
     def raise_floor(self, total: int) -> float:
@@ -147,7 +131,7 @@ class _Evaluation:
 
     def lance_chance(self) -> float:
         """How often our team wins the lance at showdown, over the weighted worlds."""
-        return sum(weight for show, _hands, weight in self.worlds if show.winner(self.lance) % 2 == self.team)
+        return sum(weight for show, _hands, weight in self.worlds if team(show.winner(self.lance)) == self.team)
 
     def _expected(self, value) -> float:
         total = 0.0
@@ -155,51 +139,53 @@ class _Evaluation:
             total += weight * value(show, hands)
         return total
 
-    def _bet(self, show, hands, amount, before):
-        """Our envite of ``amount`` more (None: órdago) over ``before`` already on the table."""
-        deje = before or 1
-        stake = ORDAGO_STAKE if amount is None else before + amount
-        accept = self._team_accepts(hands, self._rivals(), stake, deje)
-        if amount is None:
-            won, lost = {"result": "ordago_accepted"}, {"result": "ordago_refused", "team": self.team, "deje": deje}
-        else:
-            won, lost = {"result": "accepted", "total": stake}, {"result": "refused", "team": self.team, "deje": deje}
-        return accept * self.utility(show, won) + (1 - accept) * self.utility(show, lost)
+    def _answered(self, betting, accepted, refused):
+        """The value, in one world, of a bet that ``betting``'s answering seats accept or refuse."""
+        def value(show, hands):
+            accept = self._team_accepts(hands, betting)
+            return accept * self.utility(show, accepted) + (1 - accept) * self.utility(show, refused)
+        return value
 
-    def _no_quiero(self, show, hands, refused):
-        partner = self.me.partner
-        answering = self.me.live["answering"]
-        if partner in answering[answering.index(self.me.seat) + 1:]:
-            accept = self._team_accepts(hands, [partner], self.me.live["total"] if not self.me.live["ordago"]
-                                        else ORDAGO_STAKE, self.me.live["deje"])
-            result = {"result": "ordago_accepted"} if self.me.live["ordago"] else \
-                {"result": "accepted", "total": self.me.live["total"]}
-            return accept * self.utility(show, result) + (1 - accept) * self.utility(show, refused)
-        return self.utility(show, refused)
+    def _bet(self, action):
+        """Our envite or órdago ``action``: the rivals answer it."""
+        after, _ = self.betting.what_if(self.me.seat, action)
+        return self._answered(after, after.acceptance(), after.refusal())
 
-    def _paso(self, show, hands):
+    def _no_quiero(self):
+        """Our refusal: it is final, unless our partner still answers the bet."""
+        after, result = self.betting.what_if(self.me.seat, Action("no_quiero"))
+        refused = self.betting.refusal()
+        if result is None:
+            return self._answered(after, after.acceptance(), refused)
+        return lambda show, hands: self.utility(show, refused)
+
+    def _paso(self):
         """After our paso the rivals still to speak may open 2; we would then answer as is best on average."""
-        me = self.me
-        order = [(me.mano + i) % 4 for i in range(4)]
-        later = [s for s in order[order.index(me.seat) + 1:] if s % 2 != self.team]
-        bet = 1.0
-        for seat in self._eligible(later):
-            bet *= 1 - bet_probability("envido", self._chance(hands, seat), self.lance, 0, 1)
-        bet = 1 - bet
-        quiet = self.utility(show, {"result": "paso"})
-        if bet == 0:
-            return quiet
-        if self._accept_after_paso():
-            answer = self.utility(show, {"result": "accepted", "total": 2})
-        else:
-            answer = self.utility(show, {"result": "refused", "team": 1 - self.team, "deje": 1})
-        return (1 - bet) * quiet + bet * answer
+        after, _ = self.betting.what_if(self.me.seat, Action("paso"))
+        quiet = self.betting.passed()
+        later = [s for s in after.still_to_open() if team(s) != self.team]
+        if not later:
+            return lambda show, hands: self.utility(show, quiet)
+        rival_bet, _ = after.what_if(later[0], Action("envido", 2))
+        answers = (rival_bet.acceptance(), rival_bet.refusal())
 
-    def _accept_after_paso(self) -> bool:
+        def value(show, hands):
+            bet = 1.0
+            for seat in later:
+                bet *= 1 - bet_probability("envido", self._chance(hands, seat), self.lance, after.total, after.deje())
+            bet = 1 - bet
+            quiet_value = self.utility(show, quiet)
+            if bet == 0:
+                return quiet_value
+            answer = self.utility(show, answers[0] if self._accept_after_paso(answers) else answers[1])
+            return (1 - bet) * quiet_value + bet * answer
+        return value
+
+    def _accept_after_paso(self, answers) -> bool:
         """Whether, across the worlds, accepting a rival's 2 would beat refusing it (decided once)."""
         if "accept_after_paso" not in self._cache:
-            gain = sum(weight * (self.utility(show, {"result": "accepted", "total": 2}) -
-                                 self.utility(show, {"result": "refused", "team": 1 - self.team, "deje": 1}))
+            accepted, refused = answers
+            gain = sum(weight * (self.utility(show, accepted) - self.utility(show, refused))
                        for show, hands, weight in self.worlds)
             self._cache["accept_after_paso"] = gain > 0
         return self._cache["accept_after_paso"]

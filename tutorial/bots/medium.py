@@ -38,7 +38,7 @@ class MediumBot(Bot):
         """The team's chance to win the current lance, as far as this seat can tell."""
         row = odds(me.hand, me.position, me.reyes)[me.lance]
         p = row[TEAM_BETTABLE]
-        if me.lance in ("pares", "juego") and me.declared(me.lance, me.partner) is False and row[TEAM] > 0:
+        if me.declared(me.lance, me.partner) is False and row[TEAM] > 0:  # only pares and juego are declared
             p *= row[WIN] / row[TEAM]  # only this hand can win it
         return p
 
@@ -49,9 +49,9 @@ class MediumBot(Bot):
             if p >= self.open_at[me.lance] or p >= self.big_at:
                 return pick(actions, "envido", self.big if p >= self.big_at else 2)
             return pick(actions, "paso")
-        if live["ordago"]:
+        if live.ordago:
             return pick(actions, "quiero" if p >= self.ordago_at else "no_quiero")
-        total, deje = live["total"], live["deje"]
+        total, deje = live.total, live.deje
         if p >= self.raise_at and total < 12 and pick(actions, "envido"):
             return pick(actions, "envido", self.big if p >= self.big_at else 2)
         needed = self.accept_at[me.lance] + (total - deje) / (2 * total) - 0.25  # the more at stake, the surer it must be

@@ -16,7 +16,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from tutorial.bots import LEVELS, make_bot
-from tutorial.engine.game import Game, Options
+from tutorial.engine import SEATS, Game, Options, team
 
 Z95 = 1.959964
 MAX_ACTIONS = 20_000  # a game never needs this many; reaching it is reported as an error
@@ -59,7 +59,7 @@ def play_game(bots: dict[int, object], options: Options, seed: int, check: bool 
 def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict) -> dict:
     a = make_bot(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
     b = make_bot(level_b, seed=2 * seed + 1, **bot_options.get(level_b, {}))
-    return {seat: a if seat % 2 == a_seats_team else b for seat in range(4)}
+    return {seat: a if team(seat) == a_seats_team else b for seat in SEATS}
 
 
 def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,

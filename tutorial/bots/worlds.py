@@ -29,14 +29,12 @@ from itertools import combinations
 
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value
-from tutorial.engine.cards import DECK, Card, value_rank
-from tutorial.engine.hands import evaluate
+from tutorial.engine import DECK, SEATS, Card, Observation, evaluate, position, value_rank
 
 DISCARD_BETA = 4.0
 FLOOR = 0.03
 SOFTNESS = 0.06
 ORDAGO_STAKE = 1000  # the total the model gives an órdago (answered by the órdago rule)
-BET_WORDS = ("paso", "envido", "ordago", "quiero", "no_quiero")
 
 
 def sigmoid(x: float) -> float:
@@ -48,48 +46,31 @@ def _clip(p: float) -> float:
 
 
 class Public:
-    """This seat's knowledge of the current hand, read from its view and its events."""
+    """This seat's knowledge of the current hand: its observation, and its own events for the cards it held."""
 
-    def __init__(self, view: dict, events):
-        self.seat, self.reyes, self.real = view["seat"], view["options"]["reyes"], view["options"]["real"]
-        self.mano = view["mano"]
-        self.hand = tuple(Card.parse(code) for code in view["hand"])
-        self.declarations = view["declarations"]
-        self.rounds = view["discard_counts"]
-        self.deal_mano = self.mano
+    def __init__(self, seen: Observation, events):
+        self.seat, self.reyes, self.real = seen.seat, seen.options.reyes, seen.options.real
+        self.mano = seen.mano
+        self.hand = seen.hand
+        self.declarations = seen.declarations
+        self.rounds = seen.discard_counts
+        self.deal_mano = seen.deal_mano
+        self.mus_round = seen.mus_round
+        self.speech = seen.mus_talk
+        self.reshuffled = seen.reshuffled
+        # (seat, lance, word, total, deje, amount) in order: the bet each word answered, an órdago as a bet of
+        # the whole game
+        self.bets = [(speech.seat, record.lance, speech.action.type, ORDAGO_STAKE if speech.ordago else speech.total,
+                      speech.deje, speech.action.amount) for record in seen.lances for speech in record.speeches]
         held = set(self.hand)
-        self.speech = []      # (mus round, seat, "mus"|"corto")
-        self.bets = []        # (seat, lance, word, total, deje, amount) in order
-        self.reshuffled = False
-        mus_round, lance_state = 0, {}
         for event in events:
             code, params = event["code"], event["params"]
-            if code == "hand_start":
-                self.deal_mano = params["mano"]
-            elif code == "deal" and params["seat"] == self.seat:
+            if code == "deal" and params["seat"] == self.seat:
                 held.update(Card.parse(c) for c in params["cards"])
             elif code == "replaced" and params["seat"] == self.seat:
                 held.update(Card.parse(c) for c in params["in"])
-            elif code == "reshuffle":
-                self.reshuffled = True
-            elif code == "discards":
-                mus_round += 1
-            elif code in ("mus", "corto"):
-                self.speech.append((mus_round, params["seat"], code))
-            elif code in BET_WORDS:
-                lance = params["lance"]
-                total, deje = lance_state.get(lance, (0, 1))
-                self.bets.append((params["seat"], lance, code, total, deje, params.get("amount")))
-                if code == "envido":
-                    lance_state[lance] = (params["total"], total or 1)
-                elif code == "ordago":  # answered like a bet of the whole game
-                    lance_state[lance] = (ORDAGO_STAKE, total or 1)
         self.unseen = [card for card in DECK if card not in held]
-        self.others = [s for s in range(4) if s != self.seat]
-
-
-def _position(seat: int, mano: int) -> int:
-    return (seat - mano) % 4
+        self.others = [s for s in SEATS if s != self.seat]
 
 
 @lru_cache(maxsize=None)
@@ -156,7 +137,7 @@ def bet_probability(word: str, p: float, lance: str, total: int, deje: int, amou
 
 
 def lance_chance(hand, seat: int, mano: int, lance: str, reyes: int) -> float:
-    return odds(hand, _position(seat, mano), reyes)[lance][TEAM_BETTABLE]
+    return odds(hand, position(seat, mano), reyes)[lance][TEAM_BETTABLE]
 
 
 class Sampler:
@@ -177,17 +158,16 @@ class Sampler:
         if replay:
             for counts in pub.rounds:
                 for seat in pub.others:
-                    position = _position(seat, pub.deal_mano)
-                    kept, p_count, gain = _discard_model(hands[seat], counts[seat], position, pub.reyes)
+                    kept, p_count, gain = _discard_model(hands[seat], counts[seat], position(seat, pub.deal_mano),
+                                                         pub.reyes)
                     weight *= p_count * mus_probability(gain)
                     hands[seat] = kept + tuple(cards[drawn:drawn + counts[seat]])
                     drawn += counts[seat]
         if not self._declared(hands):
             return hands, 0.0
-        last_round = len(pub.rounds)
         for mus_round, seat, word in pub.speech:
-            if mus_round == last_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
-                gain = _discard_model(hands[seat], 1, _position(seat, pub.deal_mano), pub.reyes)[2]
+            if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
+                gain = _discard_model(hands[seat], 1, position(seat, pub.deal_mano), pub.reyes)[2]
                 p_mus = mus_probability(gain)
                 weight *= p_mus if word == "mus" else 1 - p_mus
         if self.bet_model:

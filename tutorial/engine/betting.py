@@ -60,6 +60,10 @@ class Betting:
     def turn(self) -> int:
         return self.answering[0] if self.bettor is not None else self.eligible[self.opening]
 
+    def still_to_open(self) -> tuple[int, ...]:
+        """Who has yet to speak in the opening round, in order (nobody once a bet was made)."""
+        return self.eligible[self.opening:] if self.bettor is None else ()
+
     def raise_max(self) -> int:
         """The most tantos a bet may add now (below MIN_BET: only órdago is left)."""
         return self.target - self.total
