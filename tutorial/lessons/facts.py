@@ -5,22 +5,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Action, EngineError, evaluate, parse_cards, value_rank
+from tutorial.engine import LANCES, RESULTS, SEATS, Action, EngineError, evaluate, parse_cards, value_rank
 from tutorial.lessons.kinds.answers import same_action
 from tutorial.lessons.model import LANGUAGES, LessonError
-from tutorial.lessons.placeholders import LANCE_NAMES, PARES_PLAYS, int_arg, lance_arg, resolve, seat_arg, team_arg
+from tutorial.lessons.placeholders import PARES_PLAYS, int_arg, lance_arg, resolve, seat_arg, team_arg
 
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
 FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same", "said", "bet")
-BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")  # the engine's results
 
 
 def _fact_seats(step: Step, spec: str) -> list[int]:
     """``0``-``3``, ``all``, ``mano``, ``winner:LANCE`` or ``holders:LANCE`` (every seat that plays the lance)."""
     if spec == "all":
-        return [0, 1, 2, 3]
+        return list(SEATS)
     if spec == "mano":
         return [step.mano]
     name, _colon, arg = spec.partition(":")
@@ -33,7 +32,7 @@ def _fact_seats(step: Step, spec: str) -> list[int]:
 def _said(step: Step, args: list[str]) -> str | None:
     """``said [LANCE] SEATS ACTION``: the step's script, played through the engine, has each of those seats make
     this move (in that lance, when one is named; a move of the mus phase is in no lance)."""
-    lance = args.pop(0) if args and args[0] in LANCE_NAMES else None
+    lance = args.pop(0) if args and args[0] in LANCES else None
     if len(args) < 2:
         raise ValueError("said takes [LANCE] SEAT ACTION")
     seats = _fact_seats(step, args[0])
@@ -72,8 +71,8 @@ def _bet(step: Step, args: list[str]) -> str | None:
         raise ValueError("bet takes LANCE RESULT [TEAM] [N]")
     lance, result, *rest = args
     lance_arg(lance)
-    if result not in BET_RESULTS:
-        raise ValueError(f"bet result must be one of {BET_RESULTS}")
+    if result not in RESULTS:
+        raise ValueError(f"bet result must be one of {RESULTS}")
     team = team_arg(rest.pop(0)) if rest and rest[0].startswith("team") else None
     number = int_arg(rest.pop(0)) if rest else None
     if team is not None and result not in ("refused", "ordago_refused"):
@@ -127,7 +126,7 @@ def check_fact(step: Step, fact: str) -> str | None:
     if name == "holding":  # holding RANK N: exactly N seats hold a card counting as RANK
         arity(2)
         rank, n = int_arg(args[0]), int_arg(args[1])
-        seats = [seat for seat in range(4) if any(value_rank(card, step.reyes) == rank for card in hands[seat])]
+        seats = [seat for seat in SEATS if any(value_rank(card, step.reyes) == rank for card in hands[seat])]
         return None if len(seats) == n else f"seats {seats} hold a card counting as {rank}, not {n} seat(s)"
     if name == "holds":  # holds SEAT CARD...: the seat holds these very cards
         if len(args) < 2:

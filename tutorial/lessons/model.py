@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutorial.engine import Action, Game, IllegalAction, Options, parse_cards, showdown
+from tutorial.engine import SEATS, Action, Game, IllegalAction, Options, parse_cards, showdown
 from tutorial.languages import LANGUAGES
 from tutorial.lessons.kinds import KINDS
 
@@ -25,7 +25,7 @@ class LessonError(ValueError):
 def parse_move(move: str) -> tuple[int, Action]:
     """``"2 envido 5"`` -> ``(2, Action("envido", 5))``; ``"0 discard 4c 5e"`` for discards."""
     seat, _space, rest = move.strip().partition(" ")
-    if not seat.isdigit() or int(seat) not in range(4):
+    if not seat.isdigit() or int(seat) not in SEATS:
         raise IllegalAction("bad_seat", f"a scripted move starts with a seat 0-3: {move!r}", seat=seat)
     return int(seat), Action.parse(rest)
 
@@ -76,7 +76,7 @@ class Step:
     @property
     def show(self) -> list[int]:
         """Seats whose cards are face up; in a step played from the learner's seat only the learner's by default."""
-        default = [0, 1, 2, 3] if self.learner is None else [self.learner]
+        default = list(SEATS) if self.learner is None else [self.learner]
         return list(self.data.get("show", default))
 
     @property

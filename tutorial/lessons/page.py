@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tutorial.engine import SEATS
+
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
@@ -21,7 +23,7 @@ def step_page(step: Step) -> dict:
     shown = set(step.show)
     page["seats"] = [{"seat": seat, "mano": seat == mano, "learner": seat == step.learner,
                       "cards": hands[seat] if seat in shown else None}  # hidden hands never reach the page
-                     for seat in range(4)]
+                     for seat in SEATS]
     if table is not None:  # what was said before the learner's turn, as the learner saw it
         page["events"] = table.events_for(step.seat)
         page["scores"] = list(table.scores)

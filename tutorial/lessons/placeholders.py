@@ -8,32 +8,33 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Card, evaluate, showdown, value_rank
+from tutorial.engine import LANCES, SEATS, TEAMS, Card, evaluate, showdown, team, value_rank
 from tutorial.engine.cards import card_points
+from tutorial.engine.hands import PLAYS
 
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
-LANCE_NAMES = ("grande", "chica", "pares", "juego", "punto")
-PARES_PLAYS = ("none", "par", "medias", "duples")  # a hand's pares play, "none" without pares
+PARES_PLAYS = ("none",) + PLAYS  # a hand's pares play, "none" without pares
+TEAM_ARGS = {f"team{number}": number for number in TEAMS}  # how data names a team: team0, team1
 PLACEHOLDER = re.compile(r"\{([a-z_]+)(?::([0-9a-z_]+))?\}")
 
 
 def team_arg(arg: str | None) -> int:
-    if arg not in ("team0", "team1"):
-        raise ValueError(f"needs team0 or team1, not {arg!r}")
-    return int(arg[-1])
+    if arg not in TEAM_ARGS:
+        raise ValueError(f"needs {' or '.join(TEAM_ARGS)}, not {arg!r}")
+    return TEAM_ARGS[arg]
 
 
 def seat_arg(arg: str | None) -> int:
-    if arg is None or not arg.isdigit() or int(arg) not in range(4):
+    if arg is None or not arg.isdigit() or int(arg) not in SEATS:
         raise ValueError(f"needs a seat 0-3, not {arg!r}")
     return int(arg)
 
 
 def lance_arg(arg: str | None) -> str:
-    if arg not in LANCE_NAMES:
-        raise ValueError(f"needs a lance ({', '.join(LANCE_NAMES)}), not {arg!r}")
+    if arg not in LANCES:
+        raise ValueError(f"needs a lance ({', '.join(LANCES)}), not {arg!r}")
     return arg
 
 
@@ -103,7 +104,7 @@ def resolve(step: Step, name: str, arg: str | None):
                 raise ValueError(f"nobody of the other team plays {arg}")
             return ("seat", entry["rival"])
         if name == "winner_team":
-            return ("team", entry["winner"] % 2)
+            return ("team", team(entry["winner"]))
         if name == "deje":
             if entry["deje"] is None:
                 raise ValueError(f"no bet was refused in {arg}")

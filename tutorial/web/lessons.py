@@ -10,7 +10,7 @@ from flask import Blueprint, abort, g, jsonify, render_template, request, url_fo
 from flask_babel import force_locale, gettext as _
 
 from tutorial import lessons as lesson_data
-from tutorial.engine import EngineError
+from tutorial.engine import EngineError, team
 from tutorial.web import lesson_words as say
 from tutorial.web.i18n import LANGUAGES, current_language, localized_route
 
@@ -60,7 +60,7 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
     page = lesson_data.step_page(step)
     context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words)),
                    rules_url=rules_url(step.data.get("rules")),
-                   seats=[dict(seat, name=say.seat_name(seat["seat"]), team=say.team_words(seat["seat"] % 2))
+                   seats=[dict(seat, name=say.seat_name(seat["seat"]), team=say.team_words(team(seat["seat"])))
                           for seat in page["seats"]])
     if page["events"] is not None:
         context["log"] = say.log_lines(page["events"], step.mano)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Action, Card, EngineError, Game, IllegalAction, parse_cards
+from tutorial.engine import Action, Card, EngineError, Game, IllegalAction, Phase, parse_cards
 from tutorial.lessons.verdict import AnswerError
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def run_replies(step: Step, game: Game, until_phase_leaves: str | None = None, l
     for _ in range(MAX_AUTO_MOVES):
         if until_phase_leaves is not None and game.phase != until_phase_leaves:
             return game
-        if lance is not None and (lance in game.bets or game.phase in ("hand_over", "game_over")):
+        if lance is not None and (lance in game.bets or Phase(game.phase).hand_is_over):
             return game
         seats = game.to_act()
         if not seats:

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Game
+from tutorial.engine import TEAMS, Game
 from tutorial.lessons.kinds.answers import int_field
 from tutorial.lessons.kinds.base import Kind
 from tutorial.lessons.verdict import AnswerError, Verdict
 
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
-
-TEAMS = (0, 1)
 
 
 def validate(step: Step) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Action, Game, IllegalAction
+from tutorial.engine import Action, Game, IllegalAction, team
 from tutorial.engine.explain import explain
 from tutorial.lessons.kinds.answers import answer_action, run_replies
 from tutorial.lessons.kinds.base import Kind, explain_deal
@@ -18,11 +18,16 @@ DECIDE_RULES = ("accept_if_wins", "bet_if_wins", "any_legal")
 BET_TYPES = ("envido", "ordago")
 
 
+def team_wins(step: Step, mano: int, lance: str) -> bool:
+    """The learner's team wins the lance at the showdown, with the table's mano."""
+    return team(step.showdown(mano).lance(lance).winner) == team(step.seat)
+
+
 def decide_is_right(step: Step, game: Game, action: Action) -> bool:
     rule = step.data["rule"]
     if rule == "any_legal":
         return True
-    wins = step.showdown(game.mano).lance(game.lance).winner % 2 == step.seat % 2  # game.lance: being bet
+    wins = team_wins(step, game.mano, game.lance)  # game.lance: the lance being bet
     if rule == "accept_if_wins":
         return action.type == ("quiero" if wins else "no_quiero")
     return (action.type in BET_TYPES) == wins  # bet_if_wins: bet with the winning hand, pass without it
@@ -49,7 +54,7 @@ def judge(step: Step, answer: dict, done: int) -> Verdict:
     except IllegalAction as error:
         return Verdict(False, "illegal", {"illegal": error.code, "action": action.to_json(), **error.params})
     params = {"rule": step.data["rule"], "action": action.to_json(), "lance": lance,
-              "team_wins": step.showdown(game.mano).lance(lance).winner % 2 == step.seat % 2}
+              "team_wins": team_wins(step, game.mano, lance)}
     before = step.game_after_script()
     if not decide_is_right(step, before, action):
         return Verdict(False, "decision_missed", params)
