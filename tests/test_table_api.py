@@ -40,7 +40,7 @@ def mus_table(client) -> dict:
 
 def stored_game(app, table_id) -> Game:
     with app.app_context():
-        return Game.from_json(storage.load(table_id).game)
+        return storage.replay(table_id)
 
 
 # ----- the contract ----------------------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def test_hundreds_of_random_hands_never_leak_a_hidden_card_and_always_count_as_e
         text = response.get_data(as_text=True)
         view = response.get_json()
         with app.app_context():
-            game = Game.from_json(storage.load(view["id"]).game)
+            game = storage.replay(view["id"])
         codes = [event["code"] for event in view["events"]]
         if "hand_start" in codes:
             closed, scores_at_start = {}, list(game.scores_before)

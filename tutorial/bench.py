@@ -12,6 +12,7 @@ SUITES = {
     "hands": "tutorial.engine.bench:hands",
     "strength": "tutorial.strength:bench",
     "bots": "tutorial.bots.bench:hard_decisions",
+    "table": "tutorial.web.table_bench:tables",
 }
 
 

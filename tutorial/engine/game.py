@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from tutorial.engine import snapshot as snapshots
 from tutorial.engine.actions import Action, IllegalAction, LegalAction
 from tutorial.engine.betting import Betting
 from tutorial.engine.cards import DECK, Card
@@ -51,6 +52,8 @@ class Game:
         self.rng = random.Random(seed)
         self.history: list[tuple[int, Action]] = []
         self.events: list[Event] = []
+        self.first_move = 0   # a game restored from a snapshot holds its history and events from these indexes on
+        self.first_event = 0
         self.games_won = [0, 0]
         self.vacas_won = [0, 0]
         self.game_number = 0
@@ -430,15 +433,41 @@ class Game:
 
     def events_for(self, seat: int, start: int = 0) -> list[dict]:
         """The events ``seat`` may see, from index ``start`` of the game's event log; each carries its ``index``."""
-        return [dict(event.to_json(), index=i) for i, event in enumerate(self.events[start:], start)
+        start = max(start, self.first_event)
+        return [dict(event.to_json(), index=i) for i, event in enumerate(self.events[start - self.first_event:], start)
                 if event.visible_to(seat)]
+
+    @property
+    def move_count(self) -> int:
+        """Moves played since the start, those before a snapshot included."""
+        return self.first_move + len(self.history)
+
+    @property
+    def event_count(self) -> int:
+        """The index the next event will have in the game's whole event log."""
+        return self.first_event + len(self.events)
 
     def _emit(self, code: str, params: dict, audience: str | tuple[str, int] = "all") -> None:
         self.events.append(Event(code, params, audience))
 
     # ----- serialisation and replay --------------------------------------------------------------------------
 
+    def snapshot(self) -> dict:
+        """The state as JSON-ready data whose size does not grow with the game (``tutorial/engine/snapshot.py``):
+        ``Game.from_snapshot(game.snapshot())`` goes on exactly as ``game`` would, with the current hand's events."""
+        return snapshots.take(self)
+
+    @classmethod
+    def from_snapshot(cls, data: dict) -> Game:
+        """The game saved by ``snapshot()``; its ``history`` holds only the moves played after it. Malformed data
+        raises ``EngineError`` (``bad_snapshot``)."""
+        game = cls.__new__(cls)
+        snapshots.restore(game, data, Options)
+        return game
+
     def to_json(self) -> dict:
+        if self.first_move:
+            raise ValueError("a game restored from a snapshot does not hold its whole history: replay it instead")
         data = {"options": self.options.to_json(), "seed": self.seed,
                 "history": [[seat, action.to_json()] for seat, action in self.history]}
         if self.setup:

@@ -1,10 +1,16 @@
 """Tables against the bots, kept in SQLite so they survive restarts and work with several worker processes.
 
-A table is stored as the engine's ``Game.to_json()`` (options, seed, history) plus what the table server adds
-(bot level, learner's seat, where the learner's latest events start) and a version number. Writes are
-optimistic: a request reads the table, computes the new state without holding a lock, then writes it inside
-``BEGIN IMMEDIATE`` only if the version is still the one it read; otherwise it gets ``StaleVersion`` (HTTP 409)
-and nothing is written. Tables untouched for ``MAX_AGE`` are deleted whenever a new table is created.
+A table row holds the engine's compact ``Game.snapshot()`` (its size does not grow with the game), the game's
+replay header (options, seed, set-up), what the table server adds (bot level, learner's seat, where the
+learner's latest events start) and a version number. Every move is also appended to ``moves``, never rewritten:
+``replay(table_id)`` rebuilds the game from them (audit, tests). So an action costs the same at move 4,000 as at
+move 10: one snapshot is read, one is written and the new moves are inserted.
+
+Writes are optimistic: a request reads the table, computes the new state without holding a lock, then writes it
+inside ``BEGIN IMMEDIATE`` only if the version is still the one it read; otherwise ``StaleVersion`` (HTTP 409).
+Faults (docs/api-tables.md, "Storage"): a database that cannot be used raises ``Unavailable`` (HTTP 503) and the
+broken connection is dropped, so the next request opens a fresh one; before each use the file's device and inode
+are compared with the ones opened, so a deleted or replaced file is never written blindly.
 """
 from __future__ import annotations
 
@@ -13,36 +19,45 @@ import os
 import sqlite3
 import threading
 import time
-from contextlib import contextmanager
+import urllib.parse
 from dataclasses import dataclass
 
 from flask import Flask, current_app
 
+from tutorial.engine import Game
+from tutorial.web import storage_schema
+
 MAX_AGE = 7 * 24 * 3600  # seconds a table may stay untouched before it is cleaned up
+MAX_TABLES = 20_000      # live tables (touched within MAX_AGE); config MAX_TABLES
+MAX_MOVES = 10_000       # moves in one table's history; config MAX_TABLE_MOVES
 BUSY_TIMEOUT = 10.0      # seconds a writer waits for another process's lock
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    game TEXT NOT NULL,
-    meta TEXT NOT NULL,
-    created REAL NOT NULL,
-    touched REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tables_touched ON tables (touched);
-"""
+
+class StorageError(Exception):
+    """A table that cannot be stored now; nothing was written."""
 
 
-class StaleVersion(Exception):
+class StaleVersion(StorageError):
     """Someone else changed the table first (or it is gone): the caller's version is out of date."""
+
+
+class Unavailable(StorageError):
+    """The database cannot be used (read-only, deleted, replaced by something else, locked for too long)."""
+
+
+class TooManyTables(StorageError):
+    """``MAX_TABLES`` live tables exist already."""
+
+
+class HistoryFull(StorageError):
+    """The table's history would pass ``MAX_TABLE_MOVES``."""
 
 
 @dataclass
 class Record:
     id: str
     version: int
-    game: dict   # Game.to_json()
+    game: Game   # loaded from the snapshot: its history holds only the moves played since (game.first_move on)
     meta: dict   # the server's own fields: level, seat, bot_seed, events_from
 
 
@@ -55,79 +70,267 @@ def database_path(app: Flask) -> str:
     return path
 
 
-_connections = threading.local()  # one open connection per thread and database file
+def limit(name: str, default: int) -> int:
+    return int(current_app.config.get(name, default))
 
 
-def _connect() -> sqlite3.Connection:
-    """This thread's connection to the app's database, opened (and the schema created) on first use.
+# ----- connections -----------------------------------------------------------------------------------------------
 
-    Connections stay open: closing the last one checkpoints the WAL, which would cost more than the request.
+_connections = threading.local()  # per thread: database path -> (connection, (device, inode) of the file opened)
+_opened_paths: set[str] = set()  # files this process has used: if one disappears, it is not silently re-created
+_opened_lock = threading.Lock()
+
+
+def _identity(path: str):
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _connection(path: str) -> tuple[sqlite3.Connection, bool]:
+    """This thread's connection to ``path`` and whether it was opened just now.
+
+    Connections stay open (closing the last one checkpoints the WAL, which would cost more than the request), but
+    one whose file was deleted or replaced since is closed first: writing to it would write into a lost file.
+    """
+    cache = _connections.__dict__.setdefault("by_path", {})
+    held = cache.get(path)
+    if held is not None:
+        if _identity(path) == held[1]:
+            return held[0], False
+        _drop(path)
+    with _opened_lock:
+        known = path in _opened_paths
+    if known and _identity(path) is None:
+        raise Unavailable(f"{path} was deleted while in use; restore it (or restart to start an empty one)")
+    # mode=rw for a file this process used: a deleted file is a fault, not a reason to start an empty database.
+    uri = f"file:{urllib.parse.quote(path)}?mode={'rw' if known else 'rwc'}"
+    # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
+    connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
+    try:
+        storage_schema.prepare(connection)
+        identity = _identity(path)
+    except BaseException:
+        connection.close()
+        raise
+    cache[path] = (connection, identity)
+    with _opened_lock:
+        _opened_paths.add(path)
+    return connection, True
+
+
+def _drop(path: str) -> None:
+    connection, _identity_opened = _connections.__dict__.get("by_path", {}).pop(path)
+    try:
+        connection.close()
+    except sqlite3.Error:
+        pass  # a broken connection may fail to close; it is gone either way
+
+
+def _use(work, write: bool):
+    """``work(connection)``, inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` when ``write``.
+
+    A connection that fails is dropped; if it was an old one (opened read-only before the file was made
+    writable again, say) the work is tried once more on a fresh connection; a fresh one failing is ``Unavailable``.
     """
     path = database_path(current_app)
-    cache = _connections.__dict__.setdefault("by_path", {})
-    connection = cache.get(path)
-    if connection is None:
-        # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
-        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=True)
-        connection.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-        connection.execute("PRAGMA synchronous=NORMAL")  # safe with WAL: no fsync on every commit
-        connection.executescript(SCHEMA)
-        cache[path] = connection
-    return connection
+    for attempt in range(2):
+        try:
+            connection, fresh = _connection(path)
+        except sqlite3.Error as error:
+            raise Unavailable(str(error)) from error
+        try:
+            return _run(connection, work, write)
+        except (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError):
+            raise  # a mistake of the code, not a fault of the database
+        except sqlite3.DatabaseError as error:  # read-only, locked, I/O, not a database...
+            _drop(path)
+            if fresh or attempt:
+                raise Unavailable(str(error)) from error
+    raise AssertionError("unreachable")
 
 
-def _record(row) -> Record:
-    table_id, version, game, meta = row
-    return Record(table_id, version, json.loads(game), json.loads(meta))
-
-
-@contextmanager
-def _transaction():
-    """A write transaction that takes the database's write lock at once (BEGIN IMMEDIATE); rolled back on error."""
-    connection = _connect()
+def _run(connection: sqlite3.Connection, work, write: bool):
+    if not write:
+        return work(connection)
     connection.execute("BEGIN IMMEDIATE")
     try:
-        yield connection
+        result = work(connection)
+        connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:
+            try:
+                connection.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the connection is broken: it is dropped and the transaction dies with it
         raise
-    connection.execute("COMMIT")
-
-
-def load(table_id: str) -> Record | None:
-    row = _connect().execute("SELECT id, version, game, meta FROM tables WHERE id = ?", (table_id,)).fetchone()
-    return None if row is None else _record(row)
-
-
-def create(record: Record, now: float | None = None) -> None:
-    """Store a new table, and delete the tables nobody touched for ``MAX_AGE``."""
-    now = time.time() if now is None else now
-    with _transaction() as connection:
-        connection.execute("DELETE FROM tables WHERE touched < ?", (now - MAX_AGE,))
-        connection.execute("INSERT INTO tables (id, version, game, meta, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                           (record.id, record.version, json.dumps(record.game), json.dumps(record.meta), now, now))
-
-
-def save(record: Record, expected_version: int, now: float | None = None) -> None:
-    """Write ``record`` (already carrying its new version) if the stored version is still ``expected_version``."""
-    now = time.time() if now is None else now
-    with _transaction() as connection:
-        cursor = connection.execute(
-            "UPDATE tables SET version = ?, game = ?, meta = ?, touched = ? WHERE id = ? AND version = ?",
-            (record.version, json.dumps(record.game), json.dumps(record.meta), now, record.id, expected_version))
-        if cursor.rowcount != 1:
-            raise StaleVersion(record.id)
-
-
-def touched(table_id: str) -> float | None:
-    """When the table was last written (for tests and maintenance)."""
-    row = _connect().execute("SELECT touched FROM tables WHERE id = ?", (table_id,)).fetchone()
-    return None if row is None else row[0]
+    return result
 
 
 def close_connections() -> None:
     """Close this thread's connections (at shutdown, or in tests that simulate a restart)."""
-    cache = _connections.__dict__.get("by_path", {})
-    while cache:
-        _path, connection = cache.popitem()
-        connection.close()
+    for path in list(_connections.__dict__.get("by_path", {})):
+        _drop(path)
+
+
+# ----- tables ----------------------------------------------------------------------------------------------------
+
+def _insert_moves(connection, table_id: str, game: Game) -> None:
+    connection.executemany("INSERT INTO moves (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
+                           [(table_id, game.first_move + i, seat, json.dumps(action.to_json()))
+                            for i, (seat, action) in enumerate(game.history)])
+
+
+def _check_length(game: Game) -> None:
+    if game.move_count > limit("MAX_TABLE_MOVES", MAX_MOVES):
+        raise HistoryFull(f"{game.move_count} moves")
+
+
+def load(table_id: str) -> Record | None:
+    def read(connection):
+        return connection.execute("SELECT id, version, state, meta FROM tables WHERE id = ?", (table_id,)).fetchone()
+
+    row = _use(read, write=False)
+    if row is None:
+        return None
+    table_id, version, state, meta = row
+    return Record(table_id, version, Game.from_snapshot(json.loads(state)), json.loads(meta))
+
+
+def create(record: Record, now: float | None = None) -> None:
+    """Store a new table (its whole history so far is inserted), unless ``MAX_TABLES`` live tables exist."""
+    now = time.time() if now is None else now
+    game = record.game
+    _check_length(game)
+    header = {key: value for key, value in game.to_json().items() if key != "history"}
+
+    def write(connection):
+        live = connection.execute("SELECT count(*) FROM tables WHERE touched >= ?",
+                                  (now - limit("TABLE_MAX_AGE", MAX_AGE),)).fetchone()[0]
+        if live >= limit("MAX_TABLES", MAX_TABLES):
+            raise TooManyTables(f"{live} live tables")
+        connection.execute(
+            "INSERT INTO tables (id, version, game, state, moves, meta, created, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (record.id, record.version, json.dumps(header), json.dumps(game.snapshot()), game.move_count,
+             json.dumps(record.meta), now, now))
+        _insert_moves(connection, record.id, game)
+
+    _use(write, write=True)
+
+
+def save(record: Record, expected_version: int, now: float | None = None) -> None:
+    """Write ``record`` (already carrying its new version) if the stored version is still ``expected_version``:
+    the new snapshot replaces the old one and the moves played since it was loaded are appended."""
+    now = time.time() if now is None else now
+    game = record.game
+    _check_length(game)
+    state, meta = json.dumps(game.snapshot()), json.dumps(record.meta)
+
+    def write(connection):
+        cursor = connection.execute(
+            "UPDATE tables SET version = ?, state = ?, moves = ?, meta = ?, touched = ? WHERE id = ? AND version = ?",
+            (record.version, state, game.move_count, meta, now, record.id, expected_version))
+        if cursor.rowcount != 1:
+            raise StaleVersion(record.id)
+        _insert_moves(connection, record.id, game)
+
+    _use(write, write=True)
+
+
+def replay(table_id: str) -> Game | None:
+    """The table's game rebuilt from its header and every stored move (the audit path; it costs the history)."""
+    def read(connection):
+        row = connection.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()
+        moves = connection.execute("SELECT seat, action FROM moves WHERE table_id = ? ORDER BY n",
+                                   (table_id,)).fetchall()
+        return row, moves
+
+    row, moves = _use(read, write=False)
+    if row is None:
+        return None
+    return Game.from_json(dict(json.loads(row[0]), history=[[seat, json.loads(action)] for seat, action in moves]))
+
+
+def touched(table_id: str) -> float | None:
+    """When the table was last written (for tests and maintenance)."""
+    row = _use(lambda connection: connection.execute("SELECT touched FROM tables WHERE id = ?",
+                                                     (table_id,)).fetchone(), write=False)
+    return None if row is None else row[0]
+
+
+# ----- cleanup -----------------------------------------------------------------------------------------------------
+
+RETRY_AFTER = 5            # seconds a client is asked to wait after a 503
+CLEANUP_EVERY = 60.0       # seconds between two cleanups of the site (config TABLE_CLEANUP_EVERY; a lease shared by
+                           # every worker in the database)
+CLEANUP_BATCH = 50         # expired tables deleted per transaction, so no writer waits long
+CLEANUP_BUDGET = 0.25      # seconds one cleanup may take; the rest waits for the next one
+
+_next_cleanup: dict[str, float] = {}  # database path -> when this process next asks for the lease (monotonic)
+
+
+def cleanup(now: float | None = None) -> int:
+    """Delete one batch of tables untouched for ``TABLE_MAX_AGE`` with their moves, give the pages back to the
+    file system (incremental vacuum), and return how many tables were deleted."""
+    now = time.time() if now is None else now
+
+    def delete(connection):
+        expired = [row[0] for row in connection.execute(
+            "SELECT id FROM tables WHERE touched < ? ORDER BY touched LIMIT ?",
+            (now - limit("TABLE_MAX_AGE", MAX_AGE), CLEANUP_BATCH))]
+        for table_id in expired:
+            connection.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+            connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+        if expired:
+            connection.execute("PRAGMA incremental_vacuum").fetchall()
+        return len(expired)
+
+    return _use(delete, write=True)
+
+
+def _take_lease(now: float) -> bool:
+    """Whether this worker does the cleanup now: at most one worker every ``CLEANUP_EVERY`` seconds."""
+    def lease(connection):
+        connection.execute("INSERT OR IGNORE INTO maintenance (task, until) VALUES ('cleanup', 0)")
+        return connection.execute("UPDATE maintenance SET until = ? WHERE task = 'cleanup' AND until <= ?",
+                                  (now + every, now)).rowcount == 1
+    every = float(current_app.config.get("TABLE_CLEANUP_EVERY", CLEANUP_EVERY))
+    return _use(lease, write=True)
+
+
+def maintain() -> int:
+    """After a response: if this process's turn has come and no other worker holds the lease, clean up expired
+    tables in batches for at most ``CLEANUP_BUDGET`` seconds. Returns the tables deleted."""
+    path = database_path(current_app)
+    clock = time.monotonic()
+    if _next_cleanup.get(path, 0.0) > clock:
+        return 0
+    _next_cleanup[path] = clock + float(current_app.config.get("TABLE_CLEANUP_EVERY", CLEANUP_EVERY))
+    deleted = 0
+    try:
+        if not _take_lease(time.time()):
+            return 0
+        while time.monotonic() - clock < CLEANUP_BUDGET:
+            batch = cleanup()
+            deleted += batch
+            if batch < CLEANUP_BATCH:
+                break
+    except Unavailable:
+        current_app.logger.warning("expired tables could not be cleaned up: the database is unavailable")
+    return deleted
+
+
+def init_app(app: Flask) -> None:
+    """Run ``maintain`` once each response has been sent (``call_on_close``), outside the request's time."""
+    @app.after_request
+    def clean_up_after(response):
+        if app.config.get("TABLE_CLEANUP", True):
+            response.call_on_close(lambda: _maintain_in(app))
+        return response
+
+
+def _maintain_in(app: Flask) -> None:
+    with app.app_context():
+        maintain()

@@ -10,7 +10,7 @@ import json
 import re
 import secrets
 
-from flask import Blueprint, g, jsonify, render_template, request
+from flask import Blueprint, g, jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_babel import refresh
 
@@ -61,7 +61,7 @@ def create_table():
     meta = {"level": level, "seat": LEARNER, "seeded": seeded, "events_from": 0,
             "bot_seed": seed if seeded else secrets.randbelow(SEED_LIMIT)}
     play_bots(game, meta)
-    record = storage.Record(secrets.token_urlsafe(24), 1, game.to_json(), meta)
+    record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
     storage.create(record)
     return jsonify(learner_view(record, game)), 201
 
@@ -70,7 +70,7 @@ def create_table():
 def get_table(table_id):
     use_language(request.args.get("lang"))
     record = find(table_id)
-    return jsonify(learner_view(record, Game.from_json(record.game)))
+    return jsonify(learner_view(record, record.game))
 
 
 @bp.post("/api/tables/<table_id>/actions")
@@ -84,26 +84,45 @@ def post_action(table_id):
         raise BadRequest(_("This table has changed since you loaded it; reload it and try again."), 409)
     if "action" not in body:
         raise BadRequest(_("Say which action to play."))
-    game = Game.from_json(record.game)
+    game = record.game
     seat = record.meta["seat"]
-    start = len(game.events)
+    start = game.event_count
     try:
         game.apply(seat, Action.from_json(body["action"]))
     except IllegalAction as error:
         raise BadRequest(illegal_message(error)) from None
     meta = dict(record.meta, events_from=start)
     play_bots(game, meta)
-    updated = storage.Record(record.id, record.version + 1, game.to_json(), meta)
-    try:
-        storage.save(updated, expected_version=record.version)
-    except storage.StaleVersion:
-        raise BadRequest(_("This table has changed since you loaded it; reload it and try again."), 409) from None
+    updated = storage.Record(record.id, record.version + 1, game, meta)
+    storage.save(updated, expected_version=record.version)  # StaleVersion: 409, see storage_error
     return jsonify(learner_view(updated, game))
 
 
 @bp.errorhandler(BadRequest)
 def bad_request(error: BadRequest):
     return jsonify(error=error.message), error.status
+
+
+@bp.app_errorhandler(storage.StorageError)
+def storage_error(error: storage.StorageError):
+    """The store refused (nothing was written): JSON under /api/, an error page elsewhere; 503s say when to retry."""
+    status, message = 503, _("The games cannot be saved right now; nothing was changed. Try again in a moment.")
+    if isinstance(error, storage.TooManyTables):
+        message = _("Too many games are open right now; try again later.")
+    elif isinstance(error, storage.HistoryFull):
+        status, message = 400, _("This game has reached its maximum length; start a new one.")
+    elif isinstance(error, storage.StaleVersion):
+        status, message = 409, _("This table has changed since you loaded it; reload it and try again.")
+    if request.path.startswith("/api/"):
+        response = make_response(jsonify(error=message), status)
+    else:
+        response = make_response(render_template("error.html", code=status, message=message), status)
+    if status == 503:
+        response.headers["Retry-After"] = str(storage.RETRY_AFTER)
+    return response
+
+
+bp.record_once(lambda state: storage.init_app(state.app))  # expired tables are cleaned up after responses
 
 
 # ----- input ---------------------------------------------------------------------------------------------------
@@ -176,7 +195,7 @@ def play_bots(game: Game, meta: dict) -> None:
     The bots' random draws follow from the table's bot seed and how far the game has gone, so a table is
     reproducible from its stored data and a seeded table from its seed and the learner's actions.
     """
-    bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + len(game.history)) % SEED_LIMIT)
+    bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
     learner = meta["seat"]
     for _move in range(MAX_BOT_MOVES):
         if game.phase in OVER_PHASES:

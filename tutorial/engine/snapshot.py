@@ -1,0 +1,142 @@
+"""A game's state as compact JSON-ready data: ``Game.snapshot()`` and ``Game.from_snapshot()`` use these.
+
+A snapshot holds everything the game needs to go on exactly as if it had been replayed from its history: the
+cards, the betting, the scores, the random generator's state, and the event log of the current hand (what the
+seats' views and the bots read). Its size does not grow with the game: the history and the events of earlier
+hands are left out, so a restored game starts its ``history`` and ``events`` lists at ``first_move`` and
+``first_event`` (the game's ``move_count`` and ``event_count`` still count everything).
+"""
+from __future__ import annotations
+
+import base64
+import copy
+import random
+import struct
+
+from tutorial.engine.betting import Betting
+from tutorial.engine.cards import parse_cards, parse_hands
+from tutorial.engine.errors import EngineError
+from tutorial.engine.events import Event
+from tutorial.engine.showdown import showdown
+
+FORMAT = 1
+_MT_WORDS = 625  # Mersenne Twister: 624 words of state and the position in them
+
+# Attributes copied as they are (JSON-ready numbers, strings, lists of them and dicts of those).
+PLAIN = ("seed", "games_won", "vacas_won", "game_number", "hand_number", "scores", "winner_team", "mano",
+         "phase", "mus_round", "discard_counts", "declarations", "bets", "lance")
+# Attributes encoded by this module (cards as codes, objects as dicts); with PLAIN, the whole state of a Game.
+ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "scores_before", "hands",
+           "stock", "pile", "_speaker", "_discards", "_betting", "_showdown", "_lances", "_last_hand")
+
+
+def take(game) -> dict:
+    """The snapshot of ``game``, from the start of its current hand's events; ``game`` is not changed."""
+    hand_start = _current_hand_start(game)
+    betting = game._betting
+    last_hand = game._last_hand
+    data = copy.deepcopy({name: getattr(game, name) for name in PLAIN})  # the snapshot shares nothing with the game
+    data.update({
+        "format": FORMAT, "options": game.options.to_json(), "setup": _setup_json(game.setup),
+        "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start,
+        "events": [_event_json(event) for event in game.events[hand_start - game.first_event:]],
+        "scores_before": list(game.scores_before), "hands": [_codes(hand) for hand in game.hands],
+        "stock": _codes(game.stock), "pile": _codes(game.pile), "speaker": game._speaker,
+        "discards": [None if cards is None else _codes(cards) for cards in game._discards],
+        "betting": None if betting is None else {name: getattr(betting, name) for name in Betting.__slots__},
+        "showdown": game._showdown is not None, "lances": list(game._lances),
+        # The explanation is left out: it is rebuilt from the rest on first use.
+        "last_hand": None if last_hand is None else copy.deepcopy({k: v for k, v in last_hand.items() if k != "explain"}),
+    })
+    return data
+
+
+def restore(game, data: dict, options_type) -> None:
+    """Fill the bare ``game`` (made with ``__new__``) from ``data``; malformed data raises ``EngineError``."""
+    try:
+        if data["format"] != FORMAT:
+            raise ValueError(f"snapshot format {data['format']!r}")
+        for name in PLAIN:
+            setattr(game, name, copy.deepcopy(data[name]))
+        game.options = options_type.from_json(data["options"])
+        game.setup = _setup_from_json(data["setup"])
+        game.rng = _rng_from_json(data["rng"])
+        game.history, game.first_move = [], data["moves"]
+        game.events, game.first_event = [_event_from_json(item) for item in data["events"]], data["first_event"]
+        game.scores_before = tuple(data["scores_before"])
+        game.hands = [list(parse_cards(hand)) for hand in data["hands"]]
+        game.stock, game.pile = list(parse_cards(data["stock"])), list(parse_cards(data["pile"]))
+        game._speaker = data["speaker"]
+        game._discards = [None if cards is None else parse_cards(cards) for cards in data["discards"]]
+        game._betting = None if data["betting"] is None else _betting_from_json(data["betting"])
+        game._showdown = None
+        if data["showdown"]:  # the hands do not change once the lances begin: the showdown is the same
+            game._showdown = showdown(tuple(map(tuple, game.hands)), game.mano, game.options.reyes,
+                                      game.options.real)
+        game._lances = list(data["lances"])
+        game._last_hand = copy.deepcopy(data["last_hand"])
+    except EngineError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, struct.error) as error:
+        raise EngineError("bad_snapshot", f"not a game snapshot: {error!r}") from error
+
+
+def _current_hand_start(game) -> int:
+    """The index (in the whole game's log) of the current hand's ``hand_start`` event."""
+    for i in range(len(game.events) - 1, -1, -1):
+        if game.events[i].code == "hand_start":
+            return game.first_event + i
+    return game.first_event
+
+
+def _codes(cards) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _setup_json(setup: dict) -> dict:
+    data = dict(setup)
+    if "hands" in data:
+        data["hands"] = [_codes(hand) for hand in data["hands"]]
+    if "stock" in data:
+        data["stock"] = _codes(data["stock"])
+    return data
+
+
+def _setup_from_json(data: dict) -> dict:
+    setup = dict(data)
+    if "hands" in setup:
+        setup["hands"] = parse_hands(setup["hands"])
+    if "stock" in setup:
+        setup["stock"] = parse_cards(setup["stock"])
+    return setup
+
+
+def _rng_json(rng: random.Random) -> dict:
+    version, words, gauss = rng.getstate()
+    return {"version": version, "state": base64.b64encode(struct.pack(f"<{_MT_WORDS}I", *words)).decode(),
+            "gauss": gauss}
+
+
+def _rng_from_json(data: dict) -> random.Random:
+    rng = random.Random()
+    words = struct.unpack(f"<{_MT_WORDS}I", base64.b64decode(data["state"], validate=True))
+    rng.setstate((data["version"], words, data["gauss"]))
+    return rng
+
+
+def _event_json(event: Event) -> list:
+    return [event.code, event.params, event.audience if isinstance(event.audience, str) else list(event.audience)]
+
+
+def _event_from_json(item) -> Event:
+    code, params, audience = item
+    return Event(code, params, audience if isinstance(audience, str) else tuple(audience))
+
+
+def _betting_from_json(data: dict) -> Betting:
+    betting = Betting(data["lance"], tuple(data["eligible"]), data["target"])
+    for name in Betting.__slots__:
+        setattr(betting, name, data[name])
+    betting.eligible = tuple(betting.eligible)
+    return betting
+

@@ -1,0 +1,100 @@
+"""The tables database: its schema, its settings, and the conversion of files written by the first version.
+
+Version 1 (``PRAGMA user_version`` 0) kept each table as one row whose ``game`` column held the whole history,
+rewritten on every action. Version 2 keeps the compact snapshot in ``state`` and appends moves to ``moves``;
+``game`` holds only the replay header (options, seed, set-up). An old file is converted the first time a process
+opens it, in one transaction (every table is replayed once), then vacuumed so that freed pages are given back.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+
+from tutorial.engine import EngineError, Game
+
+VERSION = 2
+JOURNAL_LIMIT = 8 * 1024 * 1024  # bytes the WAL file is truncated to after a checkpoint
+
+TABLES = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    meta TEXT NOT NULL,
+    created REAL NOT NULL,
+    touched REAL NOT NULL,
+    state TEXT NOT NULL,
+    moves INTEGER NOT NULL
+)"""
+OTHERS = """
+CREATE INDEX IF NOT EXISTS tables_touched ON tables (touched);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS maintenance (task TEXT PRIMARY KEY, until REAL NOT NULL);
+"""
+
+log = logging.getLogger(__name__)
+
+
+def prepare(connection: sqlite3.Connection) -> None:
+    """Settings for this connection; the schema created or converted if the file is new or old."""
+    if connection.execute("PRAGMA user_version").fetchone()[0] != VERSION:
+        # Only an empty file takes auto_vacuum at once; an old one gets it with the VACUUM after conversion.
+        connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+        connection.execute("PRAGMA journal_mode = WAL")  # readers never wait for the writer
+        _upgrade(connection)
+    connection.execute("PRAGMA synchronous = FULL")  # an acknowledged action survives a power cut too
+    connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
+
+
+def _upgrade(connection: sqlite3.Connection) -> None:
+    connection.execute("BEGIN IMMEDIATE")  # several workers may open the file at once: one converts it
+    try:
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        old = version == 0 and _columns(connection) == {"id", "version", "game", "meta", "created", "touched"}
+        if version != VERSION:
+            if old:
+                connection.execute("ALTER TABLE tables ADD COLUMN state TEXT NOT NULL DEFAULT ''")
+                connection.execute("ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0")
+            connection.execute(TABLES)
+            for statement in OTHERS.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+            if old:
+                _convert(connection)
+            connection.execute(f"PRAGMA user_version = {VERSION}")
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    if connection.execute("PRAGMA auto_vacuum").fetchone()[0] != 2:  # 2: incremental
+        connection.execute("VACUUM")
+
+
+def _columns(connection: sqlite3.Connection) -> set[str]:
+    return {row[1] for row in connection.execute("PRAGMA table_info(tables)")}
+
+
+def _convert(connection: sqlite3.Connection) -> None:
+    """Each version-1 table: its snapshot, its header, its moves. A table that no longer replays is removed."""
+    rows = connection.execute("SELECT id, game FROM tables").fetchall()
+    for table_id, data in rows:
+        try:
+            saved = json.loads(data)
+            game = Game.from_json(saved)
+        except (ValueError, EngineError) as error:
+            log.warning("table %s could not be replayed and is removed: %s", table_id, error)
+            connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            continue
+        header = {key: value for key, value in saved.items() if key != "history"}
+        connection.execute("UPDATE tables SET game = ?, state = ?, moves = ? WHERE id = ?",
+                           (json.dumps(header), json.dumps(game.snapshot()), game.move_count, table_id))
+        connection.executemany("INSERT INTO moves (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
+                               [(table_id, n, seat, json.dumps(action))
+                                for n, (seat, action) in enumerate(saved["history"])])
