@@ -76,9 +76,11 @@ def limit(name: str, default: int) -> int:
 
 # ----- connections -----------------------------------------------------------------------------------------------
 
-_connections = threading.local()  # per thread: database path -> (connection, (device, inode) of the file opened)
+_connections = threading.local()  # per thread: database path -> (connection, identity of the file it opened)
 _opened_paths: set[str] = set()  # files this process has used: if one disappears, it is not silently re-created
-_opened_lock = threading.Lock()
+_retired: dict[str, set] = {}    # path -> identities of the -wal/-shm files of a database that was replaced
+_files_lock = threading.Lock()
+JOURNALS = ("-wal", "-shm")
 
 
 def _identity(path: str):
@@ -93,36 +95,49 @@ def _connection(path: str) -> tuple[sqlite3.Connection, bool]:
     """This thread's connection to ``path`` and whether it was opened just now.
 
     Connections stay open (closing the last one checkpoints the WAL, which would cost more than the request), but
-    one whose file was deleted or replaced since is closed first: writing to it would write into a lost file.
+    before each use the file's identity is compared with the one opened: a connection to a deleted or replaced
+    file is dropped, never written to.
     """
     cache = _connections.__dict__.setdefault("by_path", {})
     held = cache.get(path)
     if held is not None:
         if _identity(path) == held[1]:
             return held[0], False
-        _drop(path)
-    with _opened_lock:
-        known = path in _opened_paths
+        _retire(path)
+    with _files_lock:
+        known, retired = path in _opened_paths, _retired.get(path, set())
     if known and _identity(path) is None:
-        raise Unavailable(f"{path} was deleted while in use; restore it (or restart to start an empty one)")
+        raise Unavailable(f"{path} was deleted while in use: put it back (and remove its old {JOURNALS} files)")
+    if retired & {_identity(path + suffix) for suffix in JOURNALS}:
+        # SQLite would read the old database's WAL into the new file: refuse until the old journal is removed.
+        raise Unavailable(f"{path} was replaced but the old database's {JOURNALS} files are still next to it")
     # mode=rw for a file this process used: a deleted file is a fault, not a reason to start an empty database.
     uri = f"file:{urllib.parse.quote(path)}?mode={'rw' if known else 'rwc'}"
     # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
     connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
         storage_schema.prepare(connection)
-        identity = _identity(path)
+        identities = (_identity(path), {_identity(path + suffix) for suffix in JOURNALS} - {None})
     except BaseException:
         connection.close()
         raise
-    cache[path] = (connection, identity)
-    with _opened_lock:
+    cache[path] = (connection, *identities)
+    with _files_lock:
         _opened_paths.add(path)
+        _retired.pop(path, None)  # the old journal is gone: the files now next to the database are its own
     return connection, True
 
 
+def _retire(path: str) -> None:
+    """Drop this thread's connection to a file that was deleted or replaced, remembering its journal files."""
+    journals = _connections.by_path[path][2]
+    with _files_lock:
+        _retired.setdefault(path, set()).update(journals)
+    _drop(path)
+
+
 def _drop(path: str) -> None:
-    connection, _identity_opened = _connections.__dict__.get("by_path", {}).pop(path)
+    connection = _connections.__dict__.get("by_path", {}).pop(path)[0]
     try:
         connection.close()
     except sqlite3.Error:
@@ -283,11 +298,12 @@ def cleanup(now: float | None = None) -> int:
         for table_id in expired:
             connection.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
             connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
-        if expired:
-            connection.execute("PRAGMA incremental_vacuum").fetchall()
         return len(expired)
 
-    return _use(delete, write=True)
+    deleted = _use(delete, write=True)
+    if deleted:  # executescript steps the pragma to its end (execute would free a single page)
+        _use(lambda connection: connection.executescript("PRAGMA incremental_vacuum;"), write=False)
+    return deleted
 
 
 def _take_lease(now: float) -> bool:
