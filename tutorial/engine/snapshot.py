@@ -13,10 +13,13 @@ import copy
 import random
 import struct
 
+from tutorial.engine.actions import Action
 from tutorial.engine.betting import Betting
 from tutorial.engine.cards import parse_cards, parse_hands
 from tutorial.engine.errors import EngineError
 from tutorial.engine.events import Event
+from tutorial.engine.observation import MusSpeech, Speech
+from tutorial.engine.phases import Outcome, Phase
 from tutorial.engine.showdown import showdown
 
 FORMAT = 1
@@ -24,10 +27,11 @@ _MT_WORDS = 625  # Mersenne Twister: 624 words of state and the position in them
 
 # Attributes copied as they are (JSON-ready numbers, strings, lists of them and dicts of those).
 PLAIN = ("seed", "games_won", "vacas_won", "game_number", "hand_number", "scores", "winner_team", "mano",
-         "phase", "mus_round", "discard_counts", "declarations", "bets", "lance")
+         "deal_mano", "mus_round", "discard_counts", "reshuffled", "declarations", "bets", "lance")
 # Attributes encoded by this module (cards as codes, objects as dicts); with PLAIN, the whole state of a Game.
-ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "scores_before", "hands",
-           "stock", "pile", "_speaker", "_discards", "_betting", "_showdown", "_lances", "_last_hand")
+ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "phase", "scores_before",
+           "hands", "stock", "pile", "_speaker", "_discards", "mus_talk", "lance_log", "_speeches", "_betting",
+           "_showdown", "_lances", "_last_hand", "_outcome")
 
 
 def take(game) -> dict:
@@ -38,13 +42,19 @@ def take(game) -> dict:
     data = copy.deepcopy({name: getattr(game, name) for name in PLAIN})  # the snapshot shares nothing with the game
     data.update({
         "format": FORMAT, "options": game.options.to_json(), "setup": _setup_json(game.setup),
-        "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start,
+        "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start, "phase": str(game.phase),
         "events": [_event_json(event) for event in game.events[hand_start - game.first_event:]],
         "scores_before": list(game.scores_before), "hands": [_codes(hand) for hand in game.hands],
         "stock": _codes(game.stock), "pile": _codes(game.pile), "speaker": game._speaker,
         "discards": [None if cards is None else _codes(cards) for cards in game._discards],
+        "mus_talk": [list(speech) for speech in game.mus_talk],
+        "lance_log": [[lance, list(players), None if declared is None else list(declared), skipped]
+                      for lance, players, declared, skipped in game.lance_log],
+        "speeches": {lance: [[speech.seat, speech.action.to_json(), *speech[2:]] for speech in speeches]
+                     for lance, speeches in game._speeches.items()},
         "betting": None if betting is None else {name: getattr(betting, name) for name in Betting.__slots__},
         "showdown": game._showdown is not None, "lances": list(game._lances),
+        "outcome": None if game._outcome is None else game._outcome.to_json(),
         # The explanation is left out: it is rebuilt from the rest on first use.
         "last_hand": None if last_hand is None else copy.deepcopy({k: v for k, v in last_hand.items() if k != "explain"}),
     })
@@ -63,11 +73,17 @@ def restore(game, data: dict, options_type) -> None:
         game.rng = _rng_from_json(data["rng"])
         game.history, game.first_move = [], data["moves"]
         game.events, game.first_event = [_event_from_json(item) for item in data["events"]], data["first_event"]
+        game.phase = Phase(data["phase"])
         game.scores_before = tuple(data["scores_before"])
         game.hands = [list(parse_cards(hand)) for hand in data["hands"]]
         game.stock, game.pile = list(parse_cards(data["stock"])), list(parse_cards(data["pile"]))
         game._speaker = data["speaker"]
         game._discards = [None if cards is None else parse_cards(cards) for cards in data["discards"]]
+        game.mus_talk = [MusSpeech(*speech) for speech in data["mus_talk"]]
+        game.lance_log = [(lance, tuple(players), None if declared is None else tuple(declared), skipped)
+                          for lance, players, declared, skipped in data["lance_log"]]
+        game._speeches = {lance: [Speech(seat, Action.from_json(action), *rest) for seat, action, *rest in speeches]
+                          for lance, speeches in data["speeches"].items()}
         game._betting = None if data["betting"] is None else _betting_from_json(data["betting"])
         game._showdown = None
         if data["showdown"]:  # the hands do not change once the lances begin: the showdown is the same
@@ -75,6 +91,7 @@ def restore(game, data: dict, options_type) -> None:
                                       game.options.real)
         game._lances = list(data["lances"])
         game._last_hand = copy.deepcopy(data["last_hand"])
+        game._outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
     except EngineError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, struct.error) as error:
