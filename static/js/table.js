@@ -272,7 +272,7 @@ function advanceStage(event) {
     case "envido":
     case "ordago":
       stage.live = { lance: p.lance, bettor: event.seat, total: p.total, ordago: event.code === "ordago",
-        deje: stage.live && stage.live.lance === p.lance ? stage.live.total : 1 };
+        deje: p.deje };
       break;
     case "lance_closed":
       stage.bets[p.lance] = p.result;
@@ -494,7 +494,7 @@ function renderControls(ready, moveFocus = false) {
   }
   $(`seat-${view.seat}-cards`).replaceChildren(learnerCards());
   const actions = view.legal_actions;
-  const usWon = view.winner_team === view.seat % 2;
+  const usWon = view.winner_team === view.team;
   if (view.match_over) {
     if (view.options.vacas) els.prompt.textContent = usWon ? ui.matchUs : ui.matchThem;
     else els.prompt.textContent = usWon ? ui.winnerUs : ui.winnerThem;

@@ -158,7 +158,7 @@ class Observation:
 
     def to_json(self) -> dict:
         return {
-            "seat": self.seat, "options": self.options.to_json(), "phase": str(self.phase), "turn": self.turn,
+            "seat": self.seat, "team": self.team, "options": self.options.to_json(), "phase": str(self.phase), "turn": self.turn,
             "to_act": list(self.to_act), "mano": self.mano, "deal_mano": self.deal_mano, "order": list(self.order),
             "game_number": self.game_number, "hand_number": self.hand_number,
             "scores_before": list(self.scores_before), "scores": list(self.scores),

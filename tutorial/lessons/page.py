@@ -18,11 +18,17 @@ def step_page(step: Step) -> dict:
     if step.hands is None:
         return page
     table = step.table()
-    hands = [list(map(str, hand)) for hand in table.hands] if table is not None else step.hands
     mano = table.mano if table is not None else step.mano
     shown = set(step.show)
+
+    def cards(seat: int) -> list[str]:
+        """A shown seat's cards: the deal, or at a table what that seat's own observation holds now."""
+        if table is None:
+            return step.hands[seat]
+        return [str(card) for card in table.observation(seat).hand]
+
     page["seats"] = [{"seat": seat, "mano": seat == mano, "learner": seat == step.learner,
-                      "cards": hands[seat] if seat in shown else None}  # hidden hands never reach the page
+                      "cards": cards(seat) if seat in shown else None}  # hidden hands never reach the page
                      for seat in SEATS]
     if table is not None:  # what was said before the learner's turn, as the learner saw it
         page["events"] = table.events_for(step.seat)

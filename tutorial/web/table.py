@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import refresh
 
 from tutorial.bots import LEVELS, make_bot
-from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError
+from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
 from tutorial.web import storage
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
@@ -26,7 +26,6 @@ bp = Blueprint("table", __name__)
 SEED_LIMIT = 2 ** 63            # seeds are non-negative integers below this
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves before the learner speaks
-OVER_PHASES = ("hand_over", "game_over", "match_over")
 CREATE_FIELDS = {"reyes", "level", "seed", "target", "mus_corrido", "real", "vacas", "lang"}
 ACTION_FIELDS = {"action", "version", "lang"}
 
@@ -198,7 +197,7 @@ def play_bots(game: Game, meta: dict) -> None:
     bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
     learner = meta["seat"]
     for _move in range(MAX_BOT_MOVES):
-        if game.phase in OVER_PHASES:
+        if game.phase.hand_is_over:
             return
         bots = [seat for seat in game.to_act() if seat != learner]
         if not bots:
@@ -210,19 +209,20 @@ def play_bots(game: Game, meta: dict) -> None:
 # ----- the learner's view --------------------------------------------------------------------------------------
 
 def learner_view(record: storage.Record, game: Game) -> dict:
-    """What the learner may know: the engine's view of their seat, plus the table's fields and localized events."""
+    """What the learner may know: the engine's observation of their seat as JSON, plus the table's fields and
+    localized events."""
     seat = record.meta["seat"]
-    view = game.view(seat)
+    view = game.observation(seat).to_json()
     options = view.pop("options")
     last_hand = view.pop("last_hand")
     view.pop("is_over")
     view.update({
         "id": record.id, "version": record.version, "level": record.meta["level"], "reyes": options["reyes"],
-        "options": options, "partner": (seat + 2) % 4, "match_over": game.is_over,
+        "options": options, "partner": partner(seat), "match_over": game.is_over,
         "score_text": [score_text(points) for points in view["scores"]],
         "events": [event_json(event, seat) for event in game.events_for(seat, record.meta["events_from"])],
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
-        "last_hand": hand_summary(last_hand, seat) if game.phase in OVER_PHASES and last_hand else None,
+        "last_hand": hand_summary(last_hand, seat) if game.phase.hand_is_over and last_hand else None,
     })
     if game.is_over and record.meta["seeded"]:
         view["seed"] = game.seed

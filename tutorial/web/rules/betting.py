@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from tutorial.engine import Action, Game, Options, evaluate, showdown
+from tutorial.engine import Action, Game, Options, evaluate, partner, showdown
 from tutorial.web.rules.directives import Directive, check_options, parse_moves, real_option, reyes_option
 from tutorial.web.rules.words import capital, hand_value, seat_name, tantos, team_name, term
 from tutorial.web.terms import ACTIONS
@@ -21,20 +21,18 @@ def expand_betting(directive: Directive) -> dict:
     game = Game(Options(reyes=reyes, real=real, target=target, mus_corrido=False), seed=0,
                 hands=[list(hand) for hand in directive.hands], mano=0, scores=scores)
     game.apply(0, Action("corto"))
-    passed, bets_in_lance, steps = set(), 0, []
+    passed, steps = set(), []
     moves = parse_moves(directive.moves)
     for index, (seat, action) in enumerate(moves):
         events = game.apply(seat, action)
         step = []
         for event in events:
             if event.code != "lance_start" or index < len(moves) - 1:  # the caption names the lance to come
-                step += _betting_event(game, event, passed, bets_in_lance)
+                step += _betting_event(game, event, passed)
             if event.code == "lance_start":
-                passed, bets_in_lance = set(), 0
+                passed = set()
             elif event.code == "paso":
                 passed.add(event.params["seat"])
-            elif event.code in ("envido", "ordago"):
-                bets_in_lance += 1
         live = game.view(0)["live_bet"]
         if live is not None and action.type in ("envido", "ordago", "no_quiero"):
             step += _who_answers(game, live, action.type, passed)
@@ -49,7 +47,7 @@ def expand_betting(directive: Directive) -> dict:
     return {"hands": hands, "steps": steps, "caption": [_betting_end(game)], "reyes": reyes}
 
 
-def _betting_event(game: Game, event, passed: set, bets_in_lance: int) -> list[str]:
+def _betting_event(game: Game, event, passed: set) -> list[str]:
     code, params = event.code, event.params
     if code in ("paso", "quiero", "no_quiero", "ordago"):
         return [_("%(player)s: %(word)s.", player=seat_name(params["seat"]), word=str(ACTIONS[code]))]
@@ -76,7 +74,10 @@ def _betting_event(game: Game, event, passed: set, bets_in_lance: int) -> list[s
         if result["result"] == "ordago_accepted":
             return [_("The órdago is accepted: the hand stops here and the cards are shown; whoever wins the lance "
                       "of %(lance)s wins the game.", lance=lance)]
-        why = (_("Nothing had been accepted before that bet, so the deje is 1.") if bets_in_lance <= 1 else
+        # the refused bet is the lance's last envite or órdago; what it answered is what had been accepted
+        refused = [speech for speech in game.observation(0).record(params["lance"]).speeches
+                   if speech.action.type in ("envido", "ordago")][-1]
+        why = (_("Nothing had been accepted before that bet, so the deje is 1.") if refused.total == 0 else
                _("That is what had already been accepted before the refused bet."))
         return [_("Nobody is left to answer: the bet is refused."),
                 _("%(team)s win the lance of %(lance)s whatever the cards, and collect the deje at once: "
@@ -97,9 +98,10 @@ def _who_answers(game: Game, live: dict, kind: str, passed: set) -> list[str]:
         words.append(_("%(team)s answer it, starting with player %(first)d, the first of them after player "
                        "%(bettor)d.", team=capital(team_name(1 - live["by_team"])), first=first + 1,
                        bettor=live["bettor"] + 1))
-        partner = (live["bettor"] + 2) % 4
-        if partner not in game.to_act():
-            words.append(_("Player %(partner)d, partner of the bettor, cannot answer it.", partner=partner + 1))
+        bettor_partner = partner(live["bettor"])
+        if bettor_partner not in game.to_act():
+            words.append(_("Player %(partner)d, partner of the bettor, cannot answer it.",
+                           partner=bettor_partner + 1))
     if first in passed:
         words.append(_("Player %(next)d had passed, but every bet is answered afresh.", next=first + 1))
     return words
@@ -107,7 +109,7 @@ def _who_answers(game: Game, live: dict, kind: str, passed: set) -> list[str]:
 
 def _betting_end(game: Game) -> str:
     a, b = game.scores
-    if game.phase in ("game_over", "match_over"):
+    if game.phase.game_is_over:
         return _("%(team)s win the game. Score: %(a)d to %(b)d.", team=capital(team_name(game.winner_team)),
                  a=a, b=b)
     if game.lance is not None:
