@@ -10,7 +10,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from tutorial.engine.cards import DECK, Card, check_reyes, parse_cards, value_rank
+from tutorial.engine.cards import DECK, check_reyes, parse_cards, value_rank
 from tutorial.engine.errors import CardError
 
 PLAYS = ("par", "medias", "duples")  # low to high
@@ -75,8 +75,11 @@ def _info(ranks: tuple[int, ...], reyes: int, real: bool) -> HandInfo:
 
 def _build(reyes: int):
     values = sorted({value_rank(card, reyes) for card in DECK})
-    # A hand's shape key is the sum of one weight per card: 3 bits per value rank hold counts 0-4.
-    weight = {card: 1 << (3 * values.index(value_rank(card, reyes))) for card in DECK}
+    # A hand's shape key is the sum of one weight per card: 3 bits per value rank hold counts 0-4. The weight
+    # depends on the card's rank only (suits never matter), so it is a list indexed by rank: no card hashing.
+    weight = [None] * (max(card.rank for card in DECK) + 1)
+    for card in DECK:
+        weight[card.rank] = 1 << (3 * values.index(value_rank(card, reyes)))
     tables = {}
     for real in (False, True):
         tables[real] = {sum(1 << (3 * values.index(r)) for r in shape): _info(shape, reyes, real)
@@ -84,7 +87,7 @@ def _build(reyes: int):
     return weight, tables
 
 
-WEIGHTS: dict[int, dict[Card, int]] = {}
+WEIGHTS: dict[int, list[int | None]] = {}  # WEIGHTS[reyes][card.rank]; None for ranks the deck lacks
 TABLES: dict[tuple[int, bool], dict[int, HandInfo]] = {}
 for _reyes in (8, 4):
     WEIGHTS[_reyes], _tables = _build(_reyes)
@@ -99,7 +102,7 @@ def evaluate(cards, reyes: int = 8, real: bool = False) -> HandInfo:
     if len(cards) != 4 or len(set(cards)) != 4:
         raise CardError("card_count", "a hand is four different cards", count=len(set(cards)))
     weight = WEIGHTS[reyes]
-    return TABLES[reyes, bool(real)][sum(weight[card] for card in cards)]
+    return TABLES[reyes, bool(real)][sum(weight[card.rank] for card in cards)]
 
 
 def distinct_hands(reyes: int = 8) -> int:

@@ -1,8 +1,10 @@
 """Four hands face up: who wins each lance, against whom, why, and the bonuses.
 
-The hot path (``showdown``) is a few table lookups and int comparisons per lance: each seat's key is
-multiplied by 4 and given its speaking priority in the two low bits, so a plain ``max`` picks the best hand
-and, on equal hands, the seat nearer the mano. The reasons (``decision``) are only worked out when asked.
+The hot path (``showdown``) is one table lookup per hand and a few int comparisons per lance: for every distinct
+hand and every seat and mano, each lance's key is precomputed with the seat's speaking priority and the seat itself
+in its low bits, so a plain comparison picks the best hand, on equal hands the seat nearer the mano, and names it.
+No card is hashed and nothing is parsed for hands of ``Card``; the reasons (``decision``) are only worked out
+when asked.
 """
 from __future__ import annotations
 
@@ -13,13 +15,22 @@ from tutorial.engine.errors import ExplainError
 from tutorial.engine.hands import TABLES, WEIGHTS, HandInfo
 
 LANCES = ("grande", "chica", "pares", "juego", "punto")
-_FIELD = {"grande": HandInfo._fields.index("grande_key"), "chica": HandInfo._fields.index("chica_key"),
-          "pares": HandInfo._fields.index("pares_key"), "juego": HandInfo._fields.index("juego_key"),
-          "punto": HandInfo._fields.index("punto_key")}
+_FIELDS = tuple(HandInfo._fields.index(f"{lance}_key") for lance in LANCES)
+_INDEX = {lance: i for i, lance in enumerate(LANCES)}
 # _PRIORITY[mano][seat]: 3 for the mano, 2 for the next seat ... 0 for the postre.
 _PRIORITY = tuple(tuple(3 - (seat - mano) % 4 for seat in range(4)) for mano in range(4))
-# _SEAT[mano][priority]: the inverse.
-_SEAT = tuple(tuple((mano + 3 - priority) % 4 for priority in range(4)) for mano in range(4))
+# _ENTRIES[reyes, real][shape key] = (HandInfo, then at 1 + mano * 4 + seat: each lance's key * 16 + the seat's
+# priority * 4 + the seat). Below 16 means the hand does not hold the play (a hand with juego has no punto key: it
+# never plays punto).
+_ENTRIES = {table_key: {shape: (info,) + tuple(tuple(info[field] * 16 + _PRIORITY[mano][seat] * 4 + seat
+                                                     for field in _FIELDS)
+                                               for mano in range(4) for seat in range(4))
+                        for shape, info in table.items()}
+            for table_key, table in TABLES.items()}
+# showdown()'s lookups: (reyes, real) -> (card weights, entries, real as a bool); mano -> its entries' offset.
+_TABLES = {(reyes, real): (WEIGHTS[reyes], _ENTRIES[reyes, real], real) for reyes, real in TABLES}
+_OFFSET = {mano: 1 + 4 * mano for mano in range(4)}
+_new = object.__new__
 
 
 class LanceShowdown(NamedTuple):
@@ -36,36 +47,27 @@ class LanceShowdown(NamedTuple):
 class Showdown:
     """The four hands of one deal compared for every lance; build it with ``showdown(hands, mano)``."""
 
-    __slots__ = ("hands", "mano", "reyes", "real", "infos", "fourth", "best", "_lances")
+    __slots__ = ("hands", "mano", "reyes", "real", "infos", "fourth", "_keys", "_winners", "_lances")
 
-    def __init__(self, hands, mano: int, reyes: int, real: bool, infos: tuple[HandInfo, ...]):
-        self.hands, self.mano, self.reyes, self.real, self.infos = hands, mano, reyes, real, infos
-        self.fourth = "juego" if (infos[0].juego or infos[1].juego or infos[2].juego or infos[3].juego) \
-            else "punto"
-        p0, p1, p2, p3 = _PRIORITY[mano]
-        h0, h1, h2, h3 = infos
-        best = {}
-        for lance, field in _FIELD.items():
-            # Combined value per seat; below 4 means the seat does not hold the play.
-            a, b, c, d = h0[field] * 4 + p0, h1[field] * 4 + p1, h2[field] * 4 + p2, h3[field] * 4 + p3
-            best[lance] = (a if a > c else c, b if b > d else d)
-        if self.fourth == "juego":
-            best["punto"] = (0, 0)  # punto is only played when nobody has juego
-        self.best = best
-        self._lances = {}
+    def _team_best(self, lance: str) -> tuple[int, int]:
+        """Each team's best combined key (below 16: the team does not hold the play)."""
+        if lance == "punto" and self.fourth == "juego":
+            return 0, 0  # punto is only played when nobody has juego
+        i = _INDEX[lance]
+        k0, k1, k2, k3 = self._keys
+        a, b, c, d = k0[i], k1[i], k2[i], k3[i]
+        return a if a > c else c, b if b > d else d
 
     def winner(self, lance: str) -> int | None:
-        team0, team1 = self.best[lance]
-        top = team0 if team0 > team1 else team1
-        return _SEAT[self.mano][top & 3] if top >= 4 else None
+        return self._winners[lance]
 
     def team_holds(self, team: int, lance: str) -> bool:
-        return self.best[lance][team] >= 4
+        return self._team_best(lance)[team] >= 16
 
     def bettable(self, lance: str) -> bool:
         """Both teams hold the play (the fast form of ``lance(name).bettable``)."""
-        team0, team1 = self.best[lance]
-        return team0 >= 4 and team1 >= 4
+        team0, team1 = self._team_best(lance)
+        return team0 >= 16 and team1 >= 16
 
     def bonuses_of(self, team: int, lance: str) -> dict[int, int]:
         """A team's own bonuses for pares or juego: seat -> bonus, for each of its players holding the play."""
@@ -77,7 +79,7 @@ class Showdown:
 
     def points_en_paso(self, lance: str) -> tuple[int | None, int]:
         """(team, points) the lance pays when nobody bet: 1 for grande, chica, punto; the bonuses otherwise."""
-        seat = self.winner(lance)
+        seat = self._winners[lance]
         if seat is None:
             return None, 0
         team = seat % 2
@@ -89,7 +91,7 @@ class Showdown:
 
     def lance(self, name: str) -> LanceShowdown:
         if name not in self._lances:
-            if name not in _FIELD:
+            if name not in _INDEX:
                 raise ExplainError("unknown_lance", f"unknown lance: {name!r}", lance=name)
             self._lances[name] = _lance(self, name)
         return self._lances[name]
@@ -99,29 +101,64 @@ def showdown(hands, mano: int, reyes: int = 8, real: bool = False) -> Showdown:
     """``showdown(parse_hands([...]), mano=0).lance("grande").winner``. Hands of ``Card`` are trusted as dealt;
     anything else (codes, strings) is parsed and checked first."""
     try:
-        weight, table = WEIGHTS[reyes], TABLES[reyes, real]
-        infos = tuple(table[weight[h[0]] + weight[h[1]] + weight[h[2]] + weight[h[3]]] for h in hands)
-        if len(infos) != 4 or len(hands[0]) != 4 or mano not in (0, 1, 2, 3):
+        h0, h1, h2, h3 = hands
+        if type(h0[0]) is not Card or len(h0) != 4 or len(h1) != 4 or len(h2) != 4 or len(h3) != 4:
             raise ValueError
+        w, entries, real = _TABLES[reyes, real]
+        m = _OFFSET[mano]
+        # A card's rank indexes its weight: anything but a Card fails here (and is parsed below).
+        e0 = entries[w[h0[0][0]] + w[h0[1][0]] + w[h0[2][0]] + w[h0[3][0]]]
+        e1 = entries[w[h1[0][0]] + w[h1[1][0]] + w[h1[2][0]] + w[h1[3][0]]]
+        e2 = entries[w[h2[0][0]] + w[h2[1][0]] + w[h2[2][0]] + w[h2[3][0]]]
+        e3 = entries[w[h3[0][0]] + w[h3[1][0]] + w[h3[2][0]] + w[h3[3][0]]]
     except (KeyError, TypeError, ValueError, IndexError):
         check_reyes(reyes)
         if isinstance(mano, bool) or mano not in (0, 1, 2, 3):
             raise ExplainError("bad_mano", f"mano must be a seat 0-3, not {mano!r}", mano=mano) from None
-        hands = parse_hands(hands)
-        weight, table = WEIGHTS[reyes], TABLES[reyes, bool(real)]
-        infos = tuple(table[sum(weight[card] for card in hand)] for hand in hands)
-    return Showdown(hands, mano, reyes, bool(real), infos)
+        return showdown(parse_hands(hands), mano, reyes, bool(real))
+    keys = e0[m], e1[m + 1], e2[m + 2], e3[m + 3]
+    # Each lance's best combined key over the four seats, written out: this is the engine's hot path.
+    g0, c0, p0, j0, q0 = keys[0]
+    g1, c1, p1, j1, q1 = keys[1]
+    g2, c2, p2, j2, q2 = keys[2]
+    g3, c3, p3, j3, q3 = keys[3]
+    g0 = g0 if g0 > g1 else g1
+    g2 = g2 if g2 > g3 else g3
+    c0 = c0 if c0 > c1 else c1
+    c2 = c2 if c2 > c3 else c3
+    p0 = p0 if p0 > p1 else p1
+    p2 = p2 if p2 > p3 else p3
+    j0 = j0 if j0 > j1 else j1
+    j2 = j2 if j2 > j3 else j3
+    q0 = q0 if q0 > q1 else q1
+    q2 = q2 if q2 > q3 else q3
+    pares = p0 if p0 > p2 else p2
+    juego = j0 if j0 > j2 else j2
+    punto = q0 if q0 > q2 else q2
+    show = _new(Showdown)
+    if juego >= 16:
+        show.fourth = "juego"
+        juego, punto = juego & 3, None  # punto is only played when nobody has juego
+    else:
+        show.fourth = "punto"
+        juego, punto = None, punto & 3 if punto >= 16 else None
+    # grande and chica are held by every hand, so always played
+    show._winners = {"grande": (g0 if g0 > g2 else g2) & 3, "chica": (c0 if c0 > c2 else c2) & 3,
+                     "pares": pares & 3 if pares >= 16 else None, "juego": juego, "punto": punto}
+    show.hands, show.mano, show.reyes, show.real = hands, mano, reyes, real
+    show.infos, show._keys, show._lances = (e0[0], e1[0], e2[0], e3[0]), keys, {}
+    return show
 
 
 def _lance(show: Showdown, name: str) -> LanceShowdown:
     order = tuple((show.mano + i) % 4 for i in range(4))
-    holders = tuple(s for s in order if show.infos[s][_FIELD[name]] > 0)
+    holders = tuple(s for s in order if show.infos[s][_FIELDS[_INDEX[name]]] > 0)
     winner = show.winner(name)
     if winner is None:
         return LanceShowdown(name, False, holders if name != "punto" else (), False, None, None, None, {})
     team = winner % 2
-    other = show.best[name][1 - team]
-    rival = _SEAT[show.mano][other & 3] if other >= 4 else None
+    other = show._team_best(name)[1 - team]
+    rival = other & 3 if other >= 16 else None
     decision = _decision(show, name, winner, rival)
     bonuses = show.bonuses_of(team, name)
     return LanceShowdown(name, True, holders, show.bettable(name), winner, rival, decision, bonuses)
