@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tutorial.engine.explain import explain
+from tutorial.strength import DEALS
 
 HANDS = [["12o", "12c", "11e", "11b"], ["12e", "12b", "10o", "10c"], ["1o", "1c", "7e", "4b"], ["5o", "6c", "7o", "4c"]]
 QUERY = "h0=12o+12c+11e+11b&h1=12e+12b+10o+10c&h2=1o+1c+7e+4b&h3=5o+6c+7o+4c"
@@ -236,8 +237,8 @@ def test_the_strength_tables_show_probabilities_with_their_95_percent_margin(cli
     assert [name for name, _win, _margin in rows] == ["Maior", "Menor", "Pares", "Jogo", "Ponto"]
     for _name, win, margin in rows:
         win, margin = float(win.replace(",", ".")), float(margin.replace(",", "."))
-        assert 0 <= win <= 100 and 0 <= margin <= 1.0  # 10,000 deals: at most ±1 point
-    assert "10.000" in html  # the number of deals, in Portuguese notation
+        assert 0 <= win <= 100 and 0 <= margin <= 0.5  # 50,000 deals: at most ±0.44 points
+    assert f"{DEALS:,}".replace(",", ".") in html  # the number of deals, in Portuguese notation
 
 
 @pytest.mark.parametrize("lang, slug", [("es", "comprobar"), ("pt", "verificar"), ("ca", "comprovar")])

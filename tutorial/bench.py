@@ -11,6 +11,7 @@ SUITES = {
     "showdowns": "tutorial.engine.bench:showdowns",
     "hands": "tutorial.engine.bench:hands",
     "strength": "tutorial.strength:bench",
+    "checker": "tutorial.web.bench:checker",
     "bots": "tutorial.bots.bench:hard_decisions",
     "table": "tutorial.web.table_bench:tables",
 }

@@ -23,7 +23,7 @@ from tutorial.engine.showdown import LANCES
 from tutorial.strength import lance_odds
 
 DATA = Path(__file__).resolve().parent / "data"
-DEALS = 2_000
+DEALS = 20_000
 WIN, TEAM, TEAM_BETTABLE, NET = range(4)
 
 

@@ -19,16 +19,16 @@ _FIELDS = tuple(HandInfo._fields.index(f"{lance}_key") for lance in LANCES)
 _INDEX = {lance: i for i, lance in enumerate(LANCES)}
 # _PRIORITY[mano][seat]: 3 for the mano, 2 for the next seat ... 0 for the postre.
 _PRIORITY = tuple(tuple(3 - (seat - mano) % 4 for seat in range(4)) for mano in range(4))
-# _ENTRIES[reyes, real][shape key] = (HandInfo, then at 1 + mano * 4 + seat: each lance's key * 16 + the seat's
+# ENTRIES[reyes, real][shape key] = (HandInfo, then at 1 + mano * 4 + seat: each lance's key * 16 + the seat's
 # priority * 4 + the seat). Below 16 means the hand does not hold the play (a hand with juego has no punto key: it
 # never plays punto).
-_ENTRIES = {table_key: {shape: (info,) + tuple(tuple(info[field] * 16 + _PRIORITY[mano][seat] * 4 + seat
+ENTRIES = {table_key: {shape: (info,) + tuple(tuple(info[field] * 16 + _PRIORITY[mano][seat] * 4 + seat
                                                      for field in _FIELDS)
                                                for mano in range(4) for seat in range(4))
                         for shape, info in table.items()}
             for table_key, table in TABLES.items()}
 # showdown()'s lookups: (reyes, real) -> (card weights, entries, real as a bool); mano -> its entries' offset.
-_TABLES = {(reyes, real): (WEIGHTS[reyes], _ENTRIES[reyes, real], real) for reyes, real in TABLES}
+_TABLES = {(reyes, real): (WEIGHTS[reyes], ENTRIES[reyes, real], real) for reyes, real in TABLES}
 _OFFSET = {mano: 1 + 4 * mano for mano in range(4)}
 _new = object.__new__
 
@@ -102,26 +102,29 @@ def showdown(hands, mano: int, reyes: int = 8, real: bool = False) -> Showdown:
     anything else (codes, strings) is parsed and checked first."""
     try:
         h0, h1, h2, h3 = hands
-        if type(h0[0]) is not Card or len(h0) != 4 or len(h1) != 4 or len(h2) != 4 or len(h3) != 4:
+        if len(h0) != 4 or type(h0[0]) is not Card:
             raise ValueError
         w, entries, real = _TABLES[reyes, real]
         m = _OFFSET[mano]
         # A card's rank indexes its weight: anything but a Card fails here (and is parsed below).
-        e0 = entries[w[h0[0][0]] + w[h0[1][0]] + w[h0[2][0]] + w[h0[3][0]]]
-        e1 = entries[w[h1[0][0]] + w[h1[1][0]] + w[h1[2][0]] + w[h1[3][0]]]
-        e2 = entries[w[h2[0][0]] + w[h2[1][0]] + w[h2[2][0]] + w[h2[3][0]]]
-        e3 = entries[w[h3[0][0]] + w[h3[1][0]] + w[h3[2][0]] + w[h3[3][0]]]
+        a, b, c, d = h0
+        e0 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
+        a, b, c, d = h1
+        e1 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
+        a, b, c, d = h2
+        e2 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
+        a, b, c, d = h3
+        e3 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
     except (KeyError, TypeError, ValueError, IndexError):
         check_reyes(reyes)
         if isinstance(mano, bool) or mano not in (0, 1, 2, 3):
             raise ExplainError("bad_mano", f"mano must be a seat 0-3, not {mano!r}", mano=mano) from None
         return showdown(parse_hands(hands), mano, reyes, bool(real))
-    keys = e0[m], e1[m + 1], e2[m + 2], e3[m + 3]
     # Each lance's best combined key over the four seats, written out: this is the engine's hot path.
-    g0, c0, p0, j0, q0 = keys[0]
-    g1, c1, p1, j1, q1 = keys[1]
-    g2, c2, p2, j2, q2 = keys[2]
-    g3, c3, p3, j3, q3 = keys[3]
+    g0, c0, p0, j0, q0 = k0 = e0[m]
+    g1, c1, p1, j1, q1 = k1 = e1[m + 1]
+    g2, c2, p2, j2, q2 = k2 = e2[m + 2]
+    g3, c3, p3, j3, q3 = k3 = e3[m + 3]
     g0 = g0 if g0 > g1 else g1
     g2 = g2 if g2 > g3 else g3
     c0 = c0 if c0 > c1 else c1
@@ -146,7 +149,7 @@ def showdown(hands, mano: int, reyes: int = 8, real: bool = False) -> Showdown:
     show._winners = {"grande": (g0 if g0 > g2 else g2) & 3, "chica": (c0 if c0 > c2 else c2) & 3,
                      "pares": pares & 3 if pares >= 16 else None, "juego": juego, "punto": punto}
     show.hands, show.mano, show.reyes, show.real = hands, mano, reyes, real
-    show.infos, show._keys, show._lances = (e0[0], e1[0], e2[0], e3[0]), keys, {}
+    show.infos, show._keys, show._lances = (e0[0], e1[0], e2[0], e3[0]), (k0, k1, k2, k3), {}
     return show
 
 

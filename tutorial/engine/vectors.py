@@ -1,0 +1,100 @@
+"""Many deals at once: each lance's winner, whether both teams hold it and what it pays en paso, as numpy arrays.
+
+The same precomputed keys as ``showdown`` (one entry per distinct hand, seat and mano, with the seat's speaking
+priority and the seat in the low bits), laid out as arrays indexed by a hand's id, so that a lance over n deals
+is a few vectorized lookups and maxima instead of n showdowns. ``tests/engine/test_vectors.py`` checks it against
+``showdown`` deal by deal. A hand's id comes from its cards' value ranks (``hand_ids``); a seat's hand may be one
+id for every deal (a known hand) or an array of ids.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from tutorial.engine.cards import DECK, value_rank
+from tutorial.engine.hands import TABLES
+from tutorial.engine.showdown import ENTRIES, LANCES
+
+CARD_INDEX = {card: i for i, card in enumerate(DECK)}  # the card arrays hold positions in DECK
+
+
+class HandArrays(NamedTuple):
+    """Per (reyes, real): arrays over hand ids."""
+    rank_codes: np.ndarray   # [position in hand, card index] -> value rank index * R ** position
+    code_ids: np.ndarray     # base-R code of a hand's four value ranks (any order) -> hand id
+    keys: np.ndarray         # [mano * 4 + seat, lance index, hand id] -> combined key (see lances)
+    pares_bonus: np.ndarray  # [hand id] -> 1, 2, 3 or 0
+    juego_bonus: np.ndarray  # [hand id] -> 3, 2 or 0
+
+
+class LanceArrays(NamedTuple):
+    top: np.ndarray          # the best combined key of the deal: ``top & 3`` is the winning seat when played
+    played: np.ndarray       # bool
+    bettable: np.ndarray     # bool: both teams hold the play
+    points: np.ndarray       # what the lance pays en paso to the winner's team (0 when not played)
+
+    @property
+    def winner(self) -> np.ndarray:
+        """The winning seat, -1 when the lance is not played."""
+        return np.where(self.played, self.top & 3, -1)
+
+
+@lru_cache(maxsize=None)
+def tables(reyes: int = 8, real: bool = False) -> HandArrays:
+    entries = ENTRIES[reyes, bool(real)]
+    shapes = list(TABLES[reyes, bool(real)])
+    values = sorted({value_rank(card, reyes) for card in DECK})
+    size = len(values)
+    rank_codes = np.array([[values.index(value_rank(card, reyes)) * size ** position for card in DECK]
+                           for position in range(4)], dtype=np.intp)
+    ids = {shape: i for i, shape in enumerate(shapes)}  # a shape key is 3 bits per value rank (hands.py)
+    code_ids = np.array([ids[sum(1 << (3 * (code // size ** position % size)) for position in range(4))]
+                         for code in range(size ** 4)], dtype=np.intp)
+    keys = np.array([[[entries[shape][slot][lance] for shape in shapes] for lance in range(len(LANCES))]
+                     for slot in range(1, 17)])
+    # The showdown's keys are key * 16 + priority * 4 + seat; replacing each lance's key by its rank among that
+    # lance's keys (0 stays 0: the hand does not hold the play) keeps every comparison and fits in 16 bits.
+    for lance in range(len(LANCES)):
+        key = keys[:, lance] >> 4
+        keys[:, lance] = np.searchsorted(np.unique(np.append(key, 0)), key) * 16 + (keys[:, lance] & 15)
+    infos = [entries[shape][0] for shape in shapes]
+    return HandArrays(rank_codes, code_ids, keys.astype(np.int16),
+                      np.array([i.pares_bonus for i in infos], dtype=np.int16),
+                      np.array([i.juego_bonus for i in infos], dtype=np.int16))
+
+
+def hand_ids(cards, reyes: int = 8, real: bool = False, deck=None) -> np.ndarray:
+    """Hand ids of many hands: ``cards`` holds four arrays of card indices (positions in ``DECK``, or in the
+    array ``deck`` of such positions when given), the first, second, third and fourth card of every hand."""
+    arrays = tables(reyes, real)
+    codes = arrays.rank_codes if deck is None else arrays.rank_codes[:, deck]
+    return arrays.code_ids[codes[0][cards[0]] + codes[1][cards[1]] + codes[2][cards[2]] + codes[3][cards[3]]]
+
+
+def lances(ids, mano: int, reyes: int = 8, real: bool = False) -> dict[str, LanceArrays]:
+    """Every lance over many deals: ``ids`` are the four seats' hand ids (each an array, or one id for all)."""
+    arrays = tables(reyes, real)
+    # [lance, deals] per seat (or [lance] for one id). Only elementwise arithmetic below: np.where and boolean
+    # indexing cost dozens of times more per element than a maximum or a comparison.
+    keys = [np.take(arrays.keys[mano * 4 + seat], ids[seat], axis=1) for seat in range(4)]
+    result = {}
+    for index, lance in enumerate(LANCES):
+        team0 = np.maximum(keys[0][index], keys[2][index])
+        team1 = np.maximum(keys[1][index], keys[3][index])
+        top = np.maximum(team0, team1)
+        played = top >= 16
+        bettable = (team0 >= 16) & (team1 >= 16)
+        if lance == "punto":  # only when nobody has juego
+            played &= ~result["juego"].played
+            bettable &= played
+        if lance in ("pares", "juego"):
+            # Nobody holding the play means no bonus on either team, so the points need no mask.
+            bonus = arrays.pares_bonus if lance == "pares" else arrays.juego_bonus
+            team0, team1 = bonus[ids[0]] + bonus[ids[2]], bonus[ids[1]] + bonus[ids[3]]
+            points = team0 + (team1 - team0) * (top & 1)
+        else:
+            points = played.view(np.int8)
+        result[lance] = LanceArrays(top, played, bettable, points)
+    return result
