@@ -111,6 +111,18 @@ def test_a_message_in_two_areas_has_the_same_translation_in_both():
     assert not conflicts, "\n".join(conflicts)
 
 
+def test_a_message_lives_in_one_area_only():
+    """A sentence shared by several pages (the narrator's, the site's) is in one catalog, not copied into each."""
+    areas_of: dict[tuple, list] = defaultdict(list)
+    for po_path in po_files():
+        if po_path.parent.parent.name == "es":
+            for message in load(po_path):
+                if message.id:
+                    areas_of[key(message)].append(po_path.parents[2].name)
+    repeated = {msg: areas for msg, areas in areas_of.items() if len(areas) > 1}
+    assert not repeated, repeated
+
+
 def used_messages() -> dict[tuple, str]:
     """Every gettext-family string in tutorial/ and templates/ (Babel extraction) -> where it is first used."""
     found: dict[tuple, str] = {}

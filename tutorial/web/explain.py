@@ -16,11 +16,14 @@ from flask_babel import force_locale, format_decimal, gettext as _
 from tutorial.engine import DECK, EngineError
 from tutorial.engine.explain import explain
 from tutorial.strength import hand_strength
-from tutorial.web.explain_text import capfirst, describe, error_message, seat_label, team_label
+from tutorial.web.explain_text import describe, error_message
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_choices, localized_route
+from tutorial.web.narrator import Viewer, capfirst
 from tutorial.web.terms import SUITS, card_name, lance_name
 
 bp = Blueprint("explain", __name__)
+
+NOBODY = Viewer()  # the checker's seats and teams are nobody's: "Seat 1", "Team A"
 
 API_FIELDS = ("hands", "reyes", "mano", "lang", "real", "bets", "scores", "target")
 BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")
@@ -145,7 +148,7 @@ def _query_arguments(args) -> dict:
         "target": _query_int(args, "target", 40, _("Target")),
         "real": args.get("real", "") in ("1", "on", "true"),
     }
-    scores = [_query_int(args, name, 0, label) for name, label in (("s0", team_label(0)), ("s1", team_label(1)))]
+    scores = [_query_int(args, name, 0, label) for name, label in (("s0", NOBODY.team(0)), ("s1", NOBODY.team(1)))]
     if any(scores):
         kwargs["scores"] = scores
     bets = {}
@@ -212,10 +215,9 @@ def _strength_texts(row: dict) -> dict:
 def _page_context(form: dict) -> dict:
     mano = form["mano"] if form["mano"] in ("0", "1", "2", "3") else "0"
     return {
-        "seats": [{"seat": seat, "label": seat_label(seat, int(mano)), "plain": _("Seat %(number)d",
-                                                                                 number=seat + 1),
+        "seats": [{"seat": seat, "label": NOBODY.label(seat, int(mano)), "plain": NOBODY.player(seat),
                    "field": f"h{seat}"} for seat in range(4)],
-        "teams": [team_label(0), team_label(1)],
+        "teams": [NOBODY.team(0), NOBODY.team(1)],
         "deck_rows": [[{"code": str(card), "name": card_name(str(card))} for card in DECK if card.suit == suit]
                       for suit in SUITS],
         "suit_names": {suit: str(name) for suit, name in SUITS.items()},

@@ -42,66 +42,22 @@ from __future__ import annotations
 
 import copy
 
-from babel.lists import format_list
 from flask import url_for
-from flask_babel import get_locale, gettext as _, ngettext
+from flask_babel import gettext as _
 
+from tutorial.web.narrator import Cast, Learner, Viewer, and_list, capfirst, pares_word, tantos
 from tutorial.web.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
 
 TARGET_ANCHORS = {"deje": "deje", "ordago": "ordago", "count": "tanteo"}
 
 
 # ---------------------------------------------------------------------------------------------------- labels
-def seat_label(seat: int, mano: int, viewer: int | None = None, names: list[str] | None = None) -> str:
-    """"Seat 1 (mano)" without a viewer; "You", "Your partner", "Rival on your right" ... with one; the page's own
-    player names when ``names`` (four strings) is given."""
-    if names:
-        name = names[seat]
-    elif viewer is None:
-        name = _("Seat %(number)d", number=seat + 1)
-    elif seat == viewer:
-        name = _("You")
-    elif seat == (viewer + 2) % 4:
-        name = _("Your partner")
-    elif seat == (viewer + 1) % 4:  # play goes counterclockwise: the next to speak sits on your right
-        name = _("Rival on your right")
-    else:
-        name = _("Rival on your left")
-    if seat == mano:
-        return _("%(player)s (mano)", player=name)
-    return name
-
-
-def team_label(team: int, viewer: int | None = None) -> str:
-    if viewer is None:
-        return _("Team A") if team == 0 else _("Team B")
-    return _("Your team") if team == viewer % 2 else _("The rival team")
-
-
-def team_in_sentence(team: int, viewer: int | None = None) -> str:
-    """The team label inside a sentence: "la pareja rival", "tu pareja" (a name such as "Pareja A" stays)."""
-    label = team_label(team, viewer)
-    return label[:1].lower() + label[1:] if viewer is not None else label
-
-
-def tantos(points: int) -> str:
-    return ngettext("%(num)d tanto", "%(num)d tantos", points)
-
-
-def _and(items: list[str]) -> str:
-    return format_list([str(item) for item in items], locale=get_locale() or "es")
-
-
 def _rank(rank: int) -> str:
     return str(RANKS[rank])
 
 
 def _ranks(rank: int) -> str:
     return str(RANKS_PLURAL[rank])
-
-
-def capfirst(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # ------------------------------------------------------------------------------------------------ decisions
@@ -124,7 +80,7 @@ _CARD_STEPS = {
 
 
 def _pares_text(play: str, ranks: list[int]) -> str:
-    return _("%(play)s made of %(ranks)s", play=play_name(play), ranks=_and([_ranks(rank) for rank in ranks]))
+    return _("%(play)s made of %(ranks)s", play=play_name(play), ranks=and_list([_ranks(rank) for rank in ranks]))
 
 
 def decision_text(lance: dict) -> str:
@@ -232,7 +188,7 @@ def _deje_that_ended(explained: dict) -> dict | None:
     return None
 
 
-def line_text(line: dict, explained: dict, viewer: int | None) -> str:
+def line_text(line: dict, explained: dict, viewer: Viewer) -> str:
     """One line of a lance's points, with the player a bonus belongs to."""
     code, points = line["code"], line["points"]
     if code == "bet":
@@ -248,7 +204,7 @@ def line_text(line: dict, explained: dict, viewer: int | None) -> str:
     if code == "ordago":
         return _("Órdago won: %(points)s, up to the target of %(target)d",
                  points=tantos(points), target=explained["target"])
-    player = seat_label(line["seat"], explained["mano"], viewer, explained.get("names"))
+    player = viewer.label(line["seat"], explained["mano"])
     if code == "bonus_pares":
         return _("%(player)s, %(play)s: %(points)s", player=player, play=play_name(line["play"]),
                  points=tantos(points))
@@ -284,7 +240,7 @@ def _player_summary(player: dict) -> str:
     if player["pares"]:
         parts.append(_pares_text(player["pares"], player["pares_ranks"]))
     else:
-        parts.append(_("no pares"))
+        parts.append(pares_word(None))
     if player["juego"]:
         parts.append(_("juego of %(points)d", points=player["sum"]))
     else:
@@ -295,14 +251,14 @@ def _player_summary(player: dict) -> str:
 
 
 # -------------------------------------------------------------------------------------------------- count
-def _count(explained: dict, viewer: int | None) -> list[dict]:
+def _count(explained: dict, viewer: Viewer) -> list[dict]:
     """Every step in counting order (dejes as paid, then the lances), the running score, and the stop."""
     steps = []
     for deje in explained["dejes"]:
         steps.append({"kind": "deje", "lance": deje["lance"], "team": deje["team"], "points": deje["points"],
                       "scores_after": deje["scores_after"], "counted": True,
                       "text": _("Deje in %(lance)s: %(points)s to %(team)s", lance=lance_name(deje["lance"]),
-                                points=tantos(deje["points"]), team=team_in_sentence(deje["team"], viewer))})
+                                points=tantos(deje["points"]), team=viewer.team_in_sentence(deje["team"]))})
     for lance in explained["lances"]:
         name = lance_name(lance["lance"])
         if not lance["played"]:
@@ -331,23 +287,23 @@ def _count(explained: dict, viewer: int | None) -> list[dict]:
     return steps
 
 
-def _outcome(explained: dict, viewer: int | None) -> str:
+def _outcome(explained: dict, viewer: Viewer) -> str:
     scores = explained["scores_after"]
-    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=team_in_sentence(0, viewer), a=scores[0],
-              team_b=team_in_sentence(1, viewer), b=scores[1])
+    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=viewer.team_in_sentence(0), a=scores[0],
+              team_b=viewer.team_in_sentence(1), b=scores[1])
     winner = explained.get("winner_team")
     if winner is None:
         return _("The game goes on. Score: %(score)s.", score=score)
     where = explained.get("stopped_at")
     if explained.get("ordago"):
         return _("%(team)s wins the game with the órdago in %(lance)s. Score: %(score)s.",
-                 team=team_label(winner, viewer), lance=lance_name(explained["ordago"]), score=score)
+                 team=viewer.team(winner), lance=lance_name(explained["ordago"]), score=score)
     if _deje_that_ended(explained):
         return _("%(team)s reaches %(target)d with the deje in %(lance)s and wins the game; nothing more of the "
-                 "hand is played or counted. Score: %(score)s.", team=team_label(winner, viewer),
+                 "hand is played or counted. Score: %(score)s.", team=viewer.team(winner),
                  target=explained["target"], lance=lance_name(where), score=score)
     return _("%(team)s reaches %(target)d in %(lance)s and wins the game; the count stops there. Score: "
-             "%(score)s.", team=team_label(winner, viewer), target=explained["target"],
+             "%(score)s.", team=viewer.team(winner), target=explained["target"],
              lance=lance_name(where), score=score)
 
 
@@ -357,38 +313,39 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
 
     ``seat``: the viewer ("You", "Your partner" ...); ``names``: four player names of the page's own (a lesson's
     characters) used instead of "Seat N"; the mano is still marked."""
-    if names is not None and (len(names) != 4 or not all(isinstance(name, str) for name in names)):
-        raise ValueError("names must be four strings, one per seat")
+    viewer = Learner(seat) if seat is not None else Viewer()
+    if names is not None:
+        viewer = Cast(names, teams=viewer)
     described = copy.deepcopy(explained)
     described["names"] = list(names) if names else None
     mano = described["mano"]
     for player in described["players"]:
-        player["label"] = seat_label(player["seat"], mano, seat, names)
-        player["team_label"] = team_label(player["team"], seat)
+        player["label"] = viewer.label(player["seat"], mano)
+        player["team_label"] = viewer.team(player["team"])
         player["summary"] = _player_summary(player)
         player["hand_label"] = _("Cards: %(player)s", player=player["label"])
     for lance in described["lances"]:
         lance["name"] = capfirst(lance_name(lance["lance"]))
         lance["anchor"] = lance["lance"]
         lance["rule_url"] = _rule_url(lance["lance"])
-        lance["winner_label"] = (seat_label(lance["winner"], mano, seat, names) if lance["winner"] is not None
+        lance["winner_label"] = (viewer.label(lance["winner"], mano) if lance["winner"] is not None
                                  else None)
-        lance["team_label"] = team_label(lance["team"], seat) if lance["team"] is not None else None
-        lance["team_in_sentence"] = (team_in_sentence(lance["team"], seat) if lance["team"] is not None
+        lance["team_label"] = viewer.team(lance["team"]) if lance["team"] is not None else None
+        lance["team_in_sentence"] = (viewer.team_in_sentence(lance["team"]) if lance["team"] is not None
                                      else None)
         lance["why"], lance["cards_why"] = _why(lance, described)
         lance["collects"] = _collects(lance, described)
         for line in lance["lines"]:
-            line["text"] = line_text(line, described, seat)
+            line["text"] = line_text(line, described, viewer)
         lance["highlight"] = (lance["decision"] or {}).get("highlight", {})
         lance["extra_rule"] = _extra_rule(lance)
     for deje in described["dejes"]:
         deje["text"] = _("Deje in %(lance)s: %(points)s to %(team)s", lance=lance_name(deje["lance"]),
-                         points=tantos(deje["points"]), team=team_in_sentence(deje["team"], seat))
-    described["count"] = _count(described, seat)
-    described["outcome"] = _outcome(described, seat)
+                         points=tantos(deje["points"]), team=viewer.team_in_sentence(deje["team"]))
+    described["count"] = _count(described, viewer)
+    described["outcome"] = _outcome(described, viewer)
     described["viewer"] = seat
-    described["teams"] = [team_label(0, seat), team_label(1, seat)]
+    described["teams"] = [viewer.team(0), viewer.team(1)]
     described["cards"] = {code: {"name": card_name(code), "src": url_for("static", filename=f"cards/{code}.svg")}
                           for player in described["players"] for code in player["cards"]}
     described["count_rule_url"] = _rule_url(TARGET_ANCHORS["count"])

@@ -1,36 +1,32 @@
-"""The lessons' words: engine codes and numbers (placeholders, the table's log, verdicts) put into the page's
-language. Verdict sentences are keyed by the verdict's code, whatever the step's kind; a new kind adds the
+"""The lessons' words: engine codes and numbers (placeholders, verdicts) put into the page's language; the
+players' names, the table's log and the engine's refusals are the narrator's (``tutorial.web.narrator``). Verdict sentences are keyed by the verdict's code, whatever the step's kind; a new kind adds the
 sentences of its codes here. The "why" after an answer is the shared explanation component
 (``tutorial.web.explain_text.describe``), with the lesson table's names.
 """
 from __future__ import annotations
 
-from babel.lists import format_list
-from flask_babel import get_locale, gettext as _, ngettext, pgettext
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from tutorial import lessons as lesson_data
 from tutorial.web import explain_text
-from tutorial.web.terms import ACTIONS, RANKS, card_name, lance_name, play_name
+# action_label: the lesson templates name their actions through this module (``say.action_label``).
+from tutorial.web.narrator import action_label, and_list, cards_text, lesson_cast, pares_word, refusal
+from tutorial.web.narrator.notes import note
+from tutorial.web.terms import RANKS, card_name, lance_name, play_name
 
 
+# The lesson table's players and teams are the narrator's lesson cast (Ana, Bruno, Carla, Diego; "Team A").
 def seat_name(seat: int) -> str:
-    """The lesson table's players: the same four names in every lesson, seat 0 is the learner."""
-    return (pgettext("seat name", "Ana"), pgettext("seat name", "Bruno"), pgettext("seat name", "Carla"),
-            pgettext("seat name", "Diego"))[seat]
+    return lesson_cast().player(seat)
 
 
 def team_words(team: int) -> str:
-    """"Team A" / "Team B" as the explanation component says it."""
-    return explain_text.team_label(team)
+    return lesson_cast().team(team)
 
 
 def team_members(team: int) -> str:
-    return _("%(first)s and %(second)s", first=seat_name(team), second=seat_name(team + 2))
-
-
-def pares_word(play: str | None) -> str:
-    return play_name(play) if play else _("no pares")
+    return lesson_cast().members(team)
 
 
 def words(kind: str, value) -> str:
@@ -38,7 +34,7 @@ def words(kind: str, value) -> str:
     if kind == "seat":
         return seat_name(value)
     if kind == "seats":
-        return format_list([seat_name(seat) for seat in value], locale=get_locale())
+        return and_list(seat_name(seat) for seat in value)
     if kind == "team":
         return team_words(value)
     if kind == "play":
@@ -59,37 +55,9 @@ def paragraphs(text: str) -> Markup:
     return Markup("").join(Markup("<p>%s</p>") % part.strip() for part in text.split("\n\n") if part.strip())
 
 
-def action_label(action: dict) -> str:
-    label = str(ACTIONS.get(action.get("type"), action.get("type")))
-    if action.get("type") == "envido" and action.get("amount"):
-        return _("%(action)s %(amount)d", action=label, amount=action["amount"])
-    if action.get("type") == "discard" and action.get("cards"):
-        return _("%(action)s: %(cards)s", action=label, cards=", ".join(card_name(c) for c in action["cards"]))
-    return label
-
-
 def classify_label(value) -> str:
-    return {"none": _("no pares"), "yes": _("yes, juego"), "no": _("no juego")}.get(value) or (
+    return {"none": pares_word(None), "yes": _("yes, juego"), "no": _("no juego")}.get(value) or (
         play_name(value) if value in ("par", "medias", "duples") else str(value))
-
-
-def illegal_message(code: str, params: dict) -> str:
-    """Why the engine refused an action, in words."""
-    messages = {
-        "not_allowed": lambda: _("That is not possible now. You can: %(legal)s.",
-                                 legal=", ".join(str(ACTIONS[t]) for t in params.get("legal", []) if t in ACTIONS)),
-        "bad_amount": lambda: _("An envido must add from %(min)d to %(max)d tantos.",
-                                min=params.get("min", 2), max=params.get("max", 40)),
-        "not_your_turn": lambda: _("It is not your turn to speak."),
-        "betting_team": lambda: _("Your team made this bet: the other team answers it."),
-        "not_eligible": lambda: _("You do not take part in this lance."),
-        "discard_count": lambda: _("Choose from 1 to 4 cards to discard."),
-        "card_not_held": lambda: _("That card is not in your hand."),
-        "repeated_card": lambda: _("A card is chosen twice."),
-        "already_discarded": lambda: _("You have already chosen your discard."),
-        "game_over": lambda: _("The game is over."),
-    }
-    return messages.get(code, lambda: _("The rules do not allow that move now."))()
 
 
 def answer_error_message(error: lesson_data.AnswerError) -> str:
@@ -139,35 +107,8 @@ def phase_words(view: dict) -> str:
 def log_lines(events: list[dict], dealt_mano: int) -> list[str]:
     """The table's log in words; a corto by the mano itself (mus corrido) changes nothing and is left out."""
     shown = [event for event in events if not (event["code"] == "mano_set" and event["params"]["mano"] == dealt_mano)]
-    return [text for text in map(event_words, shown) if text]
-
-
-def event_words(event: dict) -> str | None:
-    """One line of the table's log for the events a learner sees; None for events the log leaves out."""
-    code, params = event["code"], event["params"]
-    who = seat_name(params["seat"]) if "seat" in params else ""
-    if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
-        return _("%(player)s: %(action)s", player=who, action=action_label({"type": code}))
-    if code == "envido":
-        return _("%(player)s: %(action)s (total %(total)d)", player=who,
-                 action=action_label({"type": "envido", "amount": params["amount"]}), total=params["total"])
-    if code == "mano_set":
-        return _("%(player)s cut first and becomes mano.", player=seat_name(params["mano"]))
-    if code == "lance_start":
-        return _("Lance: %(lance)s.", lance=lance_name(params["lance"]))
-    if code == "lance_skipped":
-        return _("%(lance)s is not played: only one team holds it, or nobody.", lance=lance_name(params["lance"]))
-    if code == "deje":
-        return ngettext("%(team)s collects the deje: %(num)d tanto.", "%(team)s collects the deje: %(num)d tantos.",
-                        params["points"], team=team_words(params["team"]))
-    if code == "discards":
-        return _("Cards changed: %(counts)s.", counts=", ".join(
-            f"{seat_name(seat)} {count}" for seat, count in enumerate(params["counts"])))
-    if code == "replaced":
-        return _("You receive: %(cards)s.", cards=", ".join(card_name(c) for c in params["in"]))
-    if code == "hand_over":
-        return _("The hand is over.")
-    return None
+    cast = lesson_cast()
+    return [text for text in (note(event, cast) for event in shown) if text]
 
 
 # ----- verdicts, by code ------------------------------------------------------------------------------------------
@@ -233,8 +174,7 @@ def goal_missed_message(verdict: lesson_data.Verdict) -> str:
 
 MESSAGES = {
     "read": lambda verdict: "",
-    "illegal": lambda verdict: _("Not allowed: %(why)s", why=illegal_message(verdict.params["illegal"],
-                                                                             verdict.params)),
+    "illegal": lambda verdict: _("Not allowed: %(why)s", why=refusal(verdict.params["illegal"], verdict.params)),
     **dict.fromkeys(("winner", "first_holder", "turn", "not_winner", "not_first_holder", "not_turn"), pick_message),
     "classified": lambda verdict: _("Right: %(value)s.", value=classify_label(verdict.params["value"])),
     "not_classified": lambda verdict: _("No, not %(value)s.", value=classify_label(verdict.params["value"])),
@@ -284,7 +224,7 @@ def classified_details(verdict: lesson_data.Verdict) -> list[str]:
 
 
 def goal_met_details(verdict: lesson_data.Verdict) -> list[str]:
-    line = _("You receive %(cards)s.", cards=", ".join(card_name(code) for code in verdict.outcome["drawn"]))
+    line = _("You receive %(cards)s.", cards=cards_text(verdict.outcome["drawn"]))
     return [line, _("Your hand now: %(summary)s.", summary=summary_of(verdict, verdict.params["seat"]))]
 
 

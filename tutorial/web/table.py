@@ -19,10 +19,12 @@ from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, 
 from tutorial.web import storage
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
-from tutorial.web.table_words import LEARNER, client_texts, event_text, illegal_message, score_text
+from tutorial.web.narrator import Learner, capfirst, refusal, score_text, sentence
+from tutorial.web.table_words import client_texts
 
 bp = Blueprint("table", __name__)
 
+LEARNER = 0                     # the learner sits at seat 0, the bot partner at seat 2
 SEED_LIMIT = 2 ** 63            # seeds are non-negative integers below this
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves before the learner speaks
@@ -43,7 +45,7 @@ class BadRequest(Exception):
 
 @localized_route(bp)
 def page():
-    return render_template("table.html", client_texts=client_texts(), levels=LEVELS)
+    return render_template("table.html", client_texts=client_texts(Learner(LEARNER)), levels=LEVELS)
 
 
 # ----- the API -------------------------------------------------------------------------------------------------
@@ -89,7 +91,7 @@ def post_action(table_id):
     try:
         game.apply(seat, Action.from_json(body["action"]))
     except IllegalAction as error:
-        raise BadRequest(illegal_message(error)) from None
+        raise BadRequest(refusal(error.code, error.params)) from None
     meta = dict(record.meta, events_from=start)
     play_bots(game, meta)
     updated = storage.Record(record.id, record.version + 1, game, meta)
@@ -237,9 +239,7 @@ def hand_summary(last_hand: dict, seat: int) -> dict:
 
 def event_json(event: dict, seat: int) -> dict:
     params = event["params"]
-    text = event_text(event, seat)
-    # Lance names are lower case in es and ca ("grande: 2 querido"); a sentence starts with a capital.
-    text = text[:1].upper() + text[1:]
+    text = capfirst(sentence(event, Learner(seat)))
     data = {"index": event["index"], "code": event["code"], "params": params, "text": text}
     if "seat" in params and event["code"] not in ("deal", "replaced"):
         data["seat"] = params["seat"]

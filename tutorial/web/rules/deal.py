@@ -7,8 +7,11 @@ from flask_babel import gettext as _
 from tutorial.engine import LANCES as LANCE_ORDER  # the order of play and of the count
 from tutorial.engine import evaluate, explain
 from tutorial.web.rules.directives import Directive, check_options, parse_bet, real_option, reyes_option
-from tutorial.web.rules.words import capital, hand_value, tantos, team_name, term
-from tutorial.web.terms import ACTIONS, LANCES
+from tutorial.web.narrator import Players, capfirst, tantos
+from tutorial.web.rules.words import hand_value
+from tutorial.web.terms import ACTIONS, LANCES, lance_name
+
+PLAYERS = Players()
 
 
 def result_words(lance: dict) -> str:
@@ -26,7 +29,7 @@ def result_words(lance: dict) -> str:
     if result == "only_team":
         return _("only one team holds it")
     if lance["lance"] == "pares":
-        return _("nobody holds %(pares)s: not played", pares=term("pares"))
+        return _("nobody holds %(pares)s: not played", pares=lance_name("pares"))
     return _("not played")
 
 
@@ -61,8 +64,7 @@ def expand_deal(directive: Directive) -> dict:
     hands = []
     for player in data["players"]:
         seat = player["seat"]
-        label = _("Player %(name)s, mano", name=seat + 1) if seat == data["mano"] else \
-            _("Player %(name)s", name=seat + 1)
+        label = PLAYERS.label(seat, mano=data["mano"])
         info = evaluate(player["cards"], reyes=reyes, real=real)
         value = " ".join((hand_value(info, "pares"), hand_value(info, data["fourth"])))
         hands.append({"label": label, "cards": tuple(player["cards"]), "highlight": (), "value": value})
@@ -73,17 +75,17 @@ def expand_deal(directive: Directive) -> dict:
         # later lances were played all the same (they are only not counted, as the points column says).
         after_the_end = end is not None and LANCE_ORDER.index(lance["lance"]) > LANCE_ORDER.index(end) \
             and not lance["played"]
-        rows.append({"lance": capital(str(LANCES[lance["lance"]])),
-                     "winner": "" if lance["winner"] is None else _("Player %(name)s", name=lance["winner"] + 1),
+        rows.append({"lance": capfirst(str(LANCES[lance["lance"]])),
+                     "winner": "" if lance["winner"] is None else PLAYERS.player(lance["winner"]),
                      "result": _("not played: the game was over") if after_the_end else result_words(lance),
-                     "team": "" if lance["team"] is None else capital(team_name(lance["team"])),
+                     "team": "" if lance["team"] is None else capfirst(PLAYERS.team(lance["team"])),
                      "points": points_words(lance)})
     totals = data["totals"]
     if data["ordago"]:
         caption = []
     elif 0 in totals and totals != [0, 0]:  # "0 tantos" reads badly (and Portuguese makes 0 singular)
         team = 0 if totals[0] else 1
-        caption = [_("In this hand only %(team)s collect: %(points)s.", team=team_name(team),
+        caption = [_("In this hand only %(team)s collect: %(points)s.", team=PLAYERS.team(team),
                      points=tantos(totals[team]))]
     else:
         caption = [_("In this hand players 1 and 3 collect %(points_a)s and players 2 and 4 collect "
@@ -94,12 +96,12 @@ def expand_deal(directive: Directive) -> dict:
     if data["game_over"]:
         if data["ordago"]:
             caption.append(_("%(lance)s: the accepted %(ordago)s ends the game, and %(team)s win it.",
-                             ordago=str(ACTIONS["ordago"]), lance=capital(str(LANCES[data["ordago"]])),
-                             team=team_name(data["winner_team"])))
+                             ordago=str(ACTIONS["ordago"]), lance=capfirst(str(LANCES[data["ordago"]])),
+                             team=PLAYERS.team(data["winner_team"])))
         else:
             caption.append(_("%(lance)s: %(team)s reach %(target)d; the count stops there and they win the "
-                             "game.", team=team_name(data["winner_team"]), target=target,
-                             lance=capital(str(LANCES[data["stopped_at"]]))))
+                             "game.", team=PLAYERS.team(data["winner_team"]), target=target,
+                             lance=capfirst(str(LANCES[data["stopped_at"]]))))
     return {"hands": hands, "caption": caption, "rows": rows, "reyes": reyes,
             "checker_url": checker_url(directive, bets, scores, target)}
 

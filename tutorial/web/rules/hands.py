@@ -6,8 +6,9 @@ from flask_babel import gettext as _
 from tutorial.engine import card_points, evaluate, parse_cards, showdown, value_rank
 from tutorial.web.explain_text import decision_text
 from tutorial.web.rules.directives import Directive, check_options, real_option, reyes_option
-from tutorial.web.rules.words import capital, hand_value, player_label, rank_name, ranks_name, term
-from tutorial.web.terms import LANCES
+from tutorial.web.narrator import Players, capfirst
+from tutorial.web.rules.words import hand_value, rank_name, ranks_name
+from tutorial.web.terms import LANCES, lance_name
 
 
 def expand_hand(directive: Directive) -> dict:
@@ -20,8 +21,8 @@ def expand_hand(directive: Directive) -> dict:
         points = " + ".join(str(points_of(code, reyes)) for code in cards)
         caption = [_("With %(number)d %(reyes)s these cards count, from highest to lowest, as: %(ranks)s.",
                      number=reyes, reyes=ranks_name(12), ranks=counts),
-                   _("Points for %(juego)s and %(punto)s: %(sum)s = %(total)d.", juego=term("juego"),
-                     punto=term("punto"), sum=points, total=info.points)]
+                   _("Points for %(juego)s and %(punto)s: %(sum)s = %(total)d.", juego=lance_name("juego"),
+                     punto=lance_name("punto"), sum=points, total=info.points)]
         highlight = ()
     else:
         caption = [hand_value(info, directive.kind)]
@@ -59,14 +60,14 @@ def expand_compare(directive: Directive) -> dict:
     result = showdown([first, second, first, second], mano=0 if mano_letter == "a" else 1, reyes=reyes, real=real)
     lance_result = result.lance(lance)
     letters = {0: "A", 1: "B", 2: "A", 3: "B"}
-    names = {seat: _("Player %(name)s", name=letter) for seat, letter in letters.items()}
+    players = Players(tuple(letters.values()))
     lance_word = str(LANCES[lance])
     if lance in ("juego", "punto") and result.fourth != lance:
         if lance == "juego":
             caption = [_("Neither hand has %(juego)s, so it is not played: %(punto)s is played instead.",
                          juego=lance_word, punto=str(LANCES["punto"]))]
         else:
-            caption = [_("Somebody has %(juego)s, so %(punto)s is not played.", juego=term("juego"),
+            caption = [_("Somebody has %(juego)s, so %(punto)s is not played.", juego=lance_name("juego"),
                          punto=lance_word)]
         winner = None
         highlight = {}
@@ -77,14 +78,15 @@ def expand_compare(directive: Directive) -> dict:
     else:
         winner = lance_result.winner
         decision = lance_result.decision
-        caption = [_("%(lance)s: %(winner)s wins.", winner=names[winner], lance=capital(lance_word)),
-                   decision_text({"lance": lance, "decision": decision, "team_in_sentence": names[winner]})]
+        caption = [_("%(lance)s: %(winner)s wins.", winner=players.player(winner), lance=capfirst(lance_word)),
+                   decision_text({"lance": lance, "decision": decision,
+                                  "team_in_sentence": players.player(winner)})]
         highlight = {letters[int(seat)]: codes for seat, codes in decision["highlight"].items()}
     infos = result.infos
     hands = []
     for seat, letter in ((0, "A"), (1, "B")):
         value_kind = lance if lance in ("pares", "juego", "punto") else ""
-        hands.append({"label": player_label(letter, is_mano=(letter.lower() == mano_letter)),
+        hands.append({"label": players.label(seat, mano=0 if mano_letter == "a" else 1),
                       "cards": directive.hands[seat], "highlight": tuple(highlight.get(letter, ())),
                       "value": hand_value(infos[seat], value_kind),
                       "winner": winner is not None and letters[winner] == letter})

@@ -1,0 +1,38 @@
+"""The lesson table's log: a short note for each event a learner sees before their turn (None for the events
+that log leaves out), each naming seats and teams as its ``Viewer`` does (a lesson's four characters)."""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from tutorial.web.narrator.events import sentence
+from tutorial.web.narrator.people import Viewer
+from tutorial.web.narrator.words import action_label, cards_text
+from tutorial.web.terms import lance_name
+
+
+def note(event: dict, viewer: Viewer) -> str | None:
+    """One line of the lesson table's log: ``note(event, lesson_cast())`` -> "Bruno: paso"."""
+    code, params = event["code"], event["params"]
+    who = viewer.player(params["seat"]) if "seat" in params else ""
+    if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
+        return _("%(player)s: %(action)s", player=who, action=action_label({"type": code}))
+    if code == "envido":
+        return _("%(player)s: %(action)s (total %(total)d)", player=who,
+                 action=action_label({"type": "envido", "amount": params["amount"]}), total=params["total"])
+    if code == "mano_set":
+        return _("%(player)s cut first and becomes mano.", player=viewer.player(params["mano"]))
+    if code == "lance_start":
+        return _("Lance: %(lance)s.", lance=lance_name(params["lance"]))
+    if code == "lance_skipped":
+        return _("%(lance)s is not played: only one team holds it, or nobody.", lance=lance_name(params["lance"]))
+    if code == "deje":
+        return ngettext("%(team)s collects the deje: %(num)d tanto.", "%(team)s collects the deje: %(num)d tantos.",
+                        params["points"], team=viewer.team(params["team"]))
+    if code == "discards":  # the same words as the table's
+        return sentence(event, viewer)
+    if code == "replaced":
+        return _("You receive: %(cards)s.", cards=cards_text(params["in"]))
+    if code == "hand_over":
+        return _("The hand is over.")
+    return None
