@@ -13,6 +13,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
+from tutorial.engine import position, team as team_of, team_seats
+
 
 class Viewer:
     """Nobody's view: seats by number, teams by letter (seats 1 and 3 are team A)."""
@@ -37,11 +39,12 @@ class Viewer:
 
     def members(self, team: int) -> str:
         """"Ana and Carla": the team's two players."""
-        return _("%(first)s and %(second)s", first=self.player(team), second=self.player(team + 2))
+        first, second = team_seats(team)
+        return _("%(first)s and %(second)s", first=self.player(first), second=self.player(second))
 
     def us(self, team: int) -> bool:
         """Whether ``team`` is the viewer's own (a sentence says "your team" rather than "the rivals")."""
-        return self.seat is not None and team == self.seat % 2
+        return self.seat is not None and team == team_of(self.seat)
 
 
 class Learner(Viewer):
@@ -52,7 +55,8 @@ class Learner(Viewer):
 
     def player(self, seat: int) -> str:
         # Play goes counterclockwise: after you speaks the rival on your right.
-        return [_("You"), _("Rival on your right"), _("Your partner"), _("Rival on your left")][(seat - self.seat) % 4]
+        names = [_("You"), _("Rival on your right"), _("Your partner"), _("Rival on your left")]
+        return names[position(seat, mano=self.seat)]
 
     def team(self, team: int) -> str:
         return _("Your team") if self.us(team) else _("The rival team")
