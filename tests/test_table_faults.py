@@ -2,15 +2,19 @@
 once the file is fixed; a deleted or replaced file is noticed before anything is written to it."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import signal
 import sqlite3
 import subprocess
+import sys
 
 import pytest
 from table_helpers import first_action
 
 from tutorial import create_app
+from tutorial.paths import DATA_ROOT
 from tutorial.web import storage
 
 UNAVAILABLE = {
@@ -172,3 +176,25 @@ def test_the_503_is_an_html_page_outside_the_api(tmp_path):
     assert response.status_code == 503 and response.mimetype == "text/html"
     assert UNAVAILABLE["ca"] in response.get_data(as_text=True)
     assert response.headers["Retry-After"] == str(storage.RETRY_AFTER)
+
+
+KILLED = """
+import json, os, signal, sys
+from tutorial import create_app
+client = create_app({"TESTING": True, "DATABASE": sys.argv[1]}).test_client()
+view = client.post("/api/tables", json={"seed": 12}).get_json()
+view = client.post(f"/api/tables/{view['id']}/actions", json={"action": {"type": "corto"}, "version": 1}).get_json()
+print(json.dumps(view), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # no close, no checkpoint: what a killed worker leaves
+"""
+
+
+def test_an_acknowledged_action_survives_a_killed_worker(tmp_path):
+    database = str(tmp_path / "tables.sqlite3")
+    result = subprocess.run([sys.executable, "-c", KILLED, database], capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(DATA_ROOT)})
+    assert result.returncode == -signal.SIGKILL
+    acknowledged = json.loads(result.stdout.strip().splitlines()[-1])
+    app = create_app({"TESTING": True, "DATABASE": database})
+    assert app.test_client().get(f"/api/tables/{acknowledged['id']}").get_json() == acknowledged
+    storage.close_connections()

@@ -12,6 +12,7 @@ COMMANDS = {
     "bench": ("tutorial.bench", "measure the engine, the hand-strength odds and the bots"),
     "lessons": ("tutorial.lessons.cli", "check every step of every lesson against the engine"),
     "tournament": ("tutorial.bots.tournament", "play bot teams against each other"),
+    "load": ("tutorial.load", "a bounded load test of the site on 127.0.0.1: pages, table actions, the checker"),
     "catalogs": ("tutorial.web.catalogs", "compile the message catalogs (.po -> .mo)"),
 }
 

@@ -116,7 +116,7 @@ def _connection(path: str) -> tuple[sqlite3.Connection, bool]:
     # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
     connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
     try:
-        storage_schema.prepare(connection)
+        storage_schema.prepare(connection, str(current_app.config.get("DATABASE_SYNCHRONOUS", "NORMAL")).upper())
         identities = (_identity(path), {_identity(path + suffix) for suffix in JOURNALS} - {None})
     except BaseException:
         connection.close()

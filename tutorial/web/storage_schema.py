@@ -42,14 +42,16 @@ CREATE TABLE IF NOT EXISTS maintenance (task TEXT PRIMARY KEY, until REAL NOT NU
 log = logging.getLogger(__name__)
 
 
-def prepare(connection: sqlite3.Connection) -> None:
+def prepare(connection: sqlite3.Connection, synchronous: str = "NORMAL") -> None:
     """Settings for this connection; the schema created or converted if the file is new or old."""
     if connection.execute("PRAGMA user_version").fetchone()[0] != VERSION:
         # Only an empty file takes auto_vacuum at once; an old one gets it with the VACUUM after conversion.
         connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
         connection.execute("PRAGMA journal_mode = WAL")  # readers never wait for the writer
         _upgrade(connection)
-    connection.execute("PRAGMA synchronous = FULL")  # an acknowledged action survives a power cut too
+    # NORMAL (with WAL): a commit survives a crash or kill of the process; only a power cut or an OS crash may lose
+    # the last ones. FULL also survives that, for an fsync per commit (DATABASE_SYNCHRONOUS=FULL).
+    connection.execute(f"PRAGMA synchronous = {'FULL' if synchronous == 'FULL' else 'NORMAL'}")
     connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
 
 

@@ -1,0 +1,23 @@
+"""The load script runs end to end with tiny bounds: it starts gunicorn, measures every scenario, stops it."""
+from __future__ import annotations
+
+import pytest
+
+from tutorial.cli import main
+from tutorial.load import SCENARIOS, target
+
+
+def test_the_load_script_measures_every_scenario_and_stops_its_server(capsys):
+    assert main(["load", "--workers", "1", "--threads", "2", "--clients", "1,2", "--requests", "3",
+                 "--seconds", "30"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("server: gunicorn") and "1 workers x 2 threads" in lines[0]
+    rows = [line.strip("|").split("|") for line in lines[3:]]
+    assert [(row[0].strip(), int(row[1])) for row in rows] == [(name, n) for name in SCENARIOS for n in (1, 2)]
+    assert all(int(row[2]) == 3 and row[7].strip() == "0" for row in rows), lines
+
+
+@pytest.mark.parametrize("url", ["http://example.com:80", "http://10.0.0.1:5000", "http://0.0.0.0:5000"])
+def test_the_load_script_refuses_any_target_but_this_machine(url):
+    with pytest.raises(SystemExit):
+        target(url)

@@ -1,0 +1,237 @@
+"""``mus-tutorial load``: a bounded load test of the site on this machine's loopback interface.
+
+It starts a server (gunicorn with ``--workers`` processes of ``--threads`` threads, a temporary database and the
+rate limits off) or uses one already running at ``--url`` (127.0.0.1 only), then for 1, 4 and 16 concurrent
+clients (``--clients``) measures: the rules page, table actions against medium and hard bots (each client plays
+its own table, one learner action after another: the complete response of ``POST /api/tables/<id>/actions``,
+bots' moves included), and the hand checker on a new random deal. Each scenario stops after ``--requests``
+requests or ``--seconds`` seconds, whichever comes first (after a warm-up of two requests per worker that is not
+counted); the server is stopped at the end.
+
+Clients are threads of this process using ``http.client`` with keep-alive connections; the figures are the time
+from sending a request to having read its whole response.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import math
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+DECK = [f"{rank}{suit}" for suit in "oceb" for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
+SCENARIOS = ("rules", "table-medium", "table-hard", "checker")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--url", help="a server already running on 127.0.0.1 (default: start gunicorn)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    parser.add_argument("--clients", default="1,4,16", help="concurrent clients, comma-separated")
+    parser.add_argument("--requests", type=int, default=400, help="most requests per scenario and client count")
+    parser.add_argument("--seconds", type=float, default=20.0, help="most seconds per scenario and client count")
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS), help=f"any of {', '.join(SCENARIOS)}")
+
+
+@dataclass
+class Result:
+    scenario: str
+    clients: int
+    times: list[float] = field(default_factory=list)  # milliseconds per measured request
+    errors: dict[int, int] = field(default_factory=dict)  # status -> count (0: no answer)
+    elapsed: float = 0.0
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.times)
+        return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] if ordered else float("nan")
+
+    def row(self) -> str:
+        rate = len(self.times) / self.elapsed if self.elapsed else 0.0
+        errors = ", ".join(f"{status or 'none'}: {count}" for status, count in sorted(self.errors.items())) or "0"
+        return (f"| {self.scenario} | {self.clients} | {len(self.times)} | {rate:,.1f} | {self.percentile(50):.1f} | "
+                f"{self.percentile(95):.1f} | {self.percentile(99):.1f} | {errors} |")
+
+
+class Client:
+    """One keep-alive connection; ``call`` returns (status, JSON or None, milliseconds)."""
+
+    def __init__(self, host: str, port: int):
+        self.connection = http.client.HTTPConnection(host, port, timeout=60)
+
+    def call(self, method: str, path: str, body=None):
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        data = None if body is None else json.dumps(body)
+        start = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=data, headers=headers)
+            response = self.connection.getresponse()
+            payload = response.read()
+        except (OSError, http.client.HTTPException):
+            self.connection.close()
+            return 0, None, (time.perf_counter() - start) * 1000
+        elapsed = (time.perf_counter() - start) * 1000
+        is_json = response.getheader("Content-Type", "").startswith("application/json")
+        return response.status, json.loads(payload) if is_json else None, elapsed
+
+
+def learner_action(view: dict) -> dict:
+    """The learner's move: the first legal action, with the first card or the smallest bet (like a cautious
+    beginner); a table that is over is replaced by a new one (see ``table_session``)."""
+    entry = view["legal_actions"][0]
+    if entry["type"] == "discard":
+        return {"type": "discard", "cards": view["hand"][:1]}
+    if entry["type"] == "envido":
+        return {"type": "envido", "amount": entry["min"]}
+    return {"type": entry["type"]}
+
+
+def rules_session(level: str):
+    def step(client: Client, _state: dict):
+        status, _data, elapsed = client.call("GET", "/es/reglas")
+        return status == 200, status, elapsed
+    return step
+
+
+def checker_session(level: str):
+    def step(client: Client, state: dict):
+        cards = state.setdefault("rng", random.Random(threading.get_ident())).sample(DECK, 16)
+        query = {f"h{seat}": " ".join(cards[4 * seat:4 * seat + 4]) for seat in range(4)}
+        status, _data, elapsed = client.call("GET", "/es/comprobar?" + urllib.parse.urlencode(query))
+        return status == 200, status, elapsed
+    return step
+
+
+def table_session(level: str):
+    def step(client: Client, state: dict):
+        view = state.get("view")
+        while view is None or not view["legal_actions"]:  # a new table (not measured) when there is none to play
+            status, view, _elapsed = client.call("POST", "/api/tables", {"level": level})
+            if status != 201:
+                return False, status, None
+        status, data, elapsed = client.call("POST", f"/api/tables/{view['id']}/actions",
+                                            {"action": learner_action(view), "version": view["version"]})
+        state["view"] = data if status == 200 else None
+        return status == 200, status, elapsed
+    return step
+
+
+SESSIONS = {"rules": (rules_session, ""), "table-medium": (table_session, "medium"),
+            "table-hard": (table_session, "hard"), "checker": (checker_session, "")}
+
+
+def measure(host: str, port: int, scenario: str, clients: int, requests: int, seconds: float) -> Result:
+    """``clients`` threads run the scenario until ``requests`` requests are done or ``seconds`` have passed."""
+    make, level = SESSIONS[scenario]
+    step = make(level)
+    result, lock = Result(scenario, clients), threading.Lock()
+    budget = {"left": requests}
+    deadline = time.perf_counter() + seconds
+
+    def worker():
+        client, state = Client(host, port), {}
+        while time.perf_counter() < deadline:
+            with lock:
+                if budget["left"] <= 0:
+                    return
+                budget["left"] -= 1
+            ok, status, elapsed = step(client, state)
+            with lock:
+                if ok:
+                    result.times.append(elapsed)
+                else:
+                    result.errors[status] = result.errors.get(status, 0) + 1
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(clients)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 120)
+    result.elapsed = time.perf_counter() - start
+    return result
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_gunicorn(workers: int, threads: int, database: str) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    config = {"DATABASE": database, "RATELIMIT_ENABLED": False}
+    command = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class", "gthread",
+               "--threads", str(threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+               f"tutorial:create_app({config!r})"]
+    server = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped at start (exit code {server.returncode})")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return server, port
+        except OSError:
+            time.sleep(0.2)
+    stop(server)
+    raise RuntimeError("gunicorn did not start within 60 s")
+
+
+def stop(server: subprocess.Popen) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def target(url: str) -> tuple[str, int]:
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.hostname not in LOOPBACK:
+        raise SystemExit(f"the load test only targets this machine (127.0.0.1), not {parsed.hostname}")
+    return parsed.hostname, parsed.port or 80
+
+
+def run(args) -> int:
+    counts = [int(value) for value in args.clients.split(",")]
+    scenarios = [name for name in args.scenarios.split(",") if name]
+    unknown = sorted(set(scenarios) - set(SESSIONS))
+    if unknown or args.requests < 1 or args.seconds <= 0 or min(counts) < 1:
+        print(f"unknown scenarios {unknown} or bounds below 1" if unknown else "requests, seconds, clients >= 1")
+        return 2
+    server = None
+    with tempfile.TemporaryDirectory() as folder:
+        try:
+            if args.url:
+                host, port = target(args.url)
+                print(f"server: {args.url} (already running)")
+            else:
+                import gunicorn
+
+                server, port = start_gunicorn(args.workers, args.threads, os.path.join(folder, "tables.sqlite3"))
+                host = "127.0.0.1"
+                print(f"server: gunicorn {gunicorn.__version__}, {args.workers} workers x {args.threads} threads "
+                      f"(gthread), rate limits off, {os.cpu_count()} cores; bounds: {args.requests} requests or "
+                      f"{args.seconds:g} s per row")
+            print("| scenario | clients | requests | req/s | p50 ms | p95 ms | p99 ms | errors |")
+            print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+            for scenario in scenarios:
+                # Warm-up, not counted: every worker imports, fills its caches and opens its database connection.
+                warm = 2 * (args.workers if server is not None else 2)
+                measure(host, port, scenario, warm, warm, args.seconds)
+                for clients in counts:
+                    print(measure(host, port, scenario, clients, args.requests, args.seconds).row(), flush=True)
+        finally:
+            if server is not None:
+                stop(server)
+    return 0
