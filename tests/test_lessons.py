@@ -457,3 +457,11 @@ def test_a_said_or_bet_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_p
          f'facts = ["{fact}"]')
     problems = check_edited(folder)
     assert any(p.startswith(f"envites step 5: fact '{fact}'") for p in problems), problems
+
+
+def test_a_step_of_a_kind_no_module_defines_fails_the_check_naming_the_kinds_there_are(tmp_path):
+    folder = copy_lessons(tmp_path)
+    edit(folder / "04-grande.toml", 'kind = "read"', 'kind = "quiz"')
+    problems = check_edited(folder)
+    assert problems == [f"grande step 1: unknown step kind 'quiz' (one of {', '.join(lessons.KINDS)})"], problems
+    assert set(lessons.KINDS) == KINDS_REQUIRED  # one module per kind in tutorial/lessons/kinds/
