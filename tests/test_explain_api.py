@@ -131,17 +131,24 @@ def test_errors_follow_the_requested_language(client):
 
 
 @pytest.mark.parametrize("data, content_type, expected", [
-    ("{not json", "application/json", "El cuerpo debe ser un objeto JSON"),
-    (json.dumps({"hands": HANDS}), "text/plain", "Envía las cartas en JSON"),
-    ("", None, "Envía las cartas en JSON"),
+    ("{not json", "application/json", "El cuerpo no es JSON válido"),
     (json.dumps([HANDS]), "application/json", "El cuerpo debe ser un objeto JSON"),
     (json.dumps("hands"), "application/json", "El cuerpo debe ser un objeto JSON"),
-    (b"\xff\xfe\x00", "application/json", "El cuerpo debe ser un objeto JSON"),
+    (b"\xff\xfe\x00", "application/json", "El cuerpo no es JSON válido"),
 ])
 def test_a_body_that_is_not_a_json_object_is_a_400(client, data, content_type, expected):
     response = client.post("/api/explain", data=data, content_type=content_type,
                            headers={"Accept-Language": "es"})
     assert response.status_code == 400 and expected in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("data, content_type", [
+    (json.dumps({"hands": HANDS}), "text/plain"), ("", None), ("hands=x", "application/x-www-form-urlencoded"),
+])
+def test_a_body_not_sent_as_json_is_a_415(client, data, content_type):
+    response = client.post("/api/explain", data=data, content_type=content_type,
+                           headers={"Accept-Language": "es"})
+    assert response.status_code == 415 and "Envía el cuerpo en JSON" in response.get_json()["error"]
 
 
 def test_an_oversized_body_is_a_413_in_json(client):

@@ -129,8 +129,9 @@ def test_an_unexpected_api_error_is_json_without_a_stack_trace(tmp_path):
 
 def test_a_request_body_over_the_limit_is_refused_with_413(tmp_path):
     client = failing_app(tmp_path).test_client()
-    assert client.post("/api/echo", data=b"x" * 1000).get_json() == {"size": 1000}
-    response = client.post("/api/echo", data=b"x" * (128 * 1024), headers={"Accept-Language": "pt"})
+    assert client.post("/api/echo", json="x" * 998).get_json() == {"size": 1000}
+    response = client.post("/api/echo", data=b"x" * (128 * 1024), content_type="application/json",
+                           headers={"Accept-Language": "pt"})
     assert response.status_code == 413
     assert response.get_json() == {"error": "O pedido é grande demais."}
 

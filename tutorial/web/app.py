@@ -1,14 +1,13 @@
 """The Flask application factory."""
 from __future__ import annotations
 
-import secrets
-
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, render_template
 from flask_babel import gettext
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from tutorial.paths import STATIC, TEMPLATES
-from tutorial.web import explain, i18n, lessons, pages, rules, security, table
+from tutorial.web import (assets, config, explain, i18n, jsonapi, lessons, pagecache, pages, ratelimit, rules, security,
+                          table)
 
 # One blueprint per area of the site (each module's ``bp``).
 AREAS = (pages, table, explain, lessons, rules)
@@ -19,6 +18,8 @@ ERROR_MESSAGES = {
     405: lambda: gettext("This address does not accept that method."),
     409: lambda: gettext("Someone else changed this first; reload and try again."),
     413: lambda: gettext("The request is too large."),
+    415: lambda: gettext("Send the body as JSON, with the header Content-Type: application/json."),
+    429: lambda: gettext("Too many requests in a short time: wait a minute and try again."),
     500: lambda: gettext("Something went wrong on our side. Nothing was changed."),
 }
 
@@ -26,38 +27,36 @@ ERROR_MESSAGES = {
 def create_app(test_config: dict | None = None) -> Flask:
     app = Flask("tutorial", template_folder=str(TEMPLATES), static_folder=str(STATIC),
                 instance_relative_config=True)
-    app.config.from_mapping(
-        SECRET_KEY=secrets.token_hex(32),
-        MAX_CONTENT_LENGTH=64 * 1024,
-        JSON_SORT_KEYS=False,
-    )
-    if test_config:
-        app.config.from_mapping(test_config)
+    config.configure(app, test_config)
     i18n.init_app(app)
     security.init_app(app)
+    jsonapi.init_app(app)
+    assets.init_app(app)  # before the areas: the rules area renders its examples (card images) at start-up
     for area in AREAS:
         app.register_blueprint(area.bp)
     pages.init_app(app)
     rules.init_app(app)  # once every area is registered: its examples link to the hand checker
+    pagecache.init_app(app)
+    ratelimit.init_app(app)
     register_error_handlers(app)
     return app
-
-
-def wants_json() -> bool:
-    return request.path.startswith("/api/")
 
 
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error):
         message = ERROR_MESSAGES.get(error.code, ERROR_MESSAGES[400])()
-        if wants_json():
+        if jsonapi.is_api_request():
             return jsonify(error=message), error.code
+        if isinstance(error, SecurityError):
+            # A Host header outside TRUSTED_HOSTS: no page can be drawn, as every link would carry that host.
+            app.logger.warning("refused a request for an untrusted host (MUS_TRUSTED_HOSTS): %s", error.description)
+            return app.response_class(message, status=400, mimetype="text/plain")
         return render_template("error.html", code=error.code, message=message), error.code
 
     @app.errorhandler(Exception)
     def unexpected_error(error):
         app.logger.exception("unexpected error")
-        if wants_json():
+        if jsonapi.is_api_request():
             return jsonify(error=ERROR_MESSAGES[500]()), 500
         return render_template("error.html", code=500, message=ERROR_MESSAGES[500]()), 500

@@ -18,6 +18,7 @@ from tutorial.engine.explain import explain
 from tutorial.strength import hand_strength
 from tutorial.web.explain_text import describe, error_message
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_choices, localized_route
+from tutorial.web.jsonapi import whole_number
 from tutorial.web.narrator import Viewer, capfirst
 from tutorial.web.terms import SUITS, card_name, lance_name
 
@@ -28,6 +29,7 @@ NOBODY = Viewer()  # the checker's seats and teams are nobody's: "Seat 1", "Team
 API_FIELDS = ("hands", "reyes", "mano", "lang", "real", "bets", "scores", "target")
 BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")
 BET_LANCES = ("grande", "chica", "pares", "juego", "punto")
+BET_NUMBERS = ("total", "team", "deje")  # whole numbers: 1.0 or true is refused before the engine sees it
 
 
 class InputError(ValueError):
@@ -41,11 +43,9 @@ class InputError(ValueError):
 # -------------------------------------------------------------------------------------------------- the API
 @bp.post("/api/explain")
 def api_explain():
-    body = request.get_json(silent=True) if request.is_json else None
+    body = request.get_json()  # JSON already checked for every API (tutorial/web/jsonapi.py)
     lang = body.get("lang", DEFAULT_LANGUAGE) if isinstance(body, dict) else DEFAULT_LANGUAGE
     # Until the body names a known language, messages follow the visitor's (Accept-Language, cookie).
-    if not request.is_json:
-        return _api_error(_("Send the hands as JSON, with the header Content-Type: application/json."))
     if not isinstance(body, dict):
         return _api_error(_("The body must be a JSON object with the four hands."))
     if not isinstance(lang, str) or lang not in LANGUAGES:
@@ -93,12 +93,16 @@ def _api_arguments(body: dict) -> dict:
     if "bets" in body:
         if not isinstance(body["bets"], dict) or not all(isinstance(bet, dict) for bet in body["bets"].values()):
             raise InputError(_("“bets” must map each lance to its bet, e.g. {\"grande\": {\"result\": \"paso\"}}."))
+        for bet in body["bets"].values():
+            for name in BET_NUMBERS:
+                if name in bet:
+                    _whole(bet[name], name)
         kwargs["bets"] = body["bets"]
     return kwargs
 
 
 def _whole(value, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not whole_number(value):
         raise InputError(_("“%(field)s” must be a whole number.", field=name))
     return value
 

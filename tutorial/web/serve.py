@@ -1,15 +1,68 @@
-"""``mus-tutorial serve``: the site on http://127.0.0.1:5000."""
+"""``mus-tutorial serve``: the site on http://127.0.0.1:5000, served by gunicorn (``--debug``: Flask's reloader).
+
+Workers: one process per usable core by default (the bots and the hand odds are CPU-bound Python, so more
+processes than cores only queue), each with ``--threads`` threads. The worker class is gunicorn's ``gthread``: a
+thread that waits (on SQLite, on a slow client, later on a room's next event pushed to the browser) releases the
+GIL, so a long-lived connection costs one thread and nothing else; nothing is monkey-patched, so sqlite3, the
+per-thread connections of tutorial/web/storage.py and CPU-bound requests behave exactly as in the tests. Capacity
+for long-lived connections is workers x threads; see README, Deploying.
+
+Settings come from ``MUS_*`` environment variables (tutorial/web/config.py); each worker builds the app itself
+(no preloading), so nothing opened at start-up (a database connection, a thread) is shared across a fork.
+"""
 from __future__ import annotations
+
+import os
+
+THREADS = 8
+GRACEFUL_TIMEOUT = 10  # seconds a worker gets to finish its requests on shutdown
+
+
+def usable_cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--debug", action="store_true", help="reload on code changes (development only)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help=f"worker processes (default: one per usable core, here {usable_cores()})")
+    parser.add_argument("--threads", type=int, default=THREADS, help=f"threads per worker (default {THREADS})")
+    parser.add_argument("--debug", action="store_true",
+                        help="Flask's development server, reloading on code changes (never in production)")
+
+
+def gunicorn_options(args) -> dict:
+    return {
+        "bind": f"[{args.host}]:{args.port}" if ":" in args.host else f"{args.host}:{args.port}",
+        "workers": args.workers or usable_cores(),
+        "worker_class": "gthread",
+        "threads": args.threads,
+        "graceful_timeout": GRACEFUL_TIMEOUT,
+        "accesslog": "-",
+        "errorlog": "-",
+        "proc_name": "escuela-mus",
+        # gunicornc's control socket sits at one path per user: a second server (another checkout, a test) would
+        # take it over; this command's options are the interface.
+        "control_socket_disable": True,
+    }
 
 
 def run(args) -> int:
     from tutorial import create_app
 
-    create_app().run(host=args.host, port=args.port, debug=args.debug)
+    if args.debug:
+        create_app({"DEBUG": True}).run(host=args.host, port=args.port, debug=True)
+        return 0
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self):
+            for name, value in gunicorn_options(args).items():
+                self.cfg.set(name, value)
+
+        def load(self):
+            return create_app()
+
+    Server().run()
     return 0

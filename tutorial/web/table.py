@@ -6,7 +6,6 @@ server, at once, until it is the learner's turn or the hand is over.
 """
 from __future__ import annotations
 
-import json
 import re
 import secrets
 
@@ -142,10 +141,7 @@ def use_language(lang) -> None:
 
 def json_body(allowed: set[str]) -> dict:
     """The request's JSON object (at most the ``allowed`` fields); anything else is a 400, never a 500."""
-    try:
-        data = json.loads(request.get_data(cache=True) or b"null")
-    except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested deeper than the parser goes
-        data = None
+    data = request.get_json()  # JSON already checked for every API (tutorial/web/jsonapi.py)
     use_language(data.get("lang") if isinstance(data, dict) else None)
     if not isinstance(data, dict):
         raise BadRequest(_("The body must be a JSON object."))

@@ -1,0 +1,65 @@
+"""What every JSON API under /api/ shares: one place that reads the request body, and JSON errors everywhere.
+
+Before any API view runs, a request that carries a body must say ``Content-Type: application/json`` (415
+otherwise: a cross-site HTML form can only send form or text types, so it cannot reach the APIs) and must be valid
+JSON (400 otherwise, nested arrays deeper than the parser goes included); a body over ``MAX_CONTENT_LENGTH`` is
+a 413 even when it comes chunked, without a Content-Length. Views then read ``request.get_json()``, already
+parsed. An address under /api/ that routing would redirect (``/api/tables//x``) is a JSON 404 rather than an
+HTML redirect: API clients do not follow redirects of a POST, and the 308 body would be HTML.
+"""
+from __future__ import annotations
+
+from flask import Flask, abort, jsonify, request
+from flask.json.provider import DefaultJSONProvider
+from flask_babel import gettext as _
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.routing import RequestRedirect
+
+PREFIX = "/api/"
+BODY_METHODS = {"POST", "PUT", "PATCH"}
+
+
+def is_api_request() -> bool:
+    return request.path.startswith(PREFIX)
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Flask's JSON, with too-deep nesting reported as invalid JSON (a ValueError) rather than a RecursionError."""
+
+    def loads(self, s, **kwargs):
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+
+
+def whole_number(value) -> bool:
+    """A JSON whole number: ``2``, never ``2.0``, ``2e0`` or ``true`` (``0.0 in (0, 1)`` and ``True == 1``)."""
+    return type(value) is int
+
+
+def read_body():
+    """Check and parse the body of an API request; answer the request at once when it cannot be used."""
+    if not is_api_request():
+        return None
+    if isinstance(request.routing_exception, RequestRedirect):
+        abort(404)
+    if request.routing_exception is not None or request.method not in BODY_METHODS:
+        return None  # routing answers 404/405 itself
+    if request.mimetype != "application/json":
+        abort(415)
+    data = request.get_data(cache=True)
+    limit = request.max_content_length
+    # A chunked body has no Content-Length to refuse up front: the stream stops at the limit, so a body that
+    # fills it is checked for one byte more.
+    if limit is not None and len(data) >= limit and request.content_length is None:
+        if request.environ["wsgi.input"].read(1):
+            raise RequestEntityTooLarge()
+    if request.get_json(silent=True) is None and data.strip() != b"null":
+        return jsonify(error=_("The body is not valid JSON.")), 400
+    return None
+
+
+def init_app(app: Flask) -> None:
+    app.json = JSONProvider(app)
+    app.before_request(read_body)

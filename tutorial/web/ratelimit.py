@@ -1,0 +1,52 @@
+"""Rate limits on the requests that cost CPU or create state, per client address (Flask-Limiter).
+
+The counters live in ``RATELIMIT_STORAGE_URI``: by default ``memory://``, so each worker process counts on its own
+(with N workers a client may get up to N times a limit); set ``MUS_RATELIMIT_STORAGE_URI`` to a shared store
+(``redis://host:6379``, with the ``redis`` package installed) to count across workers and hosts. Behind a reverse
+proxy the client address is the proxy's unless ``MUS_PROXY_FIX`` is set (see README, Deploying).
+
+A limited client gets 429 with the localized message of the app's error handler: JSON under /api/, a page
+elsewhere, and a Retry-After header. Tests (``TESTING``) run without limits unless their config turns them on.
+"""
+from __future__ import annotations
+
+from flask import Flask, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+# endpoint -> the config key holding its limit, in Flask-Limiter's notation ("10 per minute;100 per hour")
+LIMITED = {
+    "table.create_table": "RATELIMIT_TABLE_CREATE",   # a new stored table, and the bots' first moves
+    "table.post_action": "RATELIMIT_TABLE_ACTION",    # the bots' moves (a hard bot samples many worlds)
+    "explain.api_explain": "RATELIMIT_EXPLAIN",       # the explain API
+    "explain.checker": "RATELIMIT_HAND_ODDS",         # the hand checker with a deal: each hand's odds
+}
+DEFAULT_LIMITS = {
+    "RATELIMIT_TABLE_CREATE": "20 per minute;200 per hour",
+    "RATELIMIT_TABLE_ACTION": "120 per minute",
+    "RATELIMIT_EXPLAIN": "60 per minute",
+    "RATELIMIT_HAND_ODDS": "30 per minute",
+}
+
+
+def checker_without_a_deal() -> bool:
+    """The empty checker form costs nothing: only a deal to explain counts against the hand-odds limit."""
+    return not any(request.args.get(f"h{seat}", "").strip() for seat in range(4))
+
+
+EXEMPT_WHEN = {"explain.checker": checker_without_a_deal}
+
+
+def init_app(app: Flask) -> None:
+    """Wrap the views in ``LIMITED``: call after the blueprints are registered (a missing one is an error)."""
+    for key, value in DEFAULT_LIMITS.items():
+        app.config.setdefault(key, value)
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    # One limiter per app: tests build many apps, and each must count on its own.
+    limiter = Limiter(get_remote_address, app=app)
+    app.extensions["mus_limiter"] = limiter  # the wrapped views hold only a weak reference to it
+    for endpoint, key in LIMITED.items():
+        limit = limiter.limit(app.config[key], exempt_when=EXEMPT_WHEN.get(endpoint))
+        app.view_functions[endpoint] = limit(app.view_functions[endpoint])
