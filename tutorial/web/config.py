@@ -25,7 +25,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # The loopback names: what a browser sends to the default address (127.0.0.1:5000). A public site lists its own.
-LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+LOOPBACK_HOSTS = ["localhost", "127.0.0.1"]
 SECRET_FILE = "secret_key"
 
 

@@ -1,0 +1,76 @@
+"""Rate limits (tutorial/web/ratelimit.py) on what costs CPU or creates state: table creation, table actions (the
+bots' moves), the explain API and the hand checker's odds. Limits here are small enough to hit; the rest of the
+suite runs with TESTING, where they are off."""
+from __future__ import annotations
+
+import pytest
+
+from tutorial import create_app
+from tutorial.web.ratelimit import DEFAULT_LIMITS, LIMITED
+
+HANDS = [["12o", "12c", "11e", "11b"], ["12e", "12b", "10o", "10c"], ["1o", "1c", "7e", "4b"], ["5o", "6c", "7o", "4c"]]
+DEAL = "h0=12o+12c+11e+11b&h1=12e+12b+10o+10c&h2=1o+1c+7e+4b&h3=5o+6c+7o+4c"
+MESSAGES = {"es": "Demasiadas peticiones en poco tiempo: espera un minuto y vuelve a intentarlo.",
+            "pt": "Pedidos demais em pouco tempo: espere um minuto e tente de novo.",
+            "ca": "Massa peticions en poc temps: espera un minut i torna-ho a provar."}
+
+
+@pytest.fixture
+def limited(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "RATELIMIT_ENABLED": True,
+                      **{key: "2 per minute" for key in DEFAULT_LIMITS}})
+    return app.test_client()
+
+
+def third_is_limited(send) -> object:
+    """Two requests pass the limit of 2 per minute (whatever they answer), the third is the one answered."""
+    assert send().status_code != 429 and send().status_code != 429
+    return send()
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_creating_tables_too_fast_gets_a_localized_json_429(limited, lang):
+    response = third_is_limited(lambda: limited.post("/api/tables", json={"lang": lang},
+                                                     headers={"Accept-Language": lang}))
+    assert response.status_code == 429 and response.mimetype == "application/json"
+    assert response.get_json() == {"error": MESSAGES[lang]}
+    assert int(response.headers["Retry-After"]) > 0
+
+
+def test_table_actions_are_limited_and_a_limited_action_changes_nothing(limited):
+    view = limited.post("/api/tables", json={"seed": 3}).get_json()
+    reads = [limited.get(f"/api/tables/{view['id']}") for _ in range(5)]
+    assert all(read.status_code == 200 for read in reads), "reading a table is not limited"
+    stale = {"action": {"type": "mus"}, "version": view["version"] + 50}
+    response = third_is_limited(lambda: limited.post(f"/api/tables/{view['id']}/actions", json=stale))
+    assert response.status_code == 429
+    assert limited.get(f"/api/tables/{view['id']}").get_json()["version"] == view["version"]
+
+
+def test_the_explain_api_is_limited(limited):
+    response = third_is_limited(lambda: limited.post("/api/explain", json={"hands": HANDS}))
+    assert response.status_code == 429 and "error" in response.get_json()
+
+
+def test_the_checker_is_limited_only_when_it_computes_odds_and_answers_with_a_localized_page(limited, parse_html):
+    for _ in range(5):
+        assert limited.get("/pt/verificar").status_code == 200  # the empty form costs nothing
+    response = third_is_limited(lambda: limited.get(f"/pt/verificar?{DEAL}"))
+    assert response.status_code == 429 and response.mimetype == "text/html"
+    html = parse_html(response.get_data(as_text=True))
+    assert html.find("html")[0]["lang"] == "pt" and MESSAGES["pt"] in html.text
+
+
+def test_each_client_address_has_its_own_count(limited):
+    for _ in range(2):
+        limited.post("/api/explain", json={"hands": HANDS})
+    assert limited.post("/api/explain", json={"hands": HANDS}).status_code == 429
+    other = limited.post("/api/explain", json={"hands": HANDS}, environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    assert other.status_code == 200
+
+
+def test_limits_are_on_by_default_outside_tests_and_cover_every_expensive_endpoint(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "db.sqlite3")})
+    assert app.config["RATELIMIT_ENABLED"] is True and app.config["RATELIMIT_STORAGE_URI"] == "memory://"
+    assert set(LIMITED) <= set(app.view_functions)
+    assert {"table.create_table", "table.post_action", "explain.api_explain", "explain.checker"} == set(LIMITED)
