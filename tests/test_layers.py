@@ -10,8 +10,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "tutorial"
 
-# layer -> the layers it may import (besides itself). The commands (tutorial/cli.py, bench.py, __init__.py) sit
-# on top and may import anything.
+# layer -> the layers it may import (besides itself). The commands (tutorial/cli.py and the tools it runs:
+# bench.py, load.py; __init__.py's create_app) sit on top and may import anything; a new top-level module must be
+# placed in one or the other.
+COMMANDS = ("cli", "bench", "load", "__init__")
 ALLOWED = {
     "engine": set(),
     "paths": set(),
@@ -32,7 +34,7 @@ def layer(module: str) -> str | None:
     """``tutorial.web.narrator.people`` -> "web.narrator"; the commands (and the package's own ``create_app``, the
     app factory they start) and anything outside tutorial -> None."""
     parts = module.split(".")
-    if parts[0] != "tutorial" or len(parts) < 2 or parts[1] not in PARTS or parts[1] in ("cli", "bench", "__init__"):
+    if parts[0] != "tutorial" or len(parts) < 2 or parts[1] not in PARTS or parts[1] in COMMANDS:
         return None
     if parts[1] == "web" and len(parts) > 2 and parts[2] in ("narrator", "terms"):
         return f"web.{parts[2]}"
