@@ -537,7 +537,7 @@ def test_action_prints_and_parses_as_the_api_words():
 
 
 def test_bad_options_and_set_up_are_rejected():
-    for make in (lambda: Options(reyes=6), lambda: Options(target=35), lambda: Options.from_json({"senas": True}),
+    for make in (lambda: Options(reyes=6), lambda: Options(target=35), lambda: Options.from_json({"rooms": True}),
                  lambda: Game(mano=4), lambda: Game(scores=(40, 0)), lambda: Game(hands=["12o"] * 4)):
         with pytest.raises(ValueError):
             make()

@@ -3,7 +3,7 @@
 An action prints and parses as the words of the table's JSON API::
 
     >>> Action.parse("envido 5")
-    Action(type='envido', amount=5, cards=None)
+    Action(type='envido', amount=5, cards=None, sena=None, seat=None, rival=None)
     >>> str(Action("discard", cards=parse_cards("12o 1b")))
     'discard 12o 1b'
 
@@ -21,7 +21,10 @@ from typing import NamedTuple
 from tutorial.engine.cards import Card, parse_cards
 from tutorial.engine.errors import CardError, EngineError
 
-ACTION_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand")
+# A signal and a catch are out of turn (tutorial/engine/senas.py); a close is made by no seat (the table's clock).
+SENA_TYPES = ("sena", "catch", "close")
+ACTION_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand", *SENA_TYPES)
+SENAS = ("dos_reyes", "tres_reyes", "dos_ases", "tres_ases", "medias", "duples", "31", "ciego")
 
 
 class IllegalAction(EngineError):
@@ -33,17 +36,24 @@ class IllegalAction(EngineError):
 
 
 class Action(NamedTuple):
-    """One action: ``type``, plus ``amount`` (envido: tantos added) or ``cards`` (discard)."""
+    """One action: ``type``, plus ``amount`` (envido: tantos added), ``cards`` (discard), ``sena`` (the signal's
+    name), ``seat`` (catch and close: the signaller) or ``rival`` (close: whose window on ``seat`` closes)."""
 
     type: str
     amount: int | None = None
     cards: tuple[Card, ...] | None = None
+    sena: str | None = None
+    seat: int | None = None
+    rival: int | None = None
 
     def __str__(self) -> str:
         if self.type == "envido":
             return f"envido {self.amount}"
         if self.type == "discard":
             return " ".join(["discard", *map(str, self.cards or ())])
+        if self.type in SENA_TYPES:
+            extra = {"sena": [self.sena], "catch": [self.seat], "close": [self.seat, self.rival]}[self.type]
+            return " ".join([self.type, *map(str, extra)])
         return self.type
 
     @classmethod
@@ -57,35 +67,41 @@ class Action(NamedTuple):
             return cls.checked(kind, amount=int(rest[0]))
         if kind == "discard":
             return cls.checked(kind, cards=rest)
+        if kind == "sena" and len(rest) == 1:
+            return cls.checked(kind, sena=rest[0])
+        numbers = [int(word) for word in rest if word.isdigit()]
+        if kind in ("catch", "close") and len(numbers) == len(rest) == (1 if kind == "catch" else 2):
+            return cls.checked(kind, seat=numbers[0], rival=numbers[1] if kind == "close" else None)
         if rest:
             raise IllegalAction("bad_action", f"cannot read the action {text!r}", action=text)
         return cls.checked(kind)
 
     @classmethod
     def from_json(cls, data) -> Action:
-        """``{"type": "envido", "amount": 2}``, ``{"type": "discard", "cards": ["12o", "1b"]}``."""
+        """``{"type": "envido", "amount": 2}``, ``{"type": "discard", "cards": ["12o", "1b"]}``,
+        ``{"type": "sena", "sena": "31"}``, ``{"type": "catch", "seat": 1}``."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise IllegalAction("bad_action", "an action is an object with a 'type'")
-        extra = set(data) - {"type", "amount", "cards"}
+        extra = set(data) - {"type", *_OPTIONAL}
         if extra:
             raise IllegalAction("bad_action", f"unexpected fields {sorted(extra)}", fields=sorted(extra))
-        return cls.checked(data["type"], data.get("amount"), data.get("cards"))
+        return cls.checked(data["type"], **{name: data.get(name) for name in _OPTIONAL})
 
     @classmethod
-    def checked(cls, kind: str, amount=None, cards=None) -> Action:
+    def checked(cls, kind: str, amount=None, cards=None, sena=None, seat=None, rival=None) -> Action:
         """Build an action, checking its shape (not whether it is legal now: that is ``Game.apply``)."""
         if kind == "discard" and not (isinstance(cards, tuple) and all(isinstance(c, Card) for c in cards)):
             try:
                 cards = parse_cards(cards if cards is not None else [])
             except CardError as error:
                 raise IllegalAction(error.code, str(error), **error.params) from error
-        action = cls(kind, amount, cards)
+        action = cls(kind, amount, cards, sena, seat, rival)
         action.check()
         return action
 
     def check(self) -> None:
         """Raise ``IllegalAction`` unless the action is well formed (a known type with the fields it needs)."""
-        kind, amount, cards = self
+        kind, amount, cards = self.type, self.amount, self.cards
         if kind not in ACTION_TYPES:
             raise IllegalAction("unknown_action", f"unknown action {kind!r}", type=kind)
         if kind == "envido":
@@ -98,6 +114,19 @@ class Action(NamedTuple):
                 raise IllegalAction("bad_action", "discard needs its cards", type=kind)
         elif cards is not None:
             raise IllegalAction("bad_action", f"{kind} takes no cards", type=kind)
+        self._check_sena_fields()
+
+    def _check_sena_fields(self) -> None:
+        kind = self.type
+        if (self.sena is not None) != (kind == "sena") or (kind == "sena" and self.sena not in SENAS):
+            raise IllegalAction("bad_sena", f"a signal is one of {', '.join(SENAS)}", sena=str(self.sena))
+        for name, needed in (("seat", kind in ("catch", "close")), ("rival", kind == "close")):
+            value = getattr(self, name)
+            if value is None and not needed:
+                continue
+            if not needed or isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+                raise IllegalAction("bad_action", f"{kind} needs a seat 0-3 as {name}" if needed
+                                    else f"{kind} takes no {name}", type=kind)
 
     def to_json(self) -> dict:
         data = {"type": self.type}
@@ -105,15 +134,24 @@ class Action(NamedTuple):
             data["amount"] = self.amount
         if self.cards is not None:
             data["cards"] = [str(card) for card in self.cards]
+        for name in ("sena", "seat", "rival"):
+            if getattr(self, name) is not None:
+                data[name] = getattr(self, name)
         return data
 
 
+_OPTIONAL = ("amount", "cards", "sena", "seat", "rival")
+
+
 class LegalAction(NamedTuple):
-    """One kind of action a seat may take now; ``min``/``max``: tantos an envido adds, or cards a discard throws."""
+    """One kind of action a seat may take now; ``min``/``max``: tantos an envido adds, or cards a discard throws;
+    ``senas``: the signals true of the seat's cards; ``seat``: the signaller a catch is offered on."""
 
     type: str
     min: int | None = None
     max: int | None = None
+    senas: tuple[str, ...] | None = None
+    seat: int | None = None
 
     def actions(self, hand=()) -> list[Action]:
         """The concrete actions: each envido amount, each set of ``min`` to ``max`` cards of ``hand`` to throw."""
@@ -122,13 +160,23 @@ class LegalAction(NamedTuple):
         if self.type == "discard":
             return [Action("discard", cards=cards) for n in range(self.min, self.max + 1)
                     for cards in combinations(hand, n)]
+        if self.type == "sena":
+            return [Action("sena", sena=name) for name in self.senas]
+        if self.type == "catch":
+            return [Action("catch", seat=self.seat)]
         return [Action(self.type)]
 
     def to_json(self) -> dict:
+        if self.senas is not None:
+            return {"type": self.type, "senas": list(self.senas)}
+        if self.seat is not None:
+            return {"type": self.type, "seat": self.seat}
         if self.min is None:
             return {"type": self.type}
         return {"type": self.type, "min": self.min, "max": self.max}
 
     @classmethod
     def from_json(cls, data: dict) -> LegalAction:
-        return cls(data["type"], data.get("min"), data.get("max"))
+        senas = data.get("senas")
+        return cls(data["type"], data.get("min"), data.get("max"), None if senas is None else tuple(senas),
+                   data.get("seat"))

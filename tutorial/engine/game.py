@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 
+from tutorial.engine import senas
 from tutorial.engine import snapshot as snapshots
-from tutorial.engine.actions import Action, IllegalAction, LegalAction
+from tutorial.engine.actions import SENA_TYPES, Action, IllegalAction, LegalAction
 from tutorial.engine.betting import Betting
 from tutorial.engine.cards import DECK, Card
 from tutorial.engine.count import count_hand
@@ -113,6 +114,7 @@ class Game:
         self._betting: Betting | None = None
         self._showdown = None
         self._lances: list[str] = []
+        self.senas = senas.Senas()
         self._emit("hand_start", {"game_number": self.game_number, "hand_number": self.hand_number, "mano": mano})
         for seat in SEATS:
             self._emit("deal", {"seat": seat, "cards": _codes(self.hands[seat])}, to_seat(seat))
@@ -260,6 +262,7 @@ class Game:
 
     def _end_hand(self, termination: Termination) -> None:
         self.lance = None
+        senas.close_all(self)
         counted = count_hand(self._showdown, self.bets, self.scores_before, self.options.target)
         self.scores = list(counted.scores)
         hands = [_codes(hand) for hand in self.hands]
@@ -338,7 +341,12 @@ class Game:
         return self._betting.turn if self._betting is not None else None
 
     def legal(self, seat: int) -> tuple[LegalAction, ...]:
-        """What ``seat`` may do now (empty if it may not act), as ``LegalAction`` values."""
+        """What ``seat`` may do now (empty if it may not act), as ``LegalAction`` values: its turn's actions, and
+        with señas its signals and catches, which it may make out of turn."""
+        turn = self._turn_legal(seat)
+        return turn + senas.legal(self, seat) if self.options.senas else turn
+
+    def _turn_legal(self, seat: int) -> tuple[LegalAction, ...]:
         if seat not in self.to_act():
             return ()
         if self.phase == Phase.MUS:
@@ -362,6 +370,8 @@ class Game:
         """Play ``action`` for ``seat``; returns the events it caused. Raises ``IllegalAction`` (nothing changed)."""
         if isinstance(action, dict):
             action = Action.from_json(action)
+        if isinstance(action, Action) and action.type in SENA_TYPES:  # out of turn, or (a close) by no seat
+            return senas.apply(self, seat, action)
         self._check(seat, action)
         start = len(self.events)
         self.history.append((seat, action))
@@ -386,7 +396,7 @@ class Game:
             raise IllegalAction("bad_seat", f"there is no seat {seat!r}", seat=seat)
         if self.is_over:
             raise IllegalAction("game_over", "the game is over", phase=str(self.phase))
-        legal = self.legal(seat)
+        legal = self._turn_legal(seat)
         if not legal:
             self._refuse_turn(seat)
         entry = next((item for item in legal if item.type == action.type), None)

@@ -24,6 +24,7 @@ from tutorial.engine.cards import Card, parse_cards
 from tutorial.engine.options import Options
 from tutorial.engine.phases import Outcome, Phase
 from tutorial.engine.seats import team
+from tutorial.engine.senas import SeenSena, seen_by
 
 
 class MusSpeech(NamedTuple):
@@ -121,6 +122,8 @@ class Observation:
     winner_team: int | None
     outcome: Outcome | None                  # how the game just finished, while the phase says it is over
     last_hand: dict | None
+    senas: tuple[SeenSena, ...] = ()         # the hand's signals this seat saw (señas): its team's, those it caught
+    windows: tuple[int, ...] = ()            # signallers whose catch window is open for this seat
 
     @property
     def team(self) -> int:
@@ -174,6 +177,7 @@ class Observation:
             "legal_actions": [legal.to_json() for legal in self.legal_actions], "game_over": self.game_over,
             "is_over": self.is_over, "winner_team": self.winner_team,
             "outcome": None if self.outcome is None else self.outcome.to_json(), "last_hand": self.last_hand,
+            "senas": [sena.to_json() for sena in self.senas], "windows": list(self.windows),
         }
 
     @classmethod
@@ -190,6 +194,7 @@ class Observation:
             "live_bet": lambda live: None if live is None else LiveBet.from_json(live),
             "legal_actions": lambda legal: tuple(map(LegalAction.from_json, legal)),
             "outcome": lambda outcome: None if outcome is None else Outcome.from_json(outcome),
+            "senas": lambda seen: tuple(map(SeenSena.from_json, seen)), "windows": tuple,
         }
         return cls(**{field.name: read.get(field.name, lambda value: value)(data[field.name])
                       for field in fields(cls)})
@@ -200,6 +205,7 @@ def observe(game, seat: int) -> Observation:
     betting = game._betting
     own_discard = game._discards[seat] if game.phase == Phase.DISCARD else None
     speeches = game._speeches
+    seen, windows = seen_by(game, seat)
     return Observation(
         seat=seat, options=game.options, phase=game.phase, turn=game.turn, to_act=game.to_act(), mano=game.mano,
         deal_mano=game.deal_mano, order=game.order, game_number=game.game_number, hand_number=game.hand_number,
@@ -212,5 +218,5 @@ def observe(game, seat: int) -> Observation:
                                  game.bets.get(lance)) for lance, players, declared, skipped in game.lance_log),
         lance=game.lance, bets={lance: dict(bet) for lance, bet in game.bets.items()},
         live_bet=betting.live() if betting is not None else None, legal_actions=game.legal(seat),
-        winner_team=game.winner_team, outcome=game.outcome(), last_hand=game.last_hand,
+        winner_team=game.winner_team, outcome=game.outcome(), last_hand=game.last_hand, senas=seen, windows=windows,
     )

@@ -19,6 +19,7 @@ class Options:
     real: bool = False
     target: int = 40
     vacas: bool = False
+    senas: bool = False      # signals between partners (RULES.md section 7; tutorial/engine/senas.py)
 
     def __post_init__(self):
         for name, allowed in (("reyes", (8, 4)), ("target", (40, 30))):
@@ -26,7 +27,7 @@ class Options:
             if isinstance(value, bool) or value not in allowed:
                 raise OptionsError("bad_option", f"{name} must be one of {allowed}, not {value!r}",
                                    option=name, value=value)
-        for name in ("mus_corrido", "real", "vacas"):
+        for name in ("mus_corrido", "real", "vacas", "senas"):
             if not isinstance(getattr(self, name), bool):
                 raise OptionsError("bad_option", f"{name} must be true or false",
                                    option=name, value=getattr(self, name))

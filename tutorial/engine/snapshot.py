@@ -19,9 +19,11 @@ from tutorial.engine.errors import EngineError
 from tutorial.engine.events import Event
 from tutorial.engine.observation import MusSpeech, Speech
 from tutorial.engine.phases import Outcome, Phase
+from tutorial.engine.senas import Senas
 from tutorial.engine.showdown import showdown
 
 FORMAT = 1
+_NO_SENAS = {"made": [], "windows": [], "catches": []}
 _MT_WORDS = 625  # Mersenne Twister: 624 words of state and the position in them
 
 # Attributes copied as they are (JSON-ready numbers, strings, lists of them and dicts of those).
@@ -30,7 +32,7 @@ PLAIN = ("seed", "games_won", "vacas_won", "game_number", "hand_number", "scores
 # Attributes encoded by this module (cards as codes, objects as dicts); with PLAIN, the whole state of a Game.
 ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "phase", "scores_before",
            "hands", "stock", "pile", "_speaker", "_discards", "mus_talk", "lance_log", "_speeches", "_betting",
-           "_showdown", "_lances", "_last_hand", "_outcome")
+           "_showdown", "_lances", "_last_hand", "_outcome", "senas")
 
 
 def take(game) -> dict:
@@ -52,7 +54,7 @@ def take(game) -> dict:
         "speeches": {lance: [[speech.seat, speech.action.to_json(), *speech[2:]] for speech in speeches]
                      for lance, speeches in game._speeches.items()},
         "betting": None if betting is None else {name: getattr(betting, name) for name in Betting.__slots__},
-        "showdown": game._showdown is not None, "lances": list(game._lances),
+        "showdown": game._showdown is not None, "lances": list(game._lances), "senas": game.senas.to_json(),
         "outcome": None if game._outcome is None else game._outcome.to_json(),
         # The explanation is left out: it is rebuilt from the rest on first use.
         "last_hand": None if last_hand is None else {k: _copied(v) for k, v in last_hand.items() if k != "explain"},
@@ -89,6 +91,7 @@ def restore(game, data: dict, options_type) -> None:
             game._showdown = showdown(tuple(map(tuple, game.hands)), game.mano, game.options.reyes,
                                       game.options.real)
         game._lances = list(data["lances"])
+        game.senas = Senas.from_json(data.get("senas", _NO_SENAS))  # snapshots taken before señas have none
         game._last_hand = _copied(data["last_hand"])
         game._outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
     except EngineError:
