@@ -123,9 +123,9 @@ def test_a_message_lives_in_one_area_only():
     assert not repeated, repeated
 
 
-def used_messages() -> dict[tuple, str]:
-    """Every gettext-family string in tutorial/ and templates/ (Babel extraction) -> where it is first used."""
-    found: dict[tuple, str] = {}
+def message_uses() -> list[tuple[tuple, str]]:
+    """Every use of a gettext-family string in tutorial/ and templates/ (Babel extraction): (key, "file:line")."""
+    uses = []
     sources = [
         ("tutorial", [("**.py", "python")], {}),
         ("templates", [("**.html", "jinja2.ext:babel_extract")],
@@ -136,8 +136,52 @@ def used_messages() -> dict[tuple, str]:
                 ROOT / folder, method_map, options_map, keywords=KEYWORDS):
             msgid = message[0] if isinstance(message, (tuple, list)) else message
             if msgid:
-                found.setdefault((msgid, context), f"{folder}/{filename}:{lineno}")
+                uses.append(((msgid, context), f"{folder}/{filename}:{lineno}"))
+    return uses
+
+
+def used_messages() -> dict[tuple, str]:
+    """Every gettext-family string in tutorial/ and templates/ -> where it is first used."""
+    found: dict[tuple, str] = {}
+    for message, where in message_uses():
+        found.setdefault(message, where)
     return found
+
+
+# Which area's catalog a file's sentences belong to (the first matching prefix); any file may also use the shared
+# areas: site (the interface every page has) and narrator (the engine's codes told in words).
+AREA_OF_FILE = [
+    ("tutorial/web/narrator/", "narrator"),
+    ("tutorial/web/rules/", "rules"), ("templates/rules.html", "rules"), ("templates/_rules_example.html", "rules"),
+    ("tutorial/web/table", "table"), ("templates/table.html", "table"),
+    ("tutorial/web/explain", "explain"), ("templates/checker.html", "explain"), ("templates/_explain.html", "explain"),
+    ("tutorial/web/lesson", "lessons"), ("tutorial/lessons/", "lessons"), ("templates/lesson", "lessons"),
+]
+SHARED_AREAS = {"site", "narrator"}
+
+
+def file_area(where: str) -> str:
+    return next((area for prefix, area in AREA_OF_FILE if where.startswith(prefix)), "site")
+
+
+def test_each_part_of_the_site_uses_its_own_catalog_or_a_shared_one():
+    """A page does not borrow another page's sentence: what several pages say lives in site or narrator."""
+    areas_of: dict[tuple, set] = defaultdict(set)
+    for po_path in po_files():
+        for message in load(po_path):
+            if message.id:
+                areas_of[key(message)].add(po_path.parents[2].name)
+    borrowed = [f"{where}: {msgid!r} is in {sorted(areas_of[(msgid, context)])}"
+                for (msgid, context), where in message_uses()
+                if areas_of[(msgid, context)] and not areas_of[(msgid, context)] & ({file_area(where)} | SHARED_AREAS)]
+    assert not borrowed, "\n".join(borrowed)
+
+
+def test_a_file_is_placed_in_its_area():
+    assert file_area("tutorial/web/table_words.py:3") == "table"
+    assert file_area("templates/lessons/_step.html:9") == "lessons"
+    assert file_area("tutorial/web/narrator/events.py:20") == "narrator"
+    assert file_area("templates/base.html:1") == "site"
 
 
 def test_extraction_finds_the_strings_of_python_and_templates():
