@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from tutorial.engine import seats
 from tutorial.engine.cards import DECK, check_reyes, parse_cards
 from tutorial.engine.errors import CardError, ExplainError
 from tutorial.engine.hands import evaluate
@@ -135,7 +136,7 @@ def hand_strength(cards, seat: int = 0, mano: int = 0, reyes: int = 8, real: boo
             "points_against": round(tally.against / deals, 3),
         })
     return {"cards": [str(card) for card in hand], "seat": seat, "mano": mano,
-            "position": (seat - mano) % 4, "reyes": reyes, "real": bool(real),
+            "position": seats.position(seat, mano), "reyes": reyes, "real": bool(real),
             "deals": deals, "seed": seed, "confidence": 0.95, "lances": lances}
 
 

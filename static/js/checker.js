@@ -107,7 +107,9 @@ function take(button) {
   const count = current[seat].length + 1;
   let message = format(text.added, { card: names[code], seat: text.seats[seat], count });
   if (count === 4) {
-    const next = [1, 2, 3].map((step) => (seat + step) % 4).find((other) => current[other].length < 4);
+    const seats = [0, 1, 2, 3];
+    const after = [...seats.slice(seat + 1), ...seats.slice(0, seat)];  // the other seats, the next one first
+    const next = after.find((other) => current[other].length < 4);
     if (next !== undefined) {
       seat = next;
       picker.querySelector(`input[name="picker-seat"][value="${seat}"]`).checked = true;

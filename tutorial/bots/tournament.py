@@ -44,7 +44,7 @@ def play_game(bots: dict[int, object], options: Options, seed: int, check: bool 
         seat = game.to_act()[0]
         action = bots[seat].act(game, seat)
         game.apply(seat, action)
-        if game.phase in ("hand_over", "game_over") and action.type != "next_hand":
+        if game.phase.hand_is_over and action.type != "next_hand":
             hand = game.last_hand
             before = hand["scores_before"]
             hands.append((game.scores[0] - before[0], game.scores[1] - before[1]))
