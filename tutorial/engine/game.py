@@ -22,8 +22,9 @@ from tutorial.engine.count import count_hand
 from tutorial.engine.errors import EngineError
 from tutorial.engine.events import Event, to_seat
 from tutorial.engine.explain import explain
+from tutorial.engine.legality import check
 from tutorial.engine.observation import MusSpeech, Observation, Speech, observe
-from tutorial.engine.options import Options, OptionsError, check_stock_against_hands, setup_first_hand
+from tutorial.engine.options import Options, OptionsError, check_stock_against_hands, setup_first_hand, setup_json
 from tutorial.engine.phases import Outcome, Phase, Termination
 from tutorial.engine.seats import SEATS, next_seat, order_from, team
 from tutorial.engine.showdown import showdown
@@ -372,7 +373,7 @@ class Game:
             action = Action.from_json(action)
         if isinstance(action, Action) and action.type in SENA_TYPES:  # out of turn, or (a close) by no seat
             return senas.apply(self, seat, action)
-        self._check(seat, action)
+        check(self, seat, action)
         start = len(self.events)
         self.history.append((seat, action))
         kind = action.type
@@ -387,49 +388,6 @@ class Game:
         else:
             self._bet_action(seat, action)
         return self.events[start:]
-
-    def _check(self, seat: int, action: Action) -> None:
-        if not isinstance(action, Action):
-            raise IllegalAction("bad_action", "an action must be an Action")
-        action.check()
-        if seat not in SEATS:
-            raise IllegalAction("bad_seat", f"there is no seat {seat!r}", seat=seat)
-        if self.is_over:
-            raise IllegalAction("game_over", "the game is over", phase=str(self.phase))
-        legal = self._turn_legal(seat)
-        if not legal:
-            self._refuse_turn(seat)
-        entry = next((item for item in legal if item.type == action.type), None)
-        if entry is None:
-            types = [item.type for item in legal]
-            raise IllegalAction("not_allowed", f"{action.type} is not possible now (possible: {', '.join(types)})",
-                                type=action.type, phase=str(self.phase), legal=types)
-        if action.type == "envido" and not entry.min <= action.amount <= entry.max:
-            raise IllegalAction("bad_amount", f"envido must add {entry.min} to {entry.max} tantos, "
-                                f"not {action.amount}", amount=action.amount, min=entry.min, max=entry.max)
-        if action.type == "discard":
-            self._check_discard(seat, action.cards)
-
-    def _refuse_turn(self, seat: int) -> None:
-        betting = self._betting
-        if betting is not None and betting.bettor is not None and team(betting.bettor) == team(seat):
-            raise IllegalAction("betting_team", f"team {team(seat)} made the bet: only team {1 - team(seat)} "
-                                "answers it", seat=seat, team=team(seat))
-        if self.phase == Phase.DISCARD:
-            raise IllegalAction("already_discarded", f"seat {seat} has already chosen its discards", seat=seat)
-        if betting is not None and seat not in betting.eligible:
-            raise IllegalAction("not_eligible", f"seat {seat} does not take part in {betting.lance}",
-                                seat=seat, lance=betting.lance)
-        raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn", seat=seat, to_act=list(self.to_act()))
-
-    def _check_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
-        if not 1 <= len(cards) <= 4:
-            raise IllegalAction("discard_count", f"discard 1 to 4 cards, not {len(cards)}", count=len(cards))
-        if len(set(cards)) != len(cards):
-            raise IllegalAction("repeated_card", "a card is listed twice", cards=_codes(cards))
-        for card in cards:
-            if card not in self.hands[seat]:
-                raise IllegalAction("card_not_held", f"seat {seat} does not hold {card}", seat=seat, card=str(card))
 
     # ----- what a seat may know ------------------------------------------------------------------------------
 
@@ -481,7 +439,7 @@ class Game:
         data = {"options": self.options.to_json(), "seed": self.seed,
                 "history": [[seat, action.to_json()] for seat, action in self.history]}
         if self.setup:
-            data["setup"] = {key: _setup_json(key, value) for key, value in self.setup.items()}
+            data["setup"] = setup_json(self.setup)
         return data
 
     @classmethod
@@ -504,14 +462,6 @@ class Game:
         for seat, action in actions:
             game.apply(seat, action)
         return game
-
-
-def _setup_json(key: str, value):
-    if key == "hands":
-        return [_codes(hand) for hand in value]
-    if key == "stock":
-        return _codes(value)
-    return value
 
 
 def _step_json(step) -> dict:

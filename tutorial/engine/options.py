@@ -80,3 +80,13 @@ def check_stock_against_hands(top, hands) -> None:
             if card in hand:
                 raise OptionsError("stock_card_in_hand", f"card {card} is on top of the stock and in seat "
                                    f"{seat}'s hand", card=str(card), seat=seat)
+
+
+def setup_json(setup: dict) -> dict:
+    """A set-up first hand as JSON-ready data (cards as codes), as ``Game.to_json`` and snapshots save it."""
+    data = dict(setup)
+    if "hands" in data:
+        data["hands"] = [[str(card) for card in hand] for hand in data["hands"]]
+    if "stock" in data:
+        data["stock"] = [str(card) for card in data["stock"]]
+    return data

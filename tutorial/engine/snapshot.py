@@ -18,6 +18,7 @@ from tutorial.engine.cards import parse_cards, parse_hands
 from tutorial.engine.errors import EngineError
 from tutorial.engine.events import Event
 from tutorial.engine.observation import MusSpeech, Speech
+from tutorial.engine.options import setup_json
 from tutorial.engine.phases import Outcome, Phase
 from tutorial.engine.senas import Senas
 from tutorial.engine.showdown import showdown
@@ -42,7 +43,7 @@ def take(game) -> dict:
     last_hand = game._last_hand
     data = {name: _copied(getattr(game, name)) for name in PLAIN}  # the snapshot shares nothing with the game
     data.update({
-        "format": FORMAT, "options": game.options.to_json(), "setup": _setup_json(game.setup),
+        "format": FORMAT, "options": game.options.to_json(), "setup": setup_json(game.setup),
         "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start, "phase": str(game.phase),
         "events": [_event_json(event) for event in game.events[hand_start - game.first_event:]],
         "scores_before": list(game.scores_before), "hands": [_codes(hand) for hand in game.hands],
@@ -120,15 +121,6 @@ def _current_hand_start(game) -> int:
 
 def _codes(cards) -> list[str]:
     return [str(card) for card in cards]
-
-
-def _setup_json(setup: dict) -> dict:
-    data = dict(setup)
-    if "hands" in data:
-        data["hands"] = [_codes(hand) for hand in data["hands"]]
-    if "stock" in data:
-        data["stock"] = _codes(data["stock"])
-    return data
 
 
 def _setup_from_json(data: dict) -> dict:
