@@ -12,14 +12,29 @@ the game pays dejes and moves on. A bot asks what would happen without touching 
 """
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from tutorial.engine.actions import Action, LegalAction
-from tutorial.engine.seats import next_seat, order_from, team
+from tutorial.engine.seats import SEATS, rivals, team
 
 MIN_BET = 2  # "envido" alone is 2 tantos, and a raise adds at least 2
+_RIVALS = tuple(rivals(seat) for seat in SEATS)
 PASO, QUIERO, NO_QUIERO, ORDAGO = (LegalAction(kind) for kind in ("paso", "quiero", "no_quiero", "ordago"))
-BET_WORDS = ("paso", "envido", "ordago", "quiero", "no_quiero")
+
+
+@cache
+def _opening(target: int) -> tuple[LegalAction, ...]:
+    return (PASO, LegalAction("envido", MIN_BET, target), ORDAGO)
+
+
+@cache
+def _answers(ordago: bool, raise_max: int) -> tuple[LegalAction, ...]:
+    if ordago:
+        return (QUIERO, NO_QUIERO)
+    if raise_max >= MIN_BET:
+        return (QUIERO, NO_QUIERO, LegalAction("envido", MIN_BET, raise_max), ORDAGO)
+    return (QUIERO, NO_QUIERO, ORDAGO)
 
 
 class LiveBet(NamedTuple):
@@ -69,14 +84,10 @@ class Betting:
         return self.target - self.total
 
     def legal(self) -> tuple[LegalAction, ...]:
-        """The turn player's actions."""
+        """The turn player's actions (the same few tuples again and again: they are built once)."""
         if self.bettor is None:
-            return (PASO, LegalAction("envido", MIN_BET, self.target), ORDAGO)
-        if self.ordago:
-            return (QUIERO, NO_QUIERO)
-        if self.raise_max() >= MIN_BET:
-            return (QUIERO, NO_QUIERO, LegalAction("envido", MIN_BET, self.raise_max()), ORDAGO)
-        return (QUIERO, NO_QUIERO, ORDAGO)
+            return _opening(self.target)
+        return _answers(self.ordago, self.raise_max())
 
     def play(self, seat: int, action: Action) -> dict | None:
         """One word of ``seat`` (already checked legal); the lance's result when it closes the lance."""
@@ -104,7 +115,7 @@ class Betting:
             self.total += amount
         self.bettor = seat
         # Every bet is answered afresh by the other team, from the first of its players after the bettor.
-        self.answering = [s for s in order_from(next_seat(seat)) if team(s) != team(seat) and s in self.eligible]
+        self.answering = [s for s in _RIVALS[seat] if s in self.eligible]
 
     # ----- results, and what-if ----------------------------------------------------------------------------
 

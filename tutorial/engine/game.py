@@ -23,9 +23,9 @@ from tutorial.engine.errors import EngineError
 from tutorial.engine.events import Event, to_seat
 from tutorial.engine.explain import explain
 from tutorial.engine.legality import check
-from tutorial.engine.observation import MusSpeech, Observation, Speech, observe
+from tutorial.engine.observation import Observation, observe
 from tutorial.engine.options import Options, OptionsError, check_stock_against_hands, setup_first_hand, setup_json
-from tutorial.engine.phases import Outcome, Phase, Termination
+from tutorial.engine.phases import LANCE_PHASES, Outcome, Phase, Termination
 from tutorial.engine.seats import SEATS, next_seat, order_from, team
 from tutorial.engine.showdown import showdown
 
@@ -104,14 +104,16 @@ class Game:
         self.mus_round = 1
         self._speaker = mano
         self._discards: list[tuple[Card, ...] | None] = [None] * 4
-        self.mus_talk: list[MusSpeech] = []
+        # The public talk of the hand, as plain tuples of the fields of MusSpeech and Speech (observations name
+        # them): a named tuple costs several times more to build, and the game records every word.
+        self.mus_talk: list[tuple] = []
         self.discard_counts: list[list[int]] = []
         self.reshuffled = False
         self.declarations: dict[str, list[bool]] = {}
         self.bets: dict[str, dict] = {}
         self.lance = None
         self.lance_log: list[tuple] = []  # (lance, players, declared, skipped) of each lance reached
-        self._speeches: dict[str, list[Speech]] = {}
+        self._speeches: dict[str, list[tuple]] = {}
         self._betting: Betting | None = None
         self._showdown = None
         self._lances: list[str] = []
@@ -121,7 +123,7 @@ class Game:
             self._emit("deal", {"seat": seat, "cards": _codes(self.hands[seat])}, to_seat(seat))
 
     def _next_hand(self) -> None:
-        if self.phase == Phase.HAND_OVER:
+        if self.phase == "hand_over":
             self._start_hand(next_seat(self.mano))
             return
         if max(self.games_won) == WINS_NEEDED:  # that game finished a vaca: the next one starts a new vaca
@@ -131,14 +133,14 @@ class Game:
     # ----- mus and discards --------------------------------------------------------------------------------
 
     def _mus(self, seat: int) -> None:
-        self.mus_talk.append(MusSpeech(self.mus_round, seat, "mus"))
+        self.mus_talk.append((self.mus_round, seat, "mus"))
         self._emit("mus", {"seat": seat})
         self._speaker = next_seat(seat)
         if self._speaker == self.mano:
             self.phase = Phase.DISCARD
 
     def _corto(self, seat: int) -> None:
-        self.mus_talk.append(MusSpeech(self.mus_round, seat, "corto"))
+        self.mus_talk.append((self.mus_round, seat, "corto"))
         self._emit("corto", {"seat": seat})
         if self.options.mus_corrido and self.hand_number == 1:
             self.mano = seat
@@ -187,20 +189,21 @@ class Game:
         self._lances = ["grande", "chica", "pares", self._showdown.fourth]
         self._next_lance()
 
-    def _holders(self, lance: str) -> list[int]:
+    def _holders(self, lance: str) -> tuple[int, ...]:
         """Who takes part in a lance, in speaking order: the holders of pares or juego, else all four."""
         order = order_from(self.mano)
         if lance == "pares" or lance == "juego":
             infos = self._showdown.infos
-            return [seat for seat in order if getattr(infos[seat], lance)]
-        return list(order)
+            return tuple(seat for seat in order if getattr(infos[seat], lance))
+        return order
 
-    def _declare(self, play: str) -> None:
-        """Automatic, true declarations of pares or juego, from the mano."""
+    def _declare(self, play: str) -> tuple[bool, ...]:
+        """Automatic, true declarations of pares or juego, from the mano; returns them by seat."""
         holders = self._holders(play)
-        self.declarations[play] = [seat in holders for seat in SEATS]
+        said = self.declarations[play] = [seat in holders for seat in SEATS]
         for seat in order_from(self.mano):
-            self._emit("declare", {"lance": play, "seat": seat, "has": seat in holders})
+            self._emit("declare", {"lance": play, "seat": seat, "has": said[seat]})
+        return tuple(said)
 
     def _next_lance(self) -> None:
         show = self._showdown
@@ -208,29 +211,29 @@ class Game:
             lance = self._lances.pop(0)
             declared = None
             if lance != "grande" and lance != "chica":
-                play = "pares" if lance == "pares" else "juego"
-                self._declare(play)
-                declared = tuple(self.declarations[play])
-            holders = self._holders(lance)
+                declared = self._declare("pares" if lance == "pares" else "juego")
             winner = show.winner(lance)
-            skipped = "nobody" if winner is None else None if show.bettable(lance) else "only_team"
-            self.lance_log.append((lance, tuple(holders), declared, skipped))
             if winner is None:
+                self.lance_log.append((lance, (), declared, "nobody"))
                 self._emit("lance_skipped", {"lance": lance, "reason": "nobody"})
-            elif skipped:  # only one team holds the play: it collects at the count
+                continue
+            holders = self._holders(lance)
+            if not show.bettable(lance):  # only one team holds the play: it collects at the count
+                self.lance_log.append((lance, holders, declared, "only_team"))
                 self._emit("lance_skipped", {"lance": lance, "reason": "only_team", "team": team(winner)})
-            else:
-                self.phase, self.lance = Phase(lance), lance
-                self._betting = Betting(lance, tuple(holders), self.options.target)
-                self._speeches[lance] = []
-                self._emit("lance_start", {"lance": lance, "players": holders})
-                return
+                continue
+            self.lance_log.append((lance, holders, declared, None))
+            self.phase, self.lance = LANCE_PHASES[lance], lance
+            self._betting = Betting(lance, holders, self.options.target)
+            self._speeches[lance] = []
+            self._emit("lance_start", {"lance": lance, "players": list(holders)})
+            return
         self._end_hand(Termination.COUNT)
 
     def _bet_action(self, seat: int, action: Action) -> None:
         betting = self._betting
         kind = action.type
-        self._speeches[self.lance].append(Speech(seat, action, betting.total, betting.deje(), betting.ordago))
+        self._speeches[self.lance].append((seat, action, betting.total, betting.deje(), betting.ordago))
         result = betting.play(seat, action)
         params = {"seat": seat, "lance": self.lance}
         if kind == "envido":
@@ -318,7 +321,8 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Nothing more can be played (the match, or the game without vacas): the one way to ask."""
-        return self.phase.is_final(self.options.vacas)
+        phase = self.phase  # Phase.is_final, without the call: asked on every action
+        return phase.match_is_over if self.options.vacas else phase.game_is_over
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -327,17 +331,17 @@ class Game:
 
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == Phase.MUS:
+        if phase == "mus":  # a Phase is a str: comparing it with its code is the cheapest test
             return (self._speaker,)
         if self._betting is not None:
             return (self._betting.turn,)
-        if phase == Phase.DISCARD:
+        if phase == "discard":
             return tuple(s for s in order_from(self.mano) if self._discards[s] is None)
         return () if self.is_over else SEATS  # next_hand: any seat
 
     @property
     def turn(self) -> int | None:
-        if self.phase == Phase.MUS:
+        if self.phase == "mus":
             return self._speaker
         return self._betting.turn if self._betting is not None else None
 
@@ -350,9 +354,9 @@ class Game:
     def _turn_legal(self, seat: int) -> tuple[LegalAction, ...]:
         if seat not in self.to_act():
             return ()
-        if self.phase == Phase.MUS:
+        if self.phase == "mus":
             return (MUS, CORTO)
-        if self.phase == Phase.DISCARD:
+        if self.phase == "discard":
             return (DISCARD,)
         if self._betting is not None:
             return self._betting.legal()

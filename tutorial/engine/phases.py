@@ -14,7 +14,12 @@ from tutorial.engine.showdown import LANCES
 
 
 class Phase(StrEnum):
-    """A ``str``: ``game.phase == "mus"`` holds, and JSON writes it as its code."""
+    """A ``str``: ``game.phase == "mus"`` holds, and JSON writes it as its code.
+
+    ``is_lance`` (a lance is being bet), ``hand_is_over`` (the hand has been counted, and maybe a game or the
+    match with it: only ``next_hand`` is left) and ``game_is_over`` are plain attributes of each member, set once
+    below: the game asks them after every action, and an enum property costs several times more.
+    """
 
     MUS = "mus"
     DISCARD = "discard"
@@ -27,28 +32,17 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"      # with vacas, a pause before the next game of the match
     MATCH_OVER = "match_over"
 
-    @property
-    def is_lance(self) -> bool:
-        """A lance is being bet."""
-        return self.value in LANCES
-
-    @property
-    def hand_is_over(self) -> bool:
-        """The hand has been counted (and maybe a game or the match with it): only ``next_hand`` is left."""
-        return self in _HAND_OVER
-
-    @property
-    def game_is_over(self) -> bool:
-        return self in _GAME_OVER
-
     def is_final(self, vacas: bool) -> bool:
         """Nothing more can be played: the match is over, or a game played without vacas."""
-        return self == Phase.MATCH_OVER or (self == Phase.GAME_OVER and not vacas)
+        return self.match_is_over if vacas else self.game_is_over
 
 
-_GAME_OVER = frozenset((Phase.GAME_OVER, Phase.MATCH_OVER))
-_HAND_OVER = _GAME_OVER | {Phase.HAND_OVER}
-ENDS = ("game", "vaca", "match")
+for _phase in Phase:
+    _phase.is_lance = _phase.value in LANCES
+    _phase.game_is_over = _phase.value in ("game_over", "match_over")
+    _phase.hand_is_over = _phase.game_is_over or _phase.value == "hand_over"
+    _phase.match_is_over = _phase.value == "match_over"
+LANCE_PHASES = {lance: Phase(lance) for lance in LANCES}
 
 
 class Termination(StrEnum):

@@ -52,7 +52,7 @@ def take(game) -> dict:
         "mus_talk": [list(speech) for speech in game.mus_talk],
         "lance_log": [[lance, list(players), None if declared is None else list(declared), skipped]
                       for lance, players, declared, skipped in game.lance_log],
-        "speeches": {lance: [[speech.seat, speech.action.to_json(), *speech[2:]] for speech in speeches]
+        "speeches": {lance: [[speech[0], speech[1].to_json(), *speech[2:]] for speech in speeches]
                      for lance, speeches in game._speeches.items()},
         "betting": None if betting is None else {name: getattr(betting, name) for name in Betting.__slots__},
         "showdown": game._showdown is not None, "lances": list(game._lances), "senas": game.senas.to_json(),
