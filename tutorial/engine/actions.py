@@ -114,7 +114,8 @@ class Action(NamedTuple):
                 raise IllegalAction("bad_action", "discard needs its cards", type=kind)
         elif cards is not None:
             raise IllegalAction("bad_action", f"{kind} takes no cards", type=kind)
-        self._check_sena_fields()
+        if kind in SENA_TYPES or self.sena is not None or self.seat is not None or self.rival is not None:
+            self._check_sena_fields()  # the common action has none of those fields: checked on every move
 
     def _check_sena_fields(self) -> None:
         kind = self.type

@@ -364,7 +364,7 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[dict]:
         """``legal(seat)`` in the API form."""
-        return [legal.to_json() for legal in self.legal(seat)]
+        return list(map(LegalAction.to_json, self.legal(seat)))
 
     def concrete_actions(self, seat: int) -> list[Action]:
         return [action for legal in self.legal(seat) for action in legal.actions(self.hands[seat])]
