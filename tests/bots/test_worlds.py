@@ -29,7 +29,9 @@ def test_sampled_worlds_hold_my_cards_the_declarations_and_none_of_my_thrown_car
         events = game.events_for(seat)
         public = Public(game.observation(seat), events)
         thrown = {Card.parse(c) for e in events if e["code"] == "replaced" for c in e["params"]["out"]}
-        for hands, weight in Sampler(public, random.Random(seed)).sample(30):
+        worlds = Sampler(public, random.Random(seed)).sample(30)
+        for number, weight in enumerate(worlds.weights):
+            hands = worlds.hands(number)
             assert weight > 0 and hands[seat] == public.hand
             cards = [card for hand in hands for card in hand]
             assert len(cards) == len(set(cards)) == 16
@@ -78,7 +80,7 @@ def test_worlds_read_a_rivals_envite_as_a_stronger_hand():
 
     def rival_chance(bet_model):
         worlds = Sampler(public, random.Random(1), bet_model).sample(200)
-        total = sum(weight for _, weight in worlds)
-        return sum(weight * lance_chance(hands[bettor], bettor, game.mano, lance, 8) for hands, weight in worlds) / total
+        return sum(weight * lance_chance(worlds.hands(number)[bettor], bettor, game.mano, lance, 8)
+                   for number, weight in enumerate(worlds.weights)) / worlds.weights.sum()
 
     assert rival_chance(True) > rival_chance(False) + 0.05

@@ -20,29 +20,39 @@ stated model of the other players (a softened medium bot, see docs/bots.md):
 
 When a reshuffle brought thrown cards back into play, the replay is not possible: worlds are then dealt
 straight from the unseen cards, still checked against the declarations and weighted by the bets.
+
+All the tries of one decision are drawn and weighed at once as numpy arrays: per distinct hand (its id in
+``tutorial.engine.vectors``) and position, the model's discards, mus and lance chances are tables, so a world
+costs a few array lookups instead of a Python replay.
 """
 from __future__ import annotations
 
 import math
 from functools import lru_cache
 from itertools import combinations
+from typing import NamedTuple
+
+import numpy as np
 
 from tutorial.bots.medium import MediumBot
-from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value
-from tutorial.engine import DECK, SEATS, Card, Observation, evaluate, position, value_rank
+from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value, table
+from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, position
+from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
 DISCARD_BETA = 4.0
 FLOOR = 0.03
 SOFTNESS = 0.06
 ORDAGO_STAKE = 1000  # the total the model gives an órdago (answered by the órdago rule)
+BATCH = 2000  # worlds drawn at a time
 
 
-def sigmoid(x: float) -> float:
-    return 1 / (1 + math.exp(-max(min(x, 40), -40)))
+# The model's functions take a number or a numpy array of them (one per world).
+def sigmoid(x):
+    return 1 / (1 + np.exp(-np.clip(x, -40, 40)))
 
 
-def _clip(p: float) -> float:
-    return min(max(p, FLOOR), 1 - FLOOR)
+def _clip(p):
+    return np.clip(p, FLOOR, 1 - FLOOR)
 
 
 class Public:
@@ -87,24 +97,6 @@ def discard_plan(ranks: tuple[int, ...], position: int, reyes: int):
     return kept, {n: w / total for n, w in weights.items()}, top - ranks_value(ranks, position, reyes)
 
 
-def _discard_model(hand, count: int, position: int, reyes: int):
-    """(cards kept when changing ``count``, probability of changing ``count`` at all, gain of mus)."""
-    ranks_of = _ranks(reyes)
-    ranks = tuple(sorted((ranks_of[card] for card in hand), reverse=True))
-    kept_ranks, p_count, gain = discard_plan(ranks, position, reyes)
-    wanted, kept = list(kept_ranks[count]), []
-    for card in hand:
-        if ranks_of[card] in wanted:
-            wanted.remove(ranks_of[card])
-            kept.append(card)
-    return tuple(kept), p_count[count], gain
-
-
-@lru_cache(maxsize=None)
-def _ranks(reyes: int) -> dict:
-    return {card: value_rank(card, reyes) for card in DECK}
-
-
 def mus_probability(gain: float) -> float:
     return _clip(sigmoid((gain - 0.5) / 0.25))
 
@@ -119,20 +111,20 @@ def bet_probability(word: str, p: float, lance: str, total: int, deje: int, amou
         if word == "paso":
             return 1 - bet
         if word == "envido" and amount is not None:
-            return big if amount >= m.big else max(bet - big, FLOOR)
+            return big if amount >= m.big else np.maximum(bet - big, FLOOR)
         return bet
     if total >= ORDAGO_STAKE:  # an órdago is accepted or not, never raised
         accept = _clip(sigmoid((p - m.ordago_at) / SOFTNESS))
         return 1 - accept if word == "no_quiero" else accept
     needed = m.accept_at[lance] + (total - deje) / (2 * total) - 0.25
     accept = _clip(sigmoid((p - needed) / SOFTNESS))
-    raise_ = min(_clip(sigmoid((p - m.raise_at) / SOFTNESS)), accept)
+    raise_ = np.minimum(_clip(sigmoid((p - m.raise_at) / SOFTNESS)), accept)
     if word == "no_quiero":
         return 1 - accept
     if word == "quiero":
-        return max(accept - raise_, FLOOR)
+        return np.maximum(accept - raise_, FLOOR)
     if word == "envido" and amount is not None:
-        return min(big, raise_) if amount >= m.big else max(raise_ - big, FLOOR)
+        return np.minimum(big, raise_) if amount >= m.big else np.maximum(raise_ - big, FLOOR)
     return raise_  # a raise of any amount, or an órdago
 
 
@@ -140,61 +132,143 @@ def lance_chance(hand, seat: int, mano: int, lance: str, reyes: int) -> float:
     return odds(hand, position(seat, mano), reyes)[lance][TEAM_BETTABLE]
 
 
+class Model(NamedTuple):
+    """The model of a player at one position, per hand id (``tutorial.engine.vectors``)."""
+    keep: np.ndarray            # [count, id, slot]: the cards kept when changing ``count``, over the hand's cards
+    #                             sorted by value rank, highest first (which of equal cards is kept never matters)
+    discard_weight: np.ndarray  # [count, id]: P(changing count) x P(mus)
+    mus: np.ndarray             # [id]: P(mus)
+    chance: dict                # lance -> [id]: the lance chance ``p`` of the bet model
+
+
+@lru_cache(maxsize=None)
+def model(reyes: int, position: int) -> Model:
+    infos = tables(reyes).infos
+    keep, discard_weight, mus = np.zeros((5, len(infos), 4), bool), np.zeros((5, len(infos))), np.empty(len(infos))
+    for number, info in enumerate(infos):
+        kept, p_count, gain = discard_plan(info.ranks, position, reyes)
+        mus[number] = mus_probability(gain)
+        for count in range(1, 5):
+            wanted = list(kept[count])
+            for slot, rank in enumerate(info.ranks):
+                if rank in wanted:
+                    wanted.remove(rank)
+                    keep[count, number, slot] = True
+            discard_weight[count, number] = p_count[count] * mus[number]
+    rows = table(reyes)
+    chance = {lance: np.array([rows[info.ranks][position][index][TEAM_BETTABLE] for info in infos])
+              for index, lance in enumerate(LANCES)}
+    return Model(keep, discard_weight, mus, chance)
+
+
+def _draw(rng, size: int, need: int, rows: int) -> np.ndarray:
+    """[rows, need] distinct positions out of range(size) per row: the first ``need`` steps of a Fisher-Yates
+    shuffle, each one vectorized over the rows."""
+    deck = np.tile(np.arange(size, dtype=np.int16)[:, None], (1, rows))  # [position, row]
+    columns = np.arange(rows)
+    out = np.empty((need, rows), dtype=np.int16)
+    for i in range(need):
+        j = i + (rng.random(rows) * (size - i)).astype(np.intp)
+        out[i] = deck[j, columns]
+        deck[j, columns] = deck[i]  # position i is never drawn again
+    return out.T
+
+
+class Worlds(NamedTuple):
+    """Worlds as arrays: per seat the hand ids (this seat's: one id) and the cards (card indices), and weights."""
+    seat: int
+    hand: tuple             # this seat's cards
+    ids: list               # [seat] -> hand ids over the worlds (this seat: one id)
+    cards: dict             # other seat -> [world, 4] card indices
+    weights: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.weights)
+
+    def hands(self, world: int) -> list[tuple]:
+        """The four hands of one world, as cards."""
+        return [self.hand if seat == self.seat else tuple(DECK[card] for card in self.cards[seat][world])
+                for seat in SEATS]
+
+
 class Sampler:
     def __init__(self, public: Public, rng, bet_model: bool = True):
         self.public, self.rng, self.bet_model = public, rng, bet_model
 
-    def world(self):
-        """One world: (hands by seat, weight); weight 0 when it contradicts the declarations."""
+    def sample(self, wanted: int, tries: int = 1500) -> Worlds:
+        """Up to ``wanted`` worlds with positive weight, out of at most ``tries`` drawn (in batches, stopping once
+        enough are found): a bound on the work rather than on the time, so that a seeded game plays the same
+        however busy the machine is."""
         pub = self.public
+        rng = np.random.default_rng(self.rng.getrandbits(64))
+        found, left = [], tries
+        while left > 0 and sum(len(weight) for _, _, weight in found) < wanted:
+            rows = min(left, BATCH)
+            ids, cards, weight = self._batch(rng, rows)
+            kept = np.flatnonzero(weight > 0)
+            found.append(({seat: ids[seat][kept] for seat in pub.others},
+                          {seat: cards[seat][kept] for seat in pub.others}, weight[kept]))
+            left -= rows
+
+        def joined(part: int, seat: int) -> np.ndarray:
+            return np.concatenate([batch[part][seat] for batch in found])[:wanted]
+
+        return Worlds(pub.seat, pub.hand,
+                      [hand_ids([CARD_INDEX[card] for card in pub.hand], pub.reyes) if seat == pub.seat
+                       else joined(0, seat) for seat in SEATS],
+                      {seat: joined(1, seat) for seat in pub.others},
+                      np.concatenate([weight for _, _, weight in found])[:wanted])
+
+    def _batch(self, rng, rows: int):
+        """``rows`` worlds drawn and weighed: (hand ids and cards per other seat, weights: 0 if impossible)."""
+        pub = self.public
+        unseen = np.array([CARD_INDEX[card] for card in pub.unseen], dtype=np.intp)
         replay = not pub.reshuffled and pub.rounds
         need = 12 + (sum(c[s] for c in pub.rounds for s in pub.others) if replay else 0)
-        cards = self.rng.sample(pub.unseen, min(need, len(pub.unseen)))
-        hands = [None] * 4
-        hands[pub.seat] = pub.hand
-        for i, seat in enumerate(pub.others):
-            hands[seat] = tuple(cards[4 * i:4 * i + 4])
-        weight, drawn = 1.0, 12
+        cards = unseen[_draw(rng, len(unseen), need, rows)]  # without a reshuffle the stock held them all
+        # A hand is kept as keys rank * 64 + card, sorted highest first: the model's discards keep cards by rank.
+        rank_of = tables(pub.reyes).rank_codes[0]  # card index -> value rank index
+        keys = rank_of[cards] * 64 + cards
+        hands = {seat: np.sort(keys[:, 4 * i:4 * i + 4], axis=1)[:, ::-1] for i, seat in enumerate(pub.others)}
+        weight, drawn = np.ones(rows), 12
         if replay:
             for counts in pub.rounds:
                 for seat in pub.others:
-                    kept, p_count, gain = _discard_model(hands[seat], counts[seat], position(seat, pub.deal_mano),
-                                                         pub.reyes)
-                    weight *= p_count * mus_probability(gain)
-                    hands[seat] = kept + tuple(cards[drawn:drawn + counts[seat]])
-                    drawn += counts[seat]
-        if not self._declared(hands):
-            return hands, 0.0
+                    hand, count = hands[seat], counts[seat]
+                    seat_model = model(pub.reyes, position(seat, pub.deal_mano))
+                    ids = hand_ids((hand % 64).T, pub.reyes)
+                    weight *= seat_model.discard_weight[count, ids]
+                    hand = hand.copy()
+                    # Each row throws exactly ``count`` cards: row by row they take the next drawn cards.
+                    hand[~seat_model.keep[count, ids]] = keys[:, drawn:drawn + count].ravel()
+                    hands[seat] = np.sort(hand, axis=1)[:, ::-1]
+                    drawn += count
+        hands = {seat: hand % 64 for seat, hand in hands.items()}
+        ids = {seat: hand_ids(hand.T, pub.reyes) for seat, hand in hands.items()}
+        weight *= self._declared(ids)
         for mus_round, seat, word in pub.speech:
             if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
-                gain = _discard_model(hands[seat], 1, position(seat, pub.deal_mano), pub.reyes)[2]
-                p_mus = mus_probability(gain)
+                p_mus = model(pub.reyes, position(seat, pub.deal_mano)).mus[ids[seat]]
                 weight *= p_mus if word == "mus" else 1 - p_mus
         if self.bet_model:
             for seat, lance, word, total, deje, amount in pub.bets:
                 if seat != pub.seat:
-                    weight *= bet_probability(word, lance_chance(hands[seat], seat, pub.mano, lance, pub.reyes),
-                                              lance, total, deje, amount)
-        return hands, weight
+                    p = model(pub.reyes, position(seat, pub.mano)).chance[lance][ids[seat]]
+                    weight *= bet_probability(word, p, lance, total, deje, amount)
+        return ids, hands, weight
 
-    def _declared(self, hands) -> bool:
+    def _declared(self, ids) -> np.ndarray:
+        """Whether each world agrees with the declarations of pares and juego."""
         pub = self.public
+        agree = np.ones(len(ids[pub.others[0]]), bool)  # ids: other seat -> hand ids
         for play, said in pub.declarations.items():
+            holds = _holds(pub.reyes, play)
             for seat in pub.others:
-                info = evaluate(hands[seat], pub.reyes, pub.real)
-                holds = info.pares is not None if play == "pares" else info.juego
-                if holds != said[seat]:
-                    return False
-        return True
+                agree &= holds[ids[seat]] == said[seat]
+        return agree
 
-    def sample(self, wanted: int, tries: int = 1500) -> list[tuple]:
-        """Up to ``wanted`` worlds with positive weight, out of at most ``tries`` drawn: a bound on the work
-        rather than on the time, so that a seeded game plays the same however busy the machine is."""
-        worlds = []
-        for _ in range(tries):
-            hands, weight = self.world()
-            if weight > 0:
-                worlds.append((hands, weight))
-                if len(worlds) >= wanted:
-                    break
-        return worlds
+
+@lru_cache(maxsize=None)
+def _holds(reyes: int, play: str) -> np.ndarray:
+    """[id]: whether the hand holds pares, or juego."""
+    return np.array([(info.pares is not None) if play == "pares" else info.juego for info in tables(reyes).infos])

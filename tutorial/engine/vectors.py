@@ -27,6 +27,7 @@ class HandArrays(NamedTuple):
     keys: np.ndarray         # [mano * 4 + seat, lance index, hand id] -> combined key (see lances)
     pares_bonus: np.ndarray  # [hand id] -> 1, 2, 3 or 0
     juego_bonus: np.ndarray  # [hand id] -> 3, 2 or 0
+    infos: tuple             # [hand id] -> HandInfo (the same order with la real on or off)
 
 
 class LanceArrays(NamedTuple):
@@ -62,7 +63,7 @@ def tables(reyes: int = 8, real: bool = False) -> HandArrays:
     infos = [entries[shape][0] for shape in shapes]
     return HandArrays(rank_codes, code_ids, keys.astype(np.int16),
                       np.array([i.pares_bonus for i in infos], dtype=np.int16),
-                      np.array([i.juego_bonus for i in infos], dtype=np.int16))
+                      np.array([i.juego_bonus for i in infos], dtype=np.int16), tuple(infos))
 
 
 def hand_ids(cards, reyes: int = 8, real: bool = False, deck=None) -> np.ndarray:
