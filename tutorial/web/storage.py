@@ -192,9 +192,13 @@ def close_connections() -> None:
 
 # ----- tables ----------------------------------------------------------------------------------------------------
 
+NO_SEAT = -1  # a move made by no seat (the close of a señas window) in the moves table, whose seat is NOT NULL
+
+
 def _insert_moves(connection, table_id: str, game: Game) -> None:
     connection.executemany("INSERT INTO moves (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
-                           [(table_id, game.first_move + i, seat, json.dumps(action.to_json()))
+                           [(table_id, game.first_move + i, NO_SEAT if seat is None else seat,
+                             json.dumps(action.to_json()))
                             for i, (seat, action) in enumerate(game.history)])
 
 
@@ -265,7 +269,8 @@ def replay(table_id: str) -> Game | None:
     row, moves = _use(read, write=False)
     if row is None:
         return None
-    return Game.from_json(dict(json.loads(row[0]), history=[[seat, json.loads(action)] for seat, action in moves]))
+    return Game.from_json(dict(json.loads(row[0]), history=[[None if seat == NO_SEAT else seat, json.loads(action)]
+                                                       for seat, action in moves]))
 
 
 def touched(table_id: str) -> float | None:

@@ -16,6 +16,7 @@ from flask_babel import refresh
 from tutorial.bots import LEVELS, make_bot
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
 from tutorial.web import storage
+from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
 from tutorial.web.narrator import Learner, capfirst, refusal, score_text, sentence
@@ -27,7 +28,7 @@ LEARNER = 0                     # the learner sits at seat 0, the bot partner at
 SEED_LIMIT = 2 ** 63            # seeds are non-negative integers below this
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves before the learner speaks
-CREATE_FIELDS = {"reyes", "level", "seed", "target", "mus_corrido", "real", "vacas", "lang"}
+CREATE_FIELDS = {"reyes", "level", "seed", "target", "mus_corrido", "real", "vacas", "senas", "window", "lang"}
 ACTION_FIELDS = {"action", "version", "lang"}
 
 
@@ -60,7 +61,9 @@ def create_table():
     # Bots draw from a seed of their own: fixed by the game's seed when one was given (reproducible practice).
     meta = {"level": level, "seat": LEARNER, "seeded": seeded, "events_from": 0,
             "bot_seed": seed if seeded else secrets.randbelow(SEED_LIMIT)}
-    play_bots(game, meta)
+    if options.senas:
+        meta["window"] = window_setting(body.get("window", senas.WINDOW))
+    play_bots(game, meta, senas.clock())
     record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
     storage.create(record)
     return jsonify(learner_view(record, game)), 201
@@ -77,25 +80,51 @@ def get_table(table_id):
 def post_action(table_id):
     body = json_body(ACTION_FIELDS)
     record = find(table_id)
-    version = body.get("version")
-    if type(version) is not int:
-        raise BadRequest(_("Send the table's version with the action (a whole number)."))
-    if version != record.version:
-        raise BadRequest(_("This table has changed since you loaded it; reload it and try again."), 409)
     if "action" not in body:
         raise BadRequest(_("Say which action to play."))
+    action = body["action"]
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind not in senas.OUT_OF_TURN or not record.game.options.senas:  # a signal or a catch never waits its turn
+        check_version(body.get("version"), record.version)
     game = record.game
     seat = record.meta["seat"]
     start = game.event_count
+    meta = dict(record.meta, events_from=start, paused=False)
+    now = senas.clock()  # the request's arrival decides whether a catch is inside its window
+    bot = table_bot(game, meta)
     try:
-        game.apply(seat, Action.from_json(body["action"]))
+        if game.options.senas:
+            senas.close_expired(game, meta, now)
+        if kind != "continue" or not game.options.senas:
+            game.apply(seat, Action.from_json(action))
     except IllegalAction as error:
         raise BadRequest(refusal(error.code, error.params)) from None
-    meta = dict(record.meta, events_from=start)
-    play_bots(game, meta)
+    if kind == "sena":
+        senas.learner_signalled(game, meta, bot.rng)
+    play_bots(game, meta, now, bot)
     updated = storage.Record(record.id, record.version + 1, game, meta)
     storage.save(updated, expected_version=record.version)  # StaleVersion: 409, see storage_error
     return jsonify(learner_view(updated, game))
+
+
+@bp.post("/api/tables/<table_id>/settings")
+def post_settings(table_id):
+    """The table's own settings (the length of the learner's catch windows); the game is not touched."""
+    body = json_body({"window", "lang"})
+    record = find(table_id)
+    meta = dict(record.meta, events_from=record.game.event_count)
+    if "window" in body:
+        meta["window"] = window_setting(body["window"])
+    updated = storage.Record(record.id, record.version + 1, record.game, meta)
+    storage.save(updated, expected_version=record.version)
+    return jsonify(learner_view(updated, record.game))
+
+
+def check_version(version, current: int) -> None:
+    if type(version) is not int:
+        raise BadRequest(_("Send the table's version with the action (a whole number)."))
+    if version != current:
+        raise BadRequest(_("This table has changed since you loaded it; reload it and try again."), 409)
 
 
 @bp.errorhandler(BadRequest)
@@ -158,7 +187,7 @@ def creation_options(body: dict) -> tuple[Options, str, int | None]:
     seed = body.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
         raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))
-    chosen = {name: body[name] for name in ("reyes", "target", "mus_corrido", "real", "vacas") if name in body}
+    chosen = {name: body[name] for name in ("reyes", "target", "mus_corrido", "real", "vacas", "senas") if name in body}
     for name in ("reyes", "target"):
         if name in chosen and type(chosen[name]) is not int:  # 40.0 or "40" is not a target
             raise BadRequest(option_message(name))
@@ -167,6 +196,13 @@ def creation_options(body: dict) -> tuple[Options, str, int | None]:
     except OptionsError as error:
         raise BadRequest(option_message(error.params.get("option"))) from None
     return options, level, seed
+
+
+def window_setting(value) -> float:
+    low, high = senas.WINDOW_RANGE
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise BadRequest(_("The catch window lasts from %(min)s to %(max)s seconds.", min=low, max=high))
+    return float(value)
 
 
 def option_message(option: str | None) -> str:
@@ -186,22 +222,33 @@ def find(table_id: str) -> storage.Record:
 
 # ----- the bots ------------------------------------------------------------------------------------------------
 
-def play_bots(game: Game, meta: dict) -> None:
-    """Let the three bots act until the learner must act or the hand is over.
+def table_bot(game: Game, meta: dict):
+    """The bots' player for this request. Its random draws follow from the table's bot seed and how far the game
+    has gone, so a table is reproducible from its stored data and a seeded table from its seed and the learner's
+    actions."""
+    return make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
 
-    The bots' random draws follow from the table's bot seed and how far the game has gone, so a table is
-    reproducible from its stored data and a seeded table from its seed and the learner's actions.
-    """
-    bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
+
+def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
+    """Let the three bots act until the learner must act or the hand is over; with señas, also until a rival bot
+    makes a signal the learner could catch (``meta["paused"]``: the page sends "continue" once its window ran
+    out)."""
+    bot = bot or table_bot(game, meta)
     learner = meta["seat"]
     for _move in range(MAX_BOT_MOVES):
         if game.phase.hand_is_over:
-            return
+            break
         bots = [seat for seat in game.to_act() if seat != learner]
         if not bots:
-            return
+            break
+        if game.options.senas and senas.bot_turn(game, meta, bots[0], bot.rng, now):
+            meta["paused"] = True
+            break
         game.apply(bots[0], bot.act(game, bots[0]))
-    raise RuntimeError("the bots did not stop")
+    else:
+        raise RuntimeError("the bots did not stop")
+    if game.options.senas:
+        senas.prune(game, meta)
 
 
 # ----- the learner's view --------------------------------------------------------------------------------------
@@ -222,6 +269,9 @@ def learner_view(record: storage.Record, game: Game) -> dict:
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
         "last_hand": hand_summary(last_hand, seat) if game.phase.hand_is_over and last_hand else None,
     })
+    if game.options.senas:
+        view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
+                    bots_paused=record.meta.get("paused", False), window=record.meta["window"])
     if game.is_over and record.meta["seeded"]:
         view["seed"] = game.seed
     return view

@@ -21,6 +21,18 @@ PLAYS = {
     "duples": lazy_pgettext("play", "duples"),
 }
 
+# The signals' names (señas, RULES.md section 7), by the engine's codes.
+SENAS = {
+    "dos_reyes": lazy_pgettext("sena", "dos reyes"),
+    "tres_reyes": lazy_pgettext("sena", "tres reyes"),
+    "dos_ases": lazy_pgettext("sena", "dos ases"),
+    "tres_ases": lazy_pgettext("sena", "tres ases"),
+    "medias": lazy_pgettext("sena", "medias"),
+    "duples": lazy_pgettext("sena", "duples"),
+    "31": lazy_pgettext("sena", "31"),
+    "ciego": lazy_pgettext("sena", "ciego"),
+}
+
 ACTIONS = {
     "mus": lazy_pgettext("action", "mus"),
     "corto": lazy_pgettext("action", "corto"),

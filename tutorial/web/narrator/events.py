@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from tutorial.web.narrator.people import Viewer
+from tutorial.web.narrator.senas import EVENTS as SENA_EVENTS
+from tutorial.web.narrator.senas import sena_sentence
 from tutorial.web.narrator.words import cards_text
 from tutorial.web.terms import ACTIONS, lance_name
 
@@ -13,6 +15,8 @@ def sentence(event: dict, viewer: Viewer) -> str:
     """The table's sentence for one event (its live region and log), in the current language, for ``viewer``:
     ``sentence({"code": "paso", "params": {"seat": 1}}, Learner(0))`` -> "Rival on your right: paso."."""
     code, p = event["code"], event["params"]
+    if code in SENA_EVENTS:
+        return sena_sentence(event, viewer)
     player = viewer.player(p["seat"]) if "seat" in p else ""
     us = viewer.us(p.get("team"))
     if code == "hand_start":

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from tutorial.web.narrator.senas import REFUSALS as SENA_REFUSALS
 from tutorial.web.terms import ACTIONS, card_name
 
 
@@ -20,7 +21,7 @@ def refusal(code: str, params: dict) -> str:
         return _("You do not hold the %(card)s.", card=card_name(params["card"]))
     if code in ("unknown_card", "bad_cards", "card_count"):
         return _("The cards must be card codes such as 12o or 1b.")
-    simple = SIMPLE.get(code)
+    simple = SIMPLE.get(code) or SENA_REFUSALS.get(code)
     return simple() if simple else _("That action is not well formed.")
 
 
