@@ -151,6 +151,7 @@ def used_messages() -> dict[tuple, str]:
 # Which area's catalog a file's sentences belong to (the first matching prefix); any file may also use the shared
 # areas: site (the interface every page has) and narrator (the engine's codes told in words).
 AREA_OF_FILE = [
+    ("tutorial/web/narrator/senas.py", "senas"), ("tutorial/web/table_senas.py", "senas"),
     ("tutorial/web/narrator/", "narrator"),
     ("tutorial/web/rules/", "rules"), ("templates/rules.html", "rules"), ("templates/_rules_example.html", "rules"),
     ("tutorial/web/table", "table"), ("templates/table.html", "table"),

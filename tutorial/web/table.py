@@ -62,7 +62,7 @@ def create_table():
     meta = {"level": level, "seat": LEARNER, "seeded": seeded, "events_from": 0,
             "bot_seed": seed if seeded else secrets.randbelow(SEED_LIMIT)}
     if options.senas:
-        meta["window"] = window_setting(body.get("window", senas.WINDOW))
+        meta["window"] = senas_setting(body.get("window", senas.WINDOW))
     play_bots(game, meta, senas.clock())
     record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
     storage.create(record)
@@ -114,10 +114,17 @@ def post_settings(table_id):
     record = find(table_id)
     meta = dict(record.meta, events_from=record.game.event_count)
     if "window" in body:
-        meta["window"] = window_setting(body["window"])
+        meta["window"] = senas_setting(body["window"])
     updated = storage.Record(record.id, record.version + 1, record.game, meta)
     storage.save(updated, expected_version=record.version)
     return jsonify(learner_view(updated, record.game))
+
+
+def senas_setting(value) -> float:
+    try:
+        return senas.window_setting(value)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
 
 
 def check_version(version, current: int) -> None:
@@ -196,13 +203,6 @@ def creation_options(body: dict) -> tuple[Options, str, int | None]:
     except OptionsError as error:
         raise BadRequest(option_message(error.params.get("option"))) from None
     return options, level, seed
-
-
-def window_setting(value) -> float:
-    low, high = senas.WINDOW_RANGE
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise BadRequest(_("The catch window lasts from %(min)s to %(max)s seconds.", min=low, max=high))
-    return float(value)
 
 
 def option_message(option: str | None) -> str:

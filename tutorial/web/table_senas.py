@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from flask import current_app
+from flask_babel import gettext as _
 
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import Action, Game, team
@@ -21,6 +22,14 @@ OUT_OF_TURN = ("sena", "catch", "continue")  # need no version: they never race 
 
 def clock() -> float:
     return current_app.config.get("TABLE_CLOCK", time.time)()
+
+
+def window_setting(value) -> float:
+    """A window length in seconds from the request; ``ValueError`` with the localized reason otherwise."""
+    low, high = WINDOW_RANGE
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+        raise ValueError(_("The catch window lasts from %(min)s to %(max)s seconds.", min=low, max=high))
+    return float(value)
 
 
 def close_expired(game: Game, meta: dict, now: float) -> None:
