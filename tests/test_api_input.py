@@ -8,7 +8,7 @@ import io
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 HANDS = [["12o", "12c", "11e", "11b"], ["12e", "12b", "10o", "10c"], ["1o", "1c", "7e", "4b"], ["5o", "6c", "7o", "4c"]]
@@ -131,7 +131,8 @@ def test_a_chunked_body_over_the_limit_is_a_413_not_a_400(client, table):
 
 def test_a_chunked_body_under_the_limit_is_read_whole(client):
     body = json.dumps({"hands": HANDS}).encode()
-    response = client.post("/api/explain", input_stream=io.BytesIO(body), environ_overrides={"wsgi.input_terminated": True},
+    response = client.post("/api/explain", input_stream=io.BytesIO(body),
+                           environ_overrides={"wsgi.input_terminated": True},
                            headers={"Transfer-Encoding": "chunked", "Content-Type": "application/json"})
     assert response.status_code == 200 and "lances" in response.get_json()
 
@@ -179,6 +180,8 @@ NUMBER = st.sampled_from([0, 1, 2, 0.0, 1.0, 1e0, 2.5, True, False, -1, 10 ** 20
                                                      optional={"amount": NUMBER}),
     "answer": st.fixed_dictionaries({}, optional={"seat": NUMBER, "totals": st.lists(NUMBER, max_size=2)}),
     "done": NUMBER}))
+@example(which=0, body={"hands": HANDS, "bets": {"grande": {"result": "refused", "team": 1.0, "deje": 1}}})
+@example(which=3, body={"answer": {"seat": 2.0}, "done": 0.0})
 def test_no_json_body_sent_to_any_api_gives_a_server_error(client, table, which, body):
     path = api_posts(table)[which]
     response = client.post(path, data=json.dumps(body), content_type="application/json")

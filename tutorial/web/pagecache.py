@@ -1,8 +1,8 @@
 """Pages that are the same for every visitor of a language, rendered once per worker and then sent from memory.
 
 The rules page is long (every example expanded by the engine) and identical for everyone reading it in one
-language, so its HTML is kept per language and host (the hreflang links are absolute; hosts are the trusted
-ones, so the keys are few) and sent with an ETag: a browser that has it gets a 304. A query string, which the
+language, so its HTML is kept per language and address root (the hreflang links are absolute; hosts are the
+trusted ones, so the keys are few) and sent with an ETag: a browser that has it gets a 304. A query string, which the
 language links carry along, is rendered as usual. Under ``--debug`` nothing is kept, so template edits show.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ def cached(view):
     def cached_view(**kwargs):
         if request.args:
             return view(**kwargs)
-        key = (g.lang, request.host_url, request.endpoint)
+        key = (g.lang, request.url_root, request.endpoint)  # url_root: scheme, host and a proxy's prefix
         if key not in copies:
             response = current_app.make_response(view(**kwargs))
             if response.status_code != 200:
