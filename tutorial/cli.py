@@ -7,7 +7,7 @@ import sys
 
 # sub-command -> (module, help). Each module defines ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS = {
-    "serve": ("tutorial.web.serve", "start the site on http://127.0.0.1:5000"),
+    "serve": ("tutorial.web.serve", "serve the site with gunicorn on http://127.0.0.1:5000 (--debug: reloader)"),
     "explain": ("tutorial.engine.cli", "explain who wins each lance of four hands and what each team collects"),
     "bench": ("tutorial.bench", "measure the engine, the hand-strength odds and the bots"),
     "lessons": ("tutorial.lessons.cli", "check every step of every lesson against the engine"),
