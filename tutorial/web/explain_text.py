@@ -52,6 +52,11 @@ TARGET_ANCHORS = {"deje": "deje", "ordago": "ordago", "count": "tanteo"}
 
 
 # ---------------------------------------------------------------------------------------------------- labels
+def N_(message: str) -> str:
+    """Marks a sentence for the catalogs (Babel extracts ``N_``) where it is chosen before it is translated."""
+    return message
+
+
 def _rank(rank: int) -> str:
     return str(RANKS[rank])
 
@@ -61,21 +66,17 @@ def _ranks(rank: int) -> str:
 
 
 # ------------------------------------------------------------------------------------------------ decisions
+# The deciding card of grande and chica, by its position (0: the first card compared). Marked for the
+# catalogs here, translated where the sentence is built.
 _CARD_STEPS = {
-    ("grande", 0): lambda w, r: _("The highest cards decide: %(winner)s against %(rival)s.", winner=w, rival=r),
-    ("grande", 1): lambda w, r: _("The highest cards are equal; the second highest decides: %(winner)s against "
-                                  "%(rival)s.", winner=w, rival=r),
-    ("grande", 2): lambda w, r: _("The two highest cards are equal; the third decides: %(winner)s against "
-                                  "%(rival)s.", winner=w, rival=r),
-    ("grande", 3): lambda w, r: _("The three highest cards are equal; the lowest decides: %(winner)s against "
-                                  "%(rival)s.", winner=w, rival=r),
-    ("chica", 0): lambda w, r: _("The lowest cards decide: %(winner)s against %(rival)s.", winner=w, rival=r),
-    ("chica", 1): lambda w, r: _("The lowest cards are equal; the second lowest decides: %(winner)s against "
-                                 "%(rival)s.", winner=w, rival=r),
-    ("chica", 2): lambda w, r: _("The two lowest cards are equal; the third decides: %(winner)s against "
-                                 "%(rival)s.", winner=w, rival=r),
-    ("chica", 3): lambda w, r: _("The three lowest cards are equal; the highest decides: %(winner)s against "
-                                 "%(rival)s.", winner=w, rival=r),
+    ("grande", 0): N_("The highest cards decide: %(winner)s against %(rival)s."),
+    ("grande", 1): N_("The highest cards are equal; the second highest decides: %(winner)s against %(rival)s."),
+    ("grande", 2): N_("The two highest cards are equal; the third decides: %(winner)s against %(rival)s."),
+    ("grande", 3): N_("The three highest cards are equal; the lowest decides: %(winner)s against %(rival)s."),
+    ("chica", 0): N_("The lowest cards decide: %(winner)s against %(rival)s."),
+    ("chica", 1): N_("The lowest cards are equal; the second lowest decides: %(winner)s against %(rival)s."),
+    ("chica", 2): N_("The two lowest cards are equal; the third decides: %(winner)s against %(rival)s."),
+    ("chica", 3): N_("The three lowest cards are equal; the highest decides: %(winner)s against %(rival)s."),
 }
 
 
@@ -92,8 +93,8 @@ def decision_text(lance: dict) -> str:
         return _("Only one team holds %(lance)s (%(team)s): it collects its bonuses without any betting.",
                  lance=name, team=lance["team_in_sentence"])
     if code == "card":
-        step = _CARD_STEPS[lance["lance"], decision["position"]]
-        return step(_rank(decision["winner_rank"]), _rank(decision["rival_rank"]))
+        return _(_CARD_STEPS[lance["lance"], decision["position"]], winner=_rank(decision["winner_rank"]),
+                 rival=_rank(decision["rival_rank"]))
     if code == "pares_play":
         return _("A higher play always wins: %(winner)s against %(rival)s.",
                  winner=play_name(decision["winner_play"]), rival=play_name(decision["rival_play"]))
