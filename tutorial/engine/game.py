@@ -431,8 +431,9 @@ class Game:
 
     @classmethod
     def from_snapshot(cls, data: dict) -> Game:
-        """The game saved by ``snapshot()``; its ``history`` holds only the moves played after it. Malformed data
-        raises ``EngineError`` (``bad_snapshot``)."""
+        """The game saved by ``snapshot()`` (it takes over ``data``'s lists: pass a fresh copy, as ``json.loads``
+        gives); its ``history`` holds only the moves played after it. Malformed data raises ``EngineError``
+        (``bad_snapshot``)."""
         game = cls.__new__(cls)
         snapshots.restore(game, data, Options)
         return game

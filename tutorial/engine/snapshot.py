@@ -40,7 +40,8 @@ def take(game) -> dict:
     """The snapshot of ``game``, from the start of its current hand's events; ``game`` is not changed."""
     hand_start = _current_hand_start(game)
     betting = game._betting
-    last_hand = game._last_hand
+    # With its explanation, built here once per hand: otherwise every request of a loaded game would build it again.
+    last_hand = game.last_hand
     data = {name: _copied(getattr(game, name)) for name in PLAIN}  # the snapshot shares nothing with the game
     data.update({
         "format": FORMAT, "options": game.options.to_json(), "setup": setup_json(game.setup),
@@ -57,19 +58,20 @@ def take(game) -> dict:
         "betting": None if betting is None else {name: getattr(betting, name) for name in Betting.__slots__},
         "showdown": game._showdown is not None, "lances": list(game._lances), "senas": game.senas.to_json(),
         "outcome": None if game._outcome is None else game._outcome.to_json(),
-        # The explanation is left out: it is rebuilt from the rest on first use.
-        "last_hand": None if last_hand is None else {k: _copied(v) for k, v in last_hand.items() if k != "explain"},
+        "last_hand": _copied(last_hand),
     })
     return data
 
 
 def restore(game, data: dict, options_type) -> None:
-    """Fill the bare ``game`` (made with ``__new__``) from ``data``; malformed data raises ``EngineError``."""
+    """Fill the bare ``game`` (made with ``__new__``) from ``data``, whose lists and dicts it takes over (copying
+    them would cost a request more than the rest of the loading: ``json.loads`` gives fresh ones); malformed data
+    raises ``EngineError``."""
     try:
         if data["format"] != FORMAT:
             raise ValueError(f"snapshot format {data['format']!r}")
         for name in PLAIN:
-            setattr(game, name, _copied(data[name]))
+            setattr(game, name, data[name])
         game.options = options_type.from_json(data["options"])
         game.setup = _setup_from_json(data["setup"])
         game.rng = _rng_from_json(data["rng"])
@@ -93,7 +95,7 @@ def restore(game, data: dict, options_type) -> None:
                                       game.options.real)
         game._lances = list(data["lances"])
         game.senas = Senas.from_json(data.get("senas", _NO_SENAS))  # snapshots taken before señas have none
-        game._last_hand = _copied(data["last_hand"])
+        game._last_hand = data["last_hand"]
         game._outcome = None if data["outcome"] is None else Outcome.from_json(data["outcome"])
     except EngineError:
         raise
