@@ -1,4 +1,4 @@
-"""The load script runs end to end with tiny bounds: it starts gunicorn, measures every scenario, stops it."""
+"""The load script runs end to end with tiny bounds: it starts the server, measures every scenario, stops it."""
 from __future__ import annotations
 
 import pytest
@@ -11,7 +11,7 @@ def test_the_load_script_measures_every_scenario_and_stops_its_server(capsys):
     assert main(["load", "--workers", "1", "--threads", "2", "--clients", "1,2", "--requests", "3",
                  "--seconds", "30"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("server: gunicorn") and "1 workers x 2 threads" in lines[0]
+    assert lines[0].startswith("server: mus-tutorial serve (gunicorn") and "1 workers x 2 threads" in lines[0]
     rows = [line.strip("|").split("|") for line in lines[3:]]
     assert [(row[0].strip(), int(row[1])) for row in rows] == [(name, n) for name in SCENARIOS for n in (1, 2)]
     assert all(int(row[2]) == 3 and row[7].strip() == "0" for row in rows), lines

@@ -1,7 +1,7 @@
 """``mus-tutorial load``: a bounded load test of the site on this machine's loopback interface.
 
-It starts a server (gunicorn with ``--workers`` processes of ``--threads`` threads, a temporary database and the
-rate limits off) or uses one already running at ``--url`` (127.0.0.1 only), then for 1, 4 and 16 concurrent
+It starts a server (``mus-tutorial serve``: gunicorn with ``--workers`` processes of ``--threads`` threads, a
+temporary database and the rate limits off) or uses one already running at ``--url`` (127.0.0.1 only), then for 1, 4 and 16 concurrent
 clients (``--clients``) measures: the rules page, table actions against medium and hard bots (each client plays
 its own table, one learner action after another: the complete response of ``POST /api/tables/<id>/actions``,
 bots' moves included), and the hand checker on a new random deal. Each scenario stops after ``--requests``
@@ -18,6 +18,7 @@ import json
 import math
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -27,6 +28,8 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 
+from tutorial.web.serve import THREADS, usable_cores
+
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 DECK = [f"{rank}{suit}" for suit in "oceb" for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
 SCENARIOS = ("rules", "table-medium", "table-hard", "checker")
@@ -34,8 +37,8 @@ SCENARIOS = ("rules", "table-medium", "table-hard", "checker")
 
 def add_arguments(parser) -> None:
     parser.add_argument("--url", help="a server already running on 127.0.0.1 (default: start gunicorn)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    parser.add_argument("--workers", type=int, default=usable_cores(), help="worker processes (default: one per core)")
+    parser.add_argument("--threads", type=int, default=THREADS, help=f"threads per worker (default {THREADS})")
     parser.add_argument("--clients", default="1,4,16", help="concurrent clients, comma-separated")
     parser.add_argument("--requests", type=int, default=400, help="most requests per scenario and client count")
     parser.add_argument("--seconds", type=float, default=20.0, help="most seconds per scenario and client count")
@@ -166,24 +169,27 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_gunicorn(workers: int, threads: int, database: str) -> tuple[subprocess.Popen, int]:
+def start_server(workers: int, threads: int, database: str) -> tuple[subprocess.Popen, int]:
+    """``mus-tutorial serve`` (gunicorn, gthread) on a free port of 127.0.0.1, with its own database and the rate
+    limits off (they would refuse a load test's requests: that is their job)."""
     port = free_port()
-    config = {"DATABASE": database, "RATELIMIT_ENABLED": False}
-    command = [sys.executable, "-m", "gunicorn", "--workers", str(workers), "--worker-class", "gthread",
-               "--threads", str(threads), "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
-               f"tutorial:create_app({config!r})"]
-    server = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    command = [sys.executable, "-m", "tutorial.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--workers", str(workers), "--threads", str(threads)]
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "MUS_DATABASE": database,
+                   "MUS_RATELIMIT_ENABLED": "0"}
+    # The access log (one line per request) would drown the figures; the server's errors still reach stderr.
+    server = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"gunicorn stopped at start (exit code {server.returncode})")
+            raise RuntimeError(f"the server stopped at start (exit code {server.returncode})")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1):
                 return server, port
         except OSError:
             time.sleep(0.2)
     stop(server)
-    raise RuntimeError("gunicorn did not start within 60 s")
+    raise RuntimeError("the server did not start within 60 s")
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -210,6 +216,7 @@ def run(args) -> int:
         print(f"unknown scenarios {unknown} or bounds below 1" if unknown else "requests, seconds, clients >= 1")
         return 2
     server = None
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped from outside: still stop the server
     with tempfile.TemporaryDirectory() as folder:
         try:
             if args.url:
@@ -218,11 +225,11 @@ def run(args) -> int:
             else:
                 import gunicorn
 
-                server, port = start_gunicorn(args.workers, args.threads, os.path.join(folder, "tables.sqlite3"))
+                server, port = start_server(args.workers, args.threads, os.path.join(folder, "tables.sqlite3"))
                 host = "127.0.0.1"
-                print(f"server: gunicorn {gunicorn.__version__}, {args.workers} workers x {args.threads} threads "
-                      f"(gthread), rate limits off, {os.cpu_count()} cores; bounds: {args.requests} requests or "
-                      f"{args.seconds:g} s per row")
+                print(f"server: mus-tutorial serve (gunicorn {gunicorn.__version__}, gthread), {args.workers} workers "
+                      f"x {args.threads} threads, rate limits off, {usable_cores()} cores; bounds: {args.requests} "
+                      f"requests or {args.seconds:g} s per row")
             print("| scenario | clients | requests | req/s | p50 ms | p95 ms | p99 ms | errors |")
             print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
             for scenario in scenarios:
