@@ -11,7 +11,7 @@ page's own four characters (a lesson's Ana, Bruno, Carla and Diego; later a pers
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from flask_babel import pgettext
+from flask_babel import lazy_gettext, pgettext
 
 from tutorial.engine import position, team as team_of, team_seats
 
@@ -47,6 +47,11 @@ class Viewer:
         return self.seat is not None and team == team_of(self.seat)
 
 
+# The seats from the learner's: play goes counterclockwise, so after you speaks the rival on your right.
+AROUND_YOU = (lazy_gettext("You"), lazy_gettext("Rival on your right"), lazy_gettext("Your partner"),
+              lazy_gettext("Rival on your left"))
+
+
 class Learner(Viewer):
     """The person at ``seat``: every other seat named from where they sit."""
 
@@ -54,9 +59,7 @@ class Learner(Viewer):
         self.seat = seat
 
     def player(self, seat: int) -> str:
-        # Play goes counterclockwise: after you speaks the rival on your right.
-        names = [_("You"), _("Rival on your right"), _("Your partner"), _("Rival on your left")]
-        return names[position(seat, mano=self.seat)]
+        return str(AROUND_YOU[position(seat, mano=self.seat)])
 
     def team(self, team: int) -> str:
         return _("Your team") if self.us(team) else _("The rival team")
