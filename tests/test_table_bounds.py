@@ -12,6 +12,7 @@ from table_helpers import first_action
 from tutorial import create_app
 from tutorial.engine import Game, Options
 from tutorial.web import storage, storage_schema
+from tutorial.web.config import from_environment
 from tutorial.web.table_bench import long_table
 
 
@@ -141,3 +142,8 @@ def test_a_new_table_is_stored_as_a_snapshot_and_its_moves(app, client):
     loaded = Game.from_snapshot(json.loads(state))
     assert loaded.move_count == moves and loaded.view(0)["hand"] == view["hand"]
     assert Options.from_json(json.loads(state)["options"]) == Options()
+
+
+def test_the_limits_come_from_the_environment_too():
+    assert from_environment({"MUS_MAX_TABLES": "5", "MUS_MAX_TABLE_MOVES": "300"}) == {
+        "MAX_TABLES": 5, "MAX_TABLE_MOVES": 300}

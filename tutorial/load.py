@@ -1,12 +1,12 @@
 """``mus-tutorial load``: a bounded load test of the site on this machine's loopback interface.
 
 It starts a server (``mus-tutorial serve``: gunicorn with ``--workers`` processes of ``--threads`` threads, a
-temporary database and the rate limits off) or uses one already running at ``--url`` (127.0.0.1 only), then for 1, 4 and 16 concurrent
-clients (``--clients``) measures: the rules page, table actions against medium and hard bots (each client plays
-its own table, one learner action after another: the complete response of ``POST /api/tables/<id>/actions``,
-bots' moves included), and the hand checker on a new random deal. Each scenario stops after ``--requests``
-requests or ``--seconds`` seconds, whichever comes first (after a warm-up of two requests per worker that is not
-counted); the server is stopped at the end.
+temporary database and the rate limits off) or uses one already running at ``--url`` (127.0.0.1 only), then for
+1, 4 and 16 concurrent clients (``--clients``) measures: the rules page; table actions against medium and hard bots
+(each client plays its own table, one ``learner_action`` after another, a table that is over replaced unmeasured:
+the complete response of ``POST /api/tables/<id>/actions``, the bots' moves included); and the hand checker on a
+new random deal. Each scenario stops after ``--requests`` requests or ``--seconds`` seconds, whichever comes first
+(after a warm-up of two requests per worker that is not counted); the server is stopped at the end.
 
 Clients are threads of this process using ``http.client`` with keep-alive connections; the figures are the time
 from sending a request to having read its whole response.
@@ -29,6 +29,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from tutorial.web.serve import THREADS, usable_cores
+from tutorial.web.table_bench import learner_action
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 DECK = [f"{rank}{suit}" for suit in "oceb" for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)]
@@ -84,17 +85,6 @@ class Client:
         elapsed = (time.perf_counter() - start) * 1000
         is_json = response.getheader("Content-Type", "").startswith("application/json")
         return response.status, json.loads(payload) if is_json else None, elapsed
-
-
-def learner_action(view: dict) -> dict:
-    """The learner's move: the first legal action, with the first card or the smallest bet (like a cautious
-    beginner); a table that is over is replaced by a new one (see ``table_session``)."""
-    entry = view["legal_actions"][0]
-    if entry["type"] == "discard":
-        return {"type": "discard", "cards": view["hand"][:1]}
-    if entry["type"] == "envido":
-        return {"type": "envido", "amount": entry["min"]}
-    return {"type": entry["type"]}
 
 
 def rules_session(level: str):

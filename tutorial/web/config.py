@@ -10,6 +10,8 @@ environment variable           config key                  meaning
 ``MUS_RATELIMIT_ENABLED``      ``RATELIMIT_ENABLED``       ``0`` turns the rate limits off (load tests)
 ``MUS_RATELIMIT_STORAGE_URI``  ``RATELIMIT_STORAGE_URI``   a shared counter store (``redis://...``) for several
                                                            hosts; default ``memory://``: per worker
+``MUS_MAX_TABLES``             ``MAX_TABLES``              live tables at most (default 20,000)
+``MUS_MAX_TABLE_MOVES``        ``MAX_TABLE_MOVES``         moves in one table's history at most (default 10,000)
 =============================  ==========================  ===============================================
 
 Without ``MUS_SECRET_KEY`` a key is generated once and kept beside the database (``secret_key``, mode 0600), so
@@ -63,6 +65,8 @@ ENVIRONMENT = {
     "MUS_PROXY_FIX": ("PROXY_FIX", _count),
     "MUS_RATELIMIT_ENABLED": ("RATELIMIT_ENABLED", _switch),
     "MUS_RATELIMIT_STORAGE_URI": ("RATELIMIT_STORAGE_URI", _text),
+    "MUS_MAX_TABLES": ("MAX_TABLES", _count),
+    "MUS_MAX_TABLE_MOVES": ("MAX_TABLE_MOVES", _count),
 }
 
 

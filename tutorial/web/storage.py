@@ -231,7 +231,8 @@ def create(record: Record, now: float | None = None) -> None:
         if live >= limit("MAX_TABLES", MAX_TABLES):
             raise TooManyTables(f"{live} live tables")
         connection.execute(
-            "INSERT INTO tables (id, version, game, state, moves, meta, created, touched) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, version, game, state, moves, meta, created, touched)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (record.id, record.version, json.dumps(header), json.dumps(game.snapshot()), game.move_count,
              json.dumps(record.meta), now, now))
         _insert_moves(connection, record.id, game)

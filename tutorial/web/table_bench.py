@@ -4,7 +4,8 @@ Tables are stored whose learner is to speak at the start of a hand, about 10 or 
 history (``long_table``, 24 deals each), both lengths interleaved in one SQLite file in a temporary folder. Then,
 through the Flask test client, each table gets the learner's ``GET``, the store alone (load the snapshot, save it
 back) and the learner's ``corto`` (easy bots answer until the learner speaks again or the hand ends); a few get the
-replay of their stored history, what every request did before the snapshot. Times are CPU milliseconds of the
+replay of their stored history, what every request did before the snapshot. Last, the learner plays table after
+table against medium and hard bots as ``mus-tutorial load`` does (p50 and p95). Times are CPU milliseconds of the
 calling thread (the test client runs the request there), so a busy machine does not blur them; the ratios are what
 a long history costs.
 """
@@ -22,6 +23,7 @@ from pathlib import Path
 from tutorial.engine import Action, Game, Options
 
 LENGTHS = (10, 4000)
+LEVELS = ("medium", "hard")
 SEEDS = 24  # deals per length: the bots' work after a cut depends on the cards
 
 
@@ -108,6 +110,35 @@ def _run(app, games: dict[int, list[Game]], count: int) -> dict[int, dict[str, f
             for length, times in samples.items()}
 
 
+def learner_action(view: dict) -> dict:
+    """A cautious beginner's move: the first legal action, with the first card or the smallest bet."""
+    entry = view["legal_actions"][0]
+    if entry["type"] == "discard":
+        return {"type": "discard", "cards": view["hand"][:1]}
+    if entry["type"] == "envido":
+        return {"type": "envido", "amount": entry["min"]}
+    return {"type": entry["type"]}
+
+
+def _played(app, level: str, seconds: float) -> list[float]:
+    """CPU milliseconds of each learner action against ``level`` bots, tables after tables, for ``seconds``."""
+    client, times, view = app.test_client(), [], None
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline or not times:
+        while view is None or not view["legal_actions"]:
+            view = client.post("/api/tables", json={"level": level}).get_json()
+        body = {"action": learner_action(view), "version": view["version"]}
+        elapsed, response = _cpu(lambda: client.post(f"/api/tables/{view['id']}/actions", json=body))
+        times.append(elapsed)
+        view = response.get_json()
+    return times
+
+
+def _percentile(values: list[float], p: int) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, -(-p * len(ordered) // 100) - 1)]
+
+
 LABELS = {"get": "GET (load, view, words)", "action": "action (corto, easy bots answer)",
           "store": "store alone (load + save the snapshot)", "replay": "replay of the stored history"}
 
@@ -124,6 +155,7 @@ def tables(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str
             for length, medians in _run(app, games, max(SEEDS, round(SEEDS * seconds))).items():
                 runs[length].append(medians)
         gc.unfreeze()
+        played = {level: [t for _ in range(repeats) for t in _played(app, level, seconds)] for level in LEVELS}
     medians = {length: {key: statistics.median(run[key] for run in runs[length]) for key in LABELS}
                for length in LENGTHS}
     at = {length: f"move {round(statistics.mean(game.move_count for game in games[length])):,}" for length in LENGTHS}
@@ -132,4 +164,7 @@ def tables(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str
     for key, label in LABELS.items():
         rows += [(f"table: {label} at {at[length]}", medians[length][key], "ms CPU") for length in LENGTHS]
         rows.append((f"table: {label}, {at[long]} / {at[short]}", medians[long][key] / medians[short][key], "x"))
+    for level, times in played.items():  # what mus-tutorial load plays, without the network and the queues
+        rows += [(f"table: learner action against {level} bots, p{p} ({len(times)} actions)", _percentile(times, p),
+                  "ms CPU") for p in (50, 95)]
     return rows
