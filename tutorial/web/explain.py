@@ -13,7 +13,7 @@ from functools import lru_cache
 from flask import Blueprint, g, jsonify, render_template, request, url_for
 from flask_babel import force_locale, format_decimal, gettext as _
 
-from tutorial.engine import DECK, EngineError
+from tutorial.engine import DECK, LANCES, RESULTS, EngineError
 from tutorial.engine.explain import explain
 from tutorial.strength import hand_strength
 from tutorial.web.explain_text import describe, error_message
@@ -27,8 +27,6 @@ bp = Blueprint("explain", __name__)
 NOBODY = Viewer()  # the checker's seats and teams are nobody's: "Seat 1", "Team A"
 
 API_FIELDS = ("hands", "reyes", "mano", "lang", "real", "bets", "scores", "target")
-BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")
-BET_LANCES = ("grande", "chica", "pares", "juego", "punto")
 BET_NUMBERS = ("total", "team", "deje")  # whole numbers: 1.0 or true is refused before the engine sees it
 
 
@@ -137,7 +135,7 @@ def _form_values(args) -> dict:
     for name, default in (("mano", "0"), ("reyes", "8"), ("target", "40"), ("s0", "0"), ("s1", "0")):
         values[name] = args.get(name, default)[:8]
     values["real"] = args.get("real", "") in ("1", "on", "true")
-    for lance in BET_LANCES:
+    for lance in LANCES:
         for field in ("bet", "total", "team", "deje"):
             values[f"{field}_{lance}"] = args.get(f"{field}_{lance}", "")[:16]
     return values
@@ -156,11 +154,11 @@ def _query_arguments(args) -> dict:
     if any(scores):
         kwargs["scores"] = scores
     bets = {}
-    for lance in BET_LANCES:
+    for lance in LANCES:
         result = args.get(f"bet_{lance}", "")
         if not result:
             continue
-        if result not in BET_RESULTS:
+        if result not in RESULTS:
             raise InputError(_("Choose what happened to the bet in %(lance)s from the list.",
                                lance=lance_name(lance)))
         bet = {"result": result}
@@ -225,7 +223,7 @@ def _page_context(form: dict) -> dict:
         "deck_rows": [[{"code": str(card), "name": card_name(str(card))} for card in DECK if card.suit == suit]
                       for suit in SUITS],
         "suit_names": {suit: str(name) for suit, name in SUITS.items()},
-        "bet_lances": [(lance, capfirst(lance_name(lance))) for lance in BET_LANCES],
+        "bet_lances": [(lance, capfirst(lance_name(lance))) for lance in LANCES],
         "random_url": _random_url(form),
         "share_url": request.url if _has_deal(request.args) else None,
         "picker_text": _picker_text(),

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from tutorial import lessons as lesson_data
+from tutorial.engine import Phase
 from tutorial.web import explain_text
 # action_label: the lesson templates name their actions through this module (``say.action_label``).
 from tutorial.web.narrator import action_label, and_list, cards_text, lesson_cast, pares_word, refusal
@@ -97,9 +98,9 @@ def phase_words(view: dict) -> str:
         return _("Mus or corto? %(player)s speaks.", player=seat_name(view["turn"]))
     if phase == "discard":
         return _("Everyone chooses cards to discard.")
-    if phase in ("grande", "chica", "pares", "juego", "punto"):
+    if Phase(phase).is_lance:
         return _("Lance: %(lance)s. %(player)s speaks.", lance=lance_name(phase), player=seat_name(view["turn"]))
-    if phase in ("hand_over", "game_over"):
+    if Phase(phase).hand_is_over:
         return _("The hand is over: cards on the table.")
     return ""
 

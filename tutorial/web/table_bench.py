@@ -42,7 +42,7 @@ def long_table(seed: int, moves: int, rounds: int = 25) -> Game:
             action = Action("mus" if game.mus_round <= (0 if first_hand else rounds) else "corto")
         elif game.phase == "discard":
             action = Action("discard", cards=(game.hands[seat][0],))
-        elif game.phase in ("hand_over", "game_over"):
+        elif game.phase.hand_is_over:
             action = Action("next_hand")
         else:
             action = Action("paso")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from flask import Blueprint, Flask, current_app, g, render_template
 
+from tutorial.engine import LANCES
 from tutorial.languages import rules_text_file
 from tutorial.paths import LOCALES
 from tutorial.web.i18n import LANGUAGES, localized_route
@@ -34,8 +35,8 @@ bp = Blueprint("rules", __name__)
 
 RULES_DIR = LOCALES / "rules"
 # The sections other pages link to: the same ids in every language.
-ANCHORS = ("baraja", "reyes", "mano", "mus", "grande", "chica", "pares", "juego", "punto", "envites", "deje",
-           "ordago", "tanteo", "variantes", "glosario")
+ANCHORS = ("baraja", "reyes", "mano", "mus", *LANCES, "envites", "deje", "ordago", "tanteo", "variantes",
+           "glosario")  # each lance's section is named after it
 
 
 def rules_file(lang: str) -> Path:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tutorial.engine import Action, parse_cards
+from tutorial.engine import RESULTS, Action, parse_cards
 from tutorial.web.terms import LANCES
 
 
@@ -16,9 +16,6 @@ DIRECTIVE = re.compile(r"^\s*\[\[(?P<body>.+)\]\]\s*$")
 
 
 HAND_KINDS = ("pares", "juego", "ranks")
-
-
-BET_RESULTS = ("paso", "accepted", "refused", "ordago_accepted", "ordago_refused")
 
 
 class DirectiveError(ValueError):
@@ -92,7 +89,7 @@ def check_options(directive: Directive, allowed: set[str]) -> None:
 
 def parse_bet(lance: str, text: str) -> dict:
     result, *numbers = text.split(":")
-    if result not in BET_RESULTS:
+    if result not in RESULTS:
         raise ValueError(f"unknown bet result {result!r} for {lance}")
     values = [int(number) for number in numbers]
     if result == "accepted" and len(values) == 1:
