@@ -15,6 +15,7 @@ that build the concrete actions, as python-chess's ``legal_moves`` yields moves:
 """
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -181,3 +182,10 @@ class LegalAction(NamedTuple):
         senas = data.get("senas")
         return cls(data["type"], data.get("min"), data.get("max"), None if senas is None else tuple(senas),
                    data.get("seat"))
+
+
+@cache
+def api_forms(legal: tuple[LegalAction, ...]) -> tuple[dict, ...]:
+    """The API form of a tuple of legal actions without signals, worked out once: a game asks it after every
+    action, always for one of a few tuples. Copy each dict before handing it out."""
+    return tuple(action.to_json() for action in legal)

@@ -15,7 +15,7 @@ import random
 
 from tutorial.engine import senas
 from tutorial.engine import snapshot as snapshots
-from tutorial.engine.actions import SENA_TYPES, Action, IllegalAction, LegalAction
+from tutorial.engine.actions import SENA_TYPES, Action, IllegalAction, LegalAction, api_forms
 from tutorial.engine.betting import Betting
 from tutorial.engine.cards import DECK, Card
 from tutorial.engine.count import count_hand
@@ -30,8 +30,10 @@ from tutorial.engine.seats import SEATS, next_seat, order_from, team
 from tutorial.engine.showdown import showdown
 
 WINS_NEEDED = 2  # best of 3 games makes a vaca, best of 3 vacas the match
-MUS, CORTO, NEXT_HAND = LegalAction("mus"), LegalAction("corto"), LegalAction("next_hand")
-DISCARD = LegalAction("discard", 1, 4)
+# The turn's legal actions are a few tuples, used again and again (Betting caches its own).
+MUS_OR_CORTO = (LegalAction("mus"), LegalAction("corto"))
+DISCARD = (LegalAction("discard", 1, 4),)
+NEXT_HAND = (LegalAction("next_hand"),)
 __all__ = ["Action", "Game", "IllegalAction", "Observation", "Options", "OptionsError", "SEATS"]
 
 
@@ -355,16 +357,18 @@ class Game:
         if seat not in self.to_act():
             return ()
         if self.phase == "mus":
-            return (MUS, CORTO)
+            return MUS_OR_CORTO
         if self.phase == "discard":
-            return (DISCARD,)
+            return DISCARD
         if self._betting is not None:
             return self._betting.legal()
-        return (NEXT_HAND,)
+        return NEXT_HAND
 
     def legal_actions(self, seat: int) -> list[dict]:
         """``legal(seat)`` in the API form."""
-        return list(map(LegalAction.to_json, self.legal(seat)))
+        if self.options.senas:
+            return [legal.to_json() for legal in self.legal(seat)]
+        return [dict(form) for form in api_forms(self._turn_legal(seat))]
 
     def concrete_actions(self, seat: int) -> list[Action]:
         return [action for legal in self.legal(seat) for action in legal.actions(self.hands[seat])]
