@@ -107,7 +107,7 @@ def test_a_signal_made_before_a_discard_stays_made_when_the_cards_change():
         game.apply(seat, Action("mus"))
     for seat in range(4):
         game.apply(seat, Action("discard", cards=tuple(game.hands[seat][:4])))
-    assert game.senas.made == [(0, "dos_reyes")]
+    assert game.senas.made == [(0, "dos_reyes", 1)] and game.mus_round == 2
     assert [seen.sena for seen in game.observation(2).senas] == ["dos_reyes"]
     offered = [legal.senas for legal in game.legal(0) if legal.type == "sena"]
     assert offered == ([true_senas(game.hands[0])] if true_senas(game.hands[0]) else [])  # the new cards decide
@@ -257,4 +257,4 @@ def test_a_seat_may_signal_after_choosing_its_discard_on_the_cards_it_still_hold
     game.apply(1, Action("discard", cards=tuple(game.hands[1][:1])))
     assert game.phase == "discard" and game.to_act() == (0, 2, 3)
     game.apply(1, sena("31"))
-    assert game.senas.made == [(1, "31")]
+    assert game.senas.made == [(1, "31", 1)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from tutorial.bots.base import Bot, Seat, pick
 from tutorial.bots.odds import TEAM, TEAM_BETTABLE, WIN, best_discard, hand_value, odds
+from tutorial.bots.senas import chance_floor
 
 
 class MediumBot(Bot):
@@ -40,7 +41,7 @@ class MediumBot(Bot):
         p = row[TEAM_BETTABLE]
         if me.declared(me.lance, me.partner) is False and row[TEAM] > 0:  # only pares and juego are declared
             p *= row[WIN] / row[TEAM]  # only this hand can win it
-        return p
+        return max(p, chance_floor(me.seen, me.lance)) if me.seen.senas else p
 
     def bet(self, me: Seat, actions, events):
         p = self.chance(me)

@@ -8,7 +8,7 @@ draw at the rate of its level, kept well under 50% so that signals stay worth ma
 """
 from __future__ import annotations
 
-from tutorial.engine import Action, rivals
+from tutorial.engine import Action, partner, rivals
 
 # What a partner most wants to hear first: the plays that win lances, then the cards that do.
 PRIORITY = ("31", "duples", "medias", "tres_reyes", "tres_ases", "dos_reyes", "dos_ases", "ciego")
@@ -56,3 +56,19 @@ def react(game, signaller: int, levels: dict, rng, people=()) -> None:
             game.apply(rival, Action("catch", seat=signaller))
         if (signaller, rival) in game.senas.windows:
             game.apply(None, Action("close", seat=signaller, rival=rival))
+
+
+# A partner's signal that is still true tells the team it can count on a lance: its chance is at least this.
+FLOORS = {("31", "juego"): 0.8, ("duples", "pares"): 0.8, ("medias", "pares"): 0.6, ("tres_reyes", "grande"): 0.75,
+          ("dos_reyes", "grande"): 0.6, ("tres_ases", "chica"): 0.75, ("dos_ases", "chica"): 0.6}
+
+
+def partner_signals(seen) -> list[str]:
+    """The partner's signals still true of its cards: those made in the current mus round (a discard since may
+    have thrown what a signal told)."""
+    return [sena.sena for sena in seen.senas if sena.seat == partner(seen.seat) and sena.mus_round == seen.mus_round]
+
+
+def chance_floor(seen, lance: str) -> float:
+    """The least chance in ``lance`` the partner's current signals promise (0 without any)."""
+    return max((FLOORS.get((name, lance), 0.0) for name in partner_signals(seen)), default=0.0)

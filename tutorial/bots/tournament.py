@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 import time
 import traceback
 from dataclasses import dataclass, field
 
 from tutorial.bots import LEVELS, make_bot
+from tutorial.bots import senas as bot_senas
 from tutorial.engine import SEATS, Game, Options, team
 
 Z95 = 1.959964
@@ -32,9 +34,39 @@ class Tally:
     pair_scores: list = field(default_factory=list)
     pair_diffs: list = field(default_factory=list)  # per pair: (tantos A - tantos B) per hand
     errors: list = field(default_factory=list)
+    signals: list = field(default_factory=lambda: [0, 0])   # signals made by team A, team B
+    catches: dict = field(default_factory=dict)             # level -> [windows it watched, signals it caught]
 
 
-def play_game(bots: dict[int, object], options: Options, seed: int, check: bool = True) -> tuple[int, list]:
+@dataclass
+class Senas:
+    """Who signals in a game with señas (the seats of the teams switched on), every seat's level (for its catch
+    rate), the seeded draws, and what was counted."""
+
+    signalling: frozenset
+    levels: dict
+    rng: random.Random
+    tally: Tally
+    team_a: int
+    considered: dict = field(default_factory=dict)
+
+    def before(self, game: Game, seat: int) -> None:
+        if seat not in self.signalling:
+            return
+        made = bot_senas.consider(game, seat, self.levels[seat], self.rng, self.considered)
+        if made is None:
+            return
+        self.tally.signals[0 if team(seat) == self.team_a else 1] += 1
+        caught = len(game.senas.catches)
+        bot_senas.react(game, seat, self.levels, self.rng)
+        for rival, _signaller, _numbers in game.senas.catches[caught:]:
+            self.tally.catches.setdefault(self.levels[rival], [0, 0])[1] += 1
+        for rival in (1, 3) if seat % 2 == 0 else (0, 2):
+            self.tally.catches.setdefault(self.levels[rival], [0, 0])[0] += 1
+
+
+def play_game(bots: dict[int, object], options: Options, seed: int, check: bool = True,
+              senas: Senas | None = None) -> tuple[int, list]:
     """Play one game; returns (winner team, [(tantos team 0, tantos team 1) per hand])."""
     game = Game(options, seed)
     hands = []
@@ -42,6 +74,8 @@ def play_game(bots: dict[int, object], options: Options, seed: int, check: bool 
         if game.is_over:
             break
         seat = game.to_act()[0]
+        if senas is not None:
+            senas.before(game, seat)
         action = bots[seat].act(game, seat)
         game.apply(seat, action)
         if game.phase.hand_is_over and action.type != "next_hand":
@@ -63,7 +97,8 @@ def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_opt
 
 
 def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
-                   bot_options: dict | None = None, progress=None) -> Tally:
+                   bot_options: dict | None = None, progress=None, senas: tuple[bool, bool] = (False, False)) -> Tally:
+    """``senas``: whether team A and team B make signals (both catch when either does: the table plays señas)."""
     options = options or Options()
     bot_options = bot_options or {}
     tally = Tally()
@@ -74,8 +109,13 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
             if tally.games == games:
                 break
             bots = _team_bots(level_a, level_b, game_seed, a_team, bot_options)
+            signals = None
+            if options.senas:
+                levels = {seat: level_a if team(seat) == a_team else level_b for seat in SEATS}
+                on = frozenset(seat for seat in SEATS if senas[0 if team(seat) == a_team else 1])
+                signals = Senas(on, levels, random.Random(game_seed * 2 + a_team), tally, a_team)
             try:
-                winner, hands = play_game(bots, options, game_seed)
+                winner, hands = play_game(bots, options, game_seed, senas=signals)
             except Exception:  # noqa: BLE001 - a soak reports every failure instead of stopping
                 tally.errors.append(f"seed {game_seed} (A as team {a_team}): {traceback.format_exc(limit=3)}")
                 continue
@@ -118,7 +158,9 @@ def summary(tally: Tally, level_a: str, level_b: str) -> dict:
             "tantos_per_hand_b": round(tally.tantos_b / hands, 3),
             "tantos_difference_per_hand": round(diff, 3), "tantos_difference_95": [round(diff_low, 3),
                                                                                      round(diff_high, 3)],
-            "errors": len(tally.errors)}
+            "errors": len(tally.errors), "signals": list(tally.signals),
+            "catch_rates": {level: round(caught / max(watched, 1), 4)
+                            for level, (watched, caught) in sorted(tally.catches.items())}}
 
 
 def add_arguments(parser) -> None:
@@ -131,6 +173,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--real", action="store_true", help="play with la real")
     parser.add_argument("--no-bet-model", action="store_true",
                         help="hard bots ignore the bets when they guess the hidden hands")
+    for name in ("a", "b"):
+        parser.add_argument(f"--senas-{name}", choices=("on", "off"), default="off",
+                            help=f"team {name.upper()} makes señas (the table then plays señas: both teams catch)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="report every N deal pairs")
 
@@ -139,7 +184,8 @@ def run(args) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    options = Options(reyes=args.reyes, target=args.target, real=args.real)
+    senas = (args.senas_a == "on", args.senas_b == "on")
+    options = Options(reyes=args.reyes, target=args.target, real=args.real, senas=any(senas))
     bot_options = {"hard": {"bet_model": not args.no_bet_model}}
     start = time.perf_counter()
 
@@ -148,9 +194,9 @@ def run(args) -> int:
             print(f"... {tally.games} games, A won {tally.wins_a}, {time.perf_counter() - start:.0f} s",
                   file=sys.stderr, flush=True)
 
-    tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress)
+    tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas)
     result = summary(tally, args.a, args.b)
-    result.update(seed=args.seed, reyes=args.reyes, target=args.target, real=args.real,
+    result.update(senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed, reyes=args.reyes, target=args.target, real=args.real,
                   bet_model=not args.no_bet_model, seconds=round(time.perf_counter() - start, 1))
     if args.json:
         print(json.dumps(result))
@@ -170,4 +216,7 @@ def _print(r: dict) -> None:
           f"(95% interval {100 * low:.1f}% to {100 * high:.1f}%)")
     print(f"tantos per hand: A {r['tantos_per_hand_a']:.2f}, B {r['tantos_per_hand_b']:.2f}; difference "
           f"{r['tantos_difference_per_hand']:+.2f} (95% interval {d_low:+.2f} to {d_high:+.2f}) over {r['hands']} hands")
+    if r["senas_a"] == "on" or r["senas_b"] == "on":
+        print(f"señas: A {r['senas_a']}, B {r['senas_b']}; signals made A {r['signals'][0]}, B {r['signals'][1]}; "
+              f"catch rates {r['catch_rates']}")
     print(f"engine errors: {r['errors']}; {r['seconds']} s")

@@ -36,7 +36,9 @@ import numpy as np
 
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value, table
-from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, position
+from tutorial.bots.senas import partner_signals
+from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, partner, position
+from tutorial.engine.senas import true_of
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
 DISCARD_BETA = 4.0
@@ -81,6 +83,7 @@ class Public:
                 held.update(Card.parse(c) for c in params["in"])
         self.unseen = [card for card in DECK if card not in held]
         self.others = [s for s in SEATS if s != self.seat]
+        self.signals = partner_signals(seen)  # señas: what the partner's cards still are
 
 
 @lru_cache(maxsize=None)
@@ -246,6 +249,8 @@ class Sampler:
         hands = {seat: hand % 64 for seat, hand in hands.items()}
         ids = {seat: hand_ids(hand.T, pub.reyes) for seat, hand in hands.items()}
         weight *= self._declared(ids)
+        for name in pub.signals:
+            weight *= _signal_true(pub.reyes, name)[ids[partner(pub.seat)]]
         for mus_round, seat, word in pub.speech:
             if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
                 p_mus = model(pub.reyes, position(seat, pub.deal_mano)).mus[ids[seat]]
@@ -266,6 +271,12 @@ class Sampler:
             for seat in pub.others:
                 agree &= holds[ids[seat]] == said[seat]
         return agree
+
+
+@lru_cache(maxsize=None)
+def _signal_true(reyes: int, name: str) -> np.ndarray:
+    """[id]: whether the signal ``name`` is true of the hand."""
+    return np.array([name in true_of(info) for info in tables(reyes).infos])
 
 
 @lru_cache(maxsize=None)

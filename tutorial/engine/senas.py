@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tutorial.engine.actions import SENAS, Action, IllegalAction, LegalAction
-from tutorial.engine.cards import value_rank
 from tutorial.engine.events import to_seat
 from tutorial.engine.hands import evaluate
 from tutorial.engine.seats import SEATS, rivals, team
@@ -29,8 +28,12 @@ REY, AS = 12, 1
 
 def true_senas(cards, reyes: int = 8) -> tuple[str, ...]:
     """The signals true of four cards, in the order of ``SENAS`` (with 8 reyes a 3 is a rey and a 2 an as)."""
-    ranks = [value_rank(card, reyes) for card in cards]
-    info = evaluate(cards, reyes)
+    return true_of(evaluate(cards, reyes))
+
+
+def true_of(info) -> tuple[str, ...]:
+    """The signals true of an evaluated hand (``HandInfo``: its ranks are value ranks already)."""
+    ranks = list(info.ranks)
     play = info.pares.play if info.pares else None
     truth = {"dos_reyes": ranks.count(REY) == 2, "tres_reyes": ranks.count(REY) == 3,
              "dos_ases": ranks.count(AS) == 2, "tres_ases": ranks.count(AS) == 3, "medias": play == "medias",
@@ -39,33 +42,36 @@ def true_senas(cards, reyes: int = 8) -> tuple[str, ...]:
 
 
 class SeenSena(NamedTuple):
-    """A signal as one seat knows it: its number in the hand, who made it, which, and the rivals the seat knows
-    caught it (for its own team's signals: every catch; for a rival's signal it caught: itself)."""
+    """A signal as one seat knows it: its number in the hand, who made it, which, the rivals the seat knows
+    caught it (for its own team's signals: every catch; for a rival's signal it caught: itself), and the mus round
+    it was made in (a later round's discard may have changed what it says)."""
 
     number: int
     seat: int
     sena: str
     caught_by: tuple[int, ...]
+    mus_round: int = 1
 
     def to_json(self) -> dict:
-        return {"number": self.number, "seat": self.seat, "sena": self.sena, "caught_by": list(self.caught_by)}
+        return {"number": self.number, "seat": self.seat, "sena": self.sena, "caught_by": list(self.caught_by),
+                "mus_round": self.mus_round}
 
     @classmethod
     def from_json(cls, data: dict) -> SeenSena:
-        return cls(data["number"], data["seat"], data["sena"], tuple(data["caught_by"]))
+        return cls(data["number"], data["seat"], data["sena"], tuple(data["caught_by"]), data["mus_round"])
 
 
 class Senas:
-    """One hand's signals: ``made`` (seat, sena) in order, the open ``windows`` {(signaller, rival): [numbers]}
+    """One hand's signals: ``made`` (seat, sena, mus round) in order, the open ``windows`` {(signaller, rival): [numbers]}
     and the ``catches`` (rival, signaller, numbers)."""
 
     def __init__(self, made=(), windows=(), catches=()):
-        self.made: list[tuple[int, str]] = [tuple(item) for item in made]
+        self.made: list[tuple[int, str, int]] = [tuple(item) for item in made]
         self.windows: dict[tuple[int, int], list[int]] = {(s, r): list(numbers) for s, r, numbers in windows}
         self.catches: list[tuple[int, int, tuple[int, ...]]] = [(r, s, tuple(n)) for r, s, n in catches]
 
     def count(self, seat: int) -> int:
-        return sum(who == seat for who, _ in self.made)
+        return sum(who == seat for who, *_ in self.made)
 
     def to_json(self) -> dict:
         return {"made": [list(item) for item in self.made],
@@ -122,7 +128,7 @@ def _signal(game, seat: int, action: Action) -> list:
                             sena=action.sena)
     start = _record(game, seat, action)
     number = len(state.made)
-    state.made.append((seat, action.sena))
+    state.made.append((seat, action.sena, game.mus_round))
     game._emit("sena", {"seat": seat, "sena": action.sena, "number": number}, ("team", team(seat)))
     for rival in rivals(seat):
         state.windows.setdefault((seat, rival), []).append(number)
@@ -181,7 +187,7 @@ def seen_by(game, seat: int) -> tuple[tuple[SeenSena, ...], tuple[int, ...]]:
         for number in numbers:
             if team(signaller) == team(seat) or rival == seat:
                 caught_by.setdefault(number, []).append(rival)
-    seen = tuple(SeenSena(number, who, name, tuple(caught_by.get(number, ())))
-                 for number, (who, name) in enumerate(state.made)
+    seen = tuple(SeenSena(number, who, name, tuple(caught_by.get(number, ())), mus_round)
+                 for number, (who, name, mus_round) in enumerate(state.made)
                  if team(who) == team(seat) or number in caught_by)
     return seen, tuple(signaller for signaller, rival in state.windows if rival == seat)
