@@ -1,7 +1,7 @@
 """The Flask application factory."""
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template
+from flask import Flask
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, SecurityError
 
@@ -46,17 +46,13 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error):
         message = ERROR_MESSAGES.get(error.code, ERROR_MESSAGES[400])()
-        if jsonapi.is_api_request():
-            return jsonify(error=message), error.code
-        if isinstance(error, SecurityError):
+        if isinstance(error, SecurityError) and not jsonapi.is_api_request():
             # A Host header outside TRUSTED_HOSTS: no page can be drawn, as every link would carry that host.
             app.logger.warning("refused a request for an untrusted host (MUS_TRUSTED_HOSTS): %s", error.description)
             return app.response_class(message, status=400, mimetype="text/plain")
-        return render_template("error.html", code=error.code, message=message), error.code
+        return jsonapi.error_response(error.code, message)
 
     @app.errorhandler(Exception)
     def unexpected_error(error):
         app.logger.exception("unexpected error")
-        if jsonapi.is_api_request():
-            return jsonify(error=ERROR_MESSAGES[500]()), 500
-        return render_template("error.html", code=500, message=ERROR_MESSAGES[500]()), 500
+        return jsonapi.error_response(500, ERROR_MESSAGES[500]())

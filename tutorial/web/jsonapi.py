@@ -9,7 +9,7 @@ HTML redirect: API clients do not follow redirects of a POST, and the 308 body w
 """
 from __future__ import annotations
 
-from flask import Flask, abort, jsonify, request
+from flask import Flask, abort, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -31,6 +31,13 @@ class JSONProvider(DefaultJSONProvider):
             return super().loads(s, **kwargs)
         except RecursionError:
             raise ValueError("JSON nested too deeply") from None
+
+
+def error_response(status: int, message: str):
+    """An error as every part of the site answers it: JSON under /api/, the error page elsewhere."""
+    if is_api_request():
+        return make_response(jsonify(error=message), status)
+    return make_response(render_template("error.html", code=status, message=message), status)
 
 
 def whole_number(value) -> bool:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 import secrets
 
-from flask import Blueprint, g, jsonify, make_response, render_template, request
+from flask import Blueprint, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import refresh
 
 from tutorial.bots import LEVELS, make_bot
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
-from tutorial.web import storage
+from tutorial.web import jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
@@ -149,10 +149,7 @@ def storage_error(error: storage.StorageError):
         status, message = 400, _("This game has reached its maximum length; start a new one.")
     elif isinstance(error, storage.StaleVersion):
         status, message = 409, _("This table has changed since you loaded it; reload it and try again.")
-    if request.path.startswith("/api/"):
-        response = make_response(jsonify(error=message), status)
-    else:
-        response = make_response(render_template("error.html", code=status, message=message), status)
+    response = jsonapi.error_response(status, message)
     if status == 503:
         response.headers["Retry-After"] = str(storage.RETRY_AFTER)
     return response
