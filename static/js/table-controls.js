@@ -1,0 +1,135 @@
+// The learner's controls: the prompt (what they are asked) and one button per legal action, drawn from a view.
+// A page using it has #controls-prompt, #controls-buttons and #controls-error, and the seats of table-board.js.
+//
+// ``handlers``: { act(action) (send it), confirmOrdago() (ask first), newTable() (once the table is over) }.
+
+import { learnerCards, updateDiscardButton } from "./table-board.js";
+import { capitalize, fmt } from "./table-text.js";
+import { legal } from "./table-view.js";
+
+const $ = (id) => document.getElementById(id);
+// Out-of-turn actions (a signal, a catch) have controls of their own (table-senas.js), not a turn's buttons.
+const OWN_CONTROLS = new Set(["sena", "catch"]);
+
+/** Empty the controls; with ``ready``, draw the prompt and the buttons of the view's legal actions. */
+export function renderControls(ctx, view, ready, handlers) {
+  $("controls-buttons").replaceChildren();
+  $("controls-error").textContent = "";
+  if (!ready) {
+    $("controls-prompt").textContent = "";
+    return;
+  }
+  $(`seat-${view.seat}-cards`).replaceChildren(learnerCards(ctx, view));
+  const { ui, seats } = ctx.texts;
+  const prompt = $("controls-prompt");
+  const buttons = $("controls-buttons");
+  const actions = view.legal_actions.filter((entry) => !OWN_CONTROLS.has(entry.type));
+  const usWon = view.winner_team === view.team;
+  if (view.match_over) {
+    if (view.options.vacas) prompt.textContent = usWon ? ui.matchUs : ui.matchThem;
+    else prompt.textContent = usWon ? ui.winnerUs : ui.winnerThem;
+    buttons.append(button("action-new", ui.newTable, handlers.newTable, "button--primary"));
+  } else if (!actions.length) {
+    const waitingFor = view.turn !== null ? seats[view.turn] : "";
+    prompt.textContent = fmt(ui.waiting, { player: waitingFor });
+  } else {
+    prompt.textContent = legal(view, "discard") ? ui.chooseDiscards
+      : view.phase === "hand_over" ? ui.handOver
+        : view.phase === "game_over" ? (usWon ? ui.gameWonUs : ui.gameWonThem) : turnPrompt(ctx, view);
+    for (const entry of actions) addControl(ctx, view, entry, handlers);
+  }
+}
+
+/** Put the focus on the learner's first control (a card while they choose a discard). */
+export function focusFirstControl(view) {
+  const first = legal(view, "discard") ? document.querySelector(".card-toggle")
+    : $("controls-buttons").querySelector("button");
+  first?.focus();
+}
+
+export function setControlsDisabled(ctx, view, disabled) {
+  for (const control of $("controls-buttons").querySelectorAll("button, input")) control.disabled = disabled;
+  if (!disabled) updateDiscardButton(ctx, view);
+}
+
+export function showError(message) {
+  $("controls-error").textContent = message;
+}
+
+// After a game won in a match of vacas, "next hand" deals the first hand of a new game: say so.
+export function nextLabel(ctx, view) {
+  return view?.phase === "game_over" ? ctx.texts.ui.nextGame : capitalize(ctx.texts.actions.next_hand, ctx.lang);
+}
+
+export function button(id, label, onClick, extraClass = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.className = `button ${extraClass}`.trim();
+  b.textContent = label;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+// What the learner is asked: to answer a bet (whose, how much, what refusing costs), to speak in a lance, or mus.
+function turnPrompt(ctx, view) {
+  const { ui, seats, lances, actions } = ctx.texts;
+  const live = view.live_bet;
+  if (live && legal(view, "quiero")) {
+    return fmt(live.ordago ? ui.answerOrdago : ui.answerBet, {
+      player: seats[live.bettor], total: live.total, lance: lances[live.lance], deje: live.deje });
+  }
+  if (view.lance) return fmt(ui.yourTurnLance, { lance: lances[view.lance] });
+  return legal(view, "mus") ? fmt(ui.yourTurnMus, { mus: actions.mus, corto: actions.corto }) : ui.yourTurn;
+}
+
+function addControl(ctx, view, entry, handlers) {
+  const { type } = entry;
+  const { ui, actions } = ctx.texts;
+  const buttons = $("controls-buttons");
+  if (type === "discard") {
+    const go = button("action-discard", ui.discard,
+      () => handlers.act({ type: "discard", cards: [...ctx.selected] }), "button--primary");
+    const count = document.createElement("span");
+    count.id = "discard-count";
+    count.className = "controls__count";
+    count.setAttribute("aria-live", "polite");
+    buttons.append(go, count);
+    updateDiscardButton(ctx, view);
+  } else if (type === "envido") {
+    addEnvido(ctx, view, entry, handlers);
+  } else if (type === "ordago") {
+    buttons.append(button("action-ordago", capitalize(actions.ordago, ctx.lang), handlers.confirmOrdago,
+      "button--danger"));
+  } else {
+    buttons.append(button(`action-${type}`,
+      type === "next_hand" ? nextLabel(ctx, view) : capitalize(actions[type], ctx.lang),
+      () => handlers.act({ type }), type === "next_hand" ? "button--primary" : ""));
+  }
+}
+
+function addEnvido(ctx, view, entry, handlers) {
+  const { ui, actions } = ctx.texts;
+  const buttons = $("controls-buttons");
+  const raising = Boolean(view.live_bet);
+  if (entry.min <= 2 && entry.max >= 2) {
+    const label = capitalize(raising ? fmt(ui.raise, { amount: 2 }) : actions.envido, ctx.lang);
+    buttons.append(button("action-envido", label, () => handlers.act({ type: "envido", amount: 2 })));
+  }
+  const group = document.createElement("span");
+  group.className = "controls__envido";
+  const label = document.createElement("label");
+  label.htmlFor = "envido-amount";
+  label.textContent = ui.envidoAmount;
+  const input = document.createElement("input");
+  input.type = "number";
+  input.id = "envido-amount";
+  input.min = entry.min;
+  input.max = entry.max;
+  input.value = Math.min(entry.max, Math.max(entry.min, 5));
+  input.inputMode = "numeric";
+  const send = () => handlers.act({ type: "envido", amount: Number(input.value) });
+  input.addEventListener("keydown", (event) => { if (event.key === "Enter") send(); });
+  group.append(label, input, button("action-envido-custom", ui.envidoCustom, send));
+  buttons.append(group);
+}
