@@ -47,6 +47,14 @@ def test_table_actions_are_limited_and_a_limited_action_changes_nothing(limited)
     assert limited.get(f"/api/tables/{view['id']}").get_json()["version"] == view["version"]
 
 
+def test_a_tables_settings_are_limited_like_its_actions_and_a_limited_change_changes_nothing(limited):
+    view = limited.post("/api/tables", json={"seed": 3, "senas": True}).get_json()
+    response = third_is_limited(lambda: limited.post(f"/api/tables/{view['id']}/settings", json={"window": 6}))
+    assert response.status_code == 429 and "error" in response.get_json()
+    assert int(response.headers["Retry-After"]) > 0
+    assert limited.get(f"/api/tables/{view['id']}").get_json()["version"] == view["version"] + 2
+
+
 def test_the_explain_api_is_limited(limited):
     response = third_is_limited(lambda: limited.post("/api/explain", json={"hands": HANDS}))
     assert response.status_code == 429 and "error" in response.get_json()
@@ -73,4 +81,5 @@ def test_limits_are_on_by_default_outside_tests_and_cover_every_expensive_endpoi
     app = create_app({"DATABASE": str(tmp_path / "db.sqlite3")})
     assert app.config["RATELIMIT_ENABLED"] is True and app.config["RATELIMIT_STORAGE_URI"] == "memory://"
     assert set(LIMITED) <= set(app.view_functions)
-    assert {"table.create_table", "table.post_action", "explain.api_explain", "explain.checker"} == set(LIMITED)
+    assert {"table.create_table", "table.post_action", "table.post_settings", "explain.api_explain",
+            "explain.checker"} == set(LIMITED)

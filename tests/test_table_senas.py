@@ -6,7 +6,11 @@ import random
 
 import pytest
 
+from tutorial.bots import senas as bot_senas
+from tutorial.engine import Action, Game, Options
+from tutorial.engine.senas import true_senas
 from tutorial.web import storage
+from tutorial.web import table_senas
 
 LEARNER_TEAM = 0
 
@@ -186,3 +190,25 @@ def _random_action(rng: random.Random, view: dict) -> dict:
     if entry["type"] == "envido":
         return {"type": "envido", "amount": entry["min"]}
     return {"type": entry["type"]}
+
+
+def test_a_second_signal_joining_an_open_window_keeps_the_learners_deadline(app, monkeypatch):
+    game = Game(Options(senas=True), 3)
+    rival = next(seat for seat in (1, 3) if true_senas(game.hands[seat]))
+    signal = Action("sena", sena=true_senas(game.hands[rival])[0])
+    monkeypatch.setattr(bot_senas, "signal_to_make", lambda level, seen, rng: signal)
+    meta = {"seat": 0, "level": "easy", "window": 1.5}
+    rng = random.Random(0)
+    with app.app_context():
+        assert table_senas.bot_turn(game, meta, rival, rng, now=1000.0)
+        meta["considered"] = {}  # a later moment of the hand: the bot may signal again
+        assert table_senas.bot_turn(game, meta, rival, rng, now=1001.0)
+        assert game.senas.windows[rival, 0] == [0, 1], "both signals wait in one window"
+        assert meta["windows"] == {str(rival): 1001.5}, "the deadline of the first signal"
+        assert table_senas.window_view(game, meta, 1001.0) == [{"seat": rival, "left": 0.5}]
+        game.apply(0, Action("catch", seat=rival))  # caught: a third moment's signal opens a new window
+        table_senas.prune(game, meta)
+        meta["considered"] = {}
+        game.senas.made.pop()  # under the two-a-hand limit again, to sign once more
+        assert table_senas.bot_turn(game, meta, rival, rng, now=1005.0)
+        assert meta["windows"] == {str(rival): 1006.5}

@@ -18,6 +18,7 @@ from flask_limiter.util import get_remote_address
 LIMITED = {
     "table.create_table": "RATELIMIT_TABLE_CREATE",   # a new stored table, and the bots' first moves
     "table.post_action": "RATELIMIT_TABLE_ACTION",    # the bots' moves (a hard bot samples many worlds)
+    "table.post_settings": "RATELIMIT_TABLE_ACTION",  # a table's settings: a stored write, like an action
     "explain.api_explain": "RATELIMIT_EXPLAIN",       # the explain API
     "explain.checker": "RATELIMIT_HAND_ODDS",         # the hand checker with a deal: each hand's odds
 }

@@ -60,16 +60,19 @@ def learner_signalled(game: Game, meta: dict, rng) -> None:
 def bot_turn(game: Game, meta: dict, seat: int, rng, now: float) -> bool:
     """Before a bot's move: it may signal. True when the signal opened a window for the learner (a rival bot
     signalled): the bots stop there, and the window runs from this response."""
+    learner = meta["seat"]
+    was_open = (seat, learner) in game.senas.windows
     considered = {int(s): tuple(key) for s, key in meta.get("considered", {}).items()}
     action = bot_senas.consider(game, seat, meta["level"], rng, considered)
     meta["considered"] = {str(s): list(key) for s, key in considered.items()}
     if action is None:
         return False
-    learner = meta["seat"]
     bot_senas.react(game, seat, levels(meta), rng, people=(learner,))
     if team(seat) == team(learner):
         return False
-    meta.setdefault("windows", {})[str(seat)] = now + meta.get("window", WINDOW)
+    deadlines = meta.setdefault("windows", {})
+    if not (was_open and str(seat) in deadlines):  # a second signal joins the open window: its deadline stays
+        deadlines[str(seat)] = now + meta.get("window", WINDOW)
     return True
 
 
