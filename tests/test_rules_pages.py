@@ -10,6 +10,7 @@ from flask import g, url_for
 
 from tutorial import create_app
 from tutorial.engine import DECK, evaluate
+from tutorial.languages import REGISTRY, anchor
 from tutorial.web import rules
 from tutorial.web.i18n import LANGUAGES
 from tutorial.web.rules import ANCHORS, DIRECTIVE, DirectiveError, render_rules
@@ -61,15 +62,26 @@ def test_rules_page_has_its_localized_url(rules_app, lang):
 def test_every_required_anchor_is_present_and_listed_in_the_contents(pages, lang):
     html = pages[lang]
     ids = re.findall(r'\sid="([^"]+)"', html)
-    for anchor in ANCHORS:
-        assert ids.count(anchor) == 1, f"{lang}: #{anchor} appears {ids.count(anchor)} times"
-        assert f'href="#{anchor}"' in html, f"{lang}: the contents do not link #{anchor}"
+    for section in ANCHORS:
+        local = anchor(section, lang)
+        assert ids.count(local) == 1, f"{lang}: #{local} appears {ids.count(local)} times"
+        assert f'href="#{local}"' in html, f"{lang}: the contents do not link #{local}"
 
 
-def test_every_language_has_the_same_section_ids(pages):
-    heading_ids = {lang: re.findall(r'<h[23] id="([^"]+)"', html) for lang, html in pages.items()}
-    assert heading_ids["pt"] == heading_ids["es"]
-    assert heading_ids["ca"] == heading_ids["es"]
+def test_every_language_has_the_same_sections_under_its_own_anchors(pages):
+    def sections(lang):
+        ids = {local: section for language in REGISTRY if language.code == lang
+               for section, local in language.anchors.items()}
+        return [ids.get(found, found) for found in re.findall(r'<h[23] id="([^"]+)"', pages[lang])]
+    assert sections("pt") == sections("es")
+    assert sections("ca") == sections("es")
+
+
+@pytest.mark.parametrize("lang, local", [("es", "senas"), ("pt", "sinais"), ("ca", "senyes")])
+def test_the_senas_section_has_its_anchor_in_the_languages_own_words(pages, lang, local):
+    html = pages[lang]
+    assert f'<h2 id="{local}">' in html and f'href="#{local}"' in html
+    assert anchor("senas", lang) == local
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -171,6 +183,33 @@ def test_pares_caption_names_the_play_the_engine_finds(rules_app):
     assert captions(render(rules_app, "pt", "[[pares reyes=4 | 3o 12c 2e 1b]]")) == ["Com 4 reis. Sem Pares."]
     assert captions(render(rules_app, "ca", "[[pares | 7o 7c 7e 4b]]")) == [
         "Mitjanes: sets, que val 2 pedres en el recompte."]
+
+
+def hand_values(html: str) -> list[str]:
+    return [" ".join(unescape(re.sub(r"<[^>]+>", " ", value)).split())
+            for value in re.findall(r'<p class="rules-example__value">(.*?)</p>', html, re.S)]
+
+
+def test_senas_example_lists_each_hands_true_signals_as_the_engine_finds_them_with_8_and_4_reyes(rules_app):
+    line = "[[senas{} | 12o 3c 1e 2b | 7o 5c 4e 10b | 11o 11c 7e 5b]]"
+    assert hand_values(render(rules_app, "es", line.format(""))) == [
+        "Señas ciertas: dos reyes, dos ases y duples.", "Señas ciertas: ciego.",
+        "Ninguna seña cierta: no puede hacer ninguna."]
+    assert hand_values(render(rules_app, "pt", line.format(" reyes=4"))) == [
+        "Sinais verdadeiros: cego.", "Sinais verdadeiros: cego.", "Nenhum sinal verdadeiro: não pode fazer nenhum."]
+    ca = render(rules_app, "ca", "[[senas | 12c 12e 3b 1o]]")
+    assert hand_values(ca) == ["Senyes certes: tres reis, mitjanes i 31."]
+    assert captions(ca) == ["Cada jugador només pot fer les senyes que compleixen les seves quatre cartes."]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_senas_section_shows_its_examples_drawn_by_the_engine_with_8_and_4_reyes(pages, lang):
+    section = pages[lang].split(f'<h2 id="{anchor("senas", lang)}">', 1)[1].split("<h2", 1)[0]
+    figures = re.findall(r'<figure class="rules-example rules-example--senas">.*?</figure>', section, re.S)
+    assert len(figures) == 2
+    assert "rules-example__mode" not in figures[0] and "rules-example__mode" in figures[1]  # 8, then 4 reyes
+    assert len(hand_values(figures[0])) == 4 and len(hand_values(figures[1])) == 2
+    assert hand_values(figures[0])[0] != hand_values(figures[1])[0]  # the same cards, other signals
 
 
 def test_juego_captions_agree_with_the_engine_on_random_hands(rules_app):
@@ -300,6 +339,9 @@ def test_the_betting_examples_deje_is_the_engines(rules_app, moves, deje, why):
     ("[[betting | 0 envido 2, 2 quiero | 12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]",
      "only team 1 answers"),
     ("[[betting | paso | 12o 12c 4e 1b | 12e 11c 11o 10b | 1o 1c 7e 12b | 1e 4c 5e 6b]]", "seat action"),
+    ("[[senas]]", "1 to 4 hands"),
+    ("[[senas | 12o 12c 4e 1b | 12o 11c 11o 10b]]", "share a card"),
+    ("[[senas real=yes | 12o 12c 4e 1b]]", "unknown option"),
 ])
 def test_a_bad_directive_fails_naming_file_and_line(rules_app, line, reason):
     text = f"## Title {{#title}}\n\nSome text.\n\n{line}\n"

@@ -9,6 +9,8 @@ data: a catalog in every area of locales/, its rules text and its texts in every
     ('es', 'pt', 'ca')
     >>> slugs("rules.page")["pt"]
     'regras'
+    >>> anchor("senas", "ca"), anchor("grande", "ca")
+    ('senyes', 'grande')
 """
 from __future__ import annotations
 
@@ -25,18 +27,24 @@ class Language:
     code: str
     name: str
     slugs: Mapping[str, str]  # a page's endpoint -> its path after /<code>/ ("" is the language's home page)
+    # A rules section's id -> its anchor on this language's rules page, where the language names it in its own
+    # words (``{#sinais}`` in locales/rules/pt.md); a section not listed keeps its id as its anchor.
+    anchors: Mapping[str, str]
 
 
 REGISTRY = (
     Language("es", "Español", MappingProxyType({
         "pages.home": "", "rules.page": "reglas", "lessons.index": "lecciones", "lessons.lesson": "lecciones/<key>",
-        "table.page": "jugar", "explain.checker": "comprobar"})),
+        "table.page": "jugar", "explain.checker": "comprobar"}),
+        MappingProxyType({"senas": "senas"})),
     Language("pt", "Português", MappingProxyType({
         "pages.home": "", "rules.page": "regras", "lessons.index": "licoes", "lessons.lesson": "licoes/<key>",
-        "table.page": "jogar", "explain.checker": "verificar"})),
+        "table.page": "jogar", "explain.checker": "verificar"}),
+        MappingProxyType({"senas": "sinais"})),
     Language("ca", "Català", MappingProxyType({
         "pages.home": "", "rules.page": "regles", "lessons.index": "llicons", "lessons.lesson": "llicons/<key>",
-        "table.page": "jugar", "explain.checker": "comprovar"})),
+        "table.page": "jugar", "explain.checker": "comprovar"}),
+        MappingProxyType({"senas": "senyes"})),
 )
 
 LANGUAGES = tuple(language.code for language in REGISTRY)
@@ -50,6 +58,12 @@ def slugs(endpoint: str) -> dict[str, str]:
     if missing:
         raise KeyError(f"the page {endpoint!r} has no slug in {missing}")
     return {language.code: language.slugs[endpoint] for language in REGISTRY}
+
+
+def anchor(section: str, lang: str) -> str:
+    """A rules section's anchor in one language: ``anchor("senas", "pt")`` -> ``'sinais'``."""
+    language = next(language for language in REGISTRY if language.code == lang)
+    return language.anchors.get(section, section)
 
 
 def catalog_file(area: str, lang: str, root: Path = LOCALES) -> Path:

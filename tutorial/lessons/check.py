@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tutorial.languages import rules_text_file
+from tutorial.languages import anchor, rules_text_file
 from tutorial.lessons.facts import check_facts
 from tutorial.lessons.kinds import judge
 from tutorial.lessons.loader import load_lessons
@@ -89,12 +89,12 @@ def rules_sections(lang: str) -> set[str] | None:
 
 
 def _check_rules_links(step: Step, sections: dict[str, set[str] | None]) -> list[str]:
-    anchor = step.data.get("rules")
-    if anchor is None:
+    section = step.data.get("rules")
+    if section is None:
         return [str(LessonError(step.lesson, step.index, "every step links to its rules section: add rules = ..."))]
-    return [str(LessonError(step.lesson, step.index, f"rules section #{anchor} is not in locales/rules/{lang}.md",
-                            lang))
-            for lang, ids in sections.items() if ids is not None and anchor not in ids]
+    return [str(LessonError(step.lesson, step.index,
+                            f"rules section #{anchor(section, lang)} is not in locales/rules/{lang}.md", lang))
+            for lang, ids in sections.items() if ids is not None and anchor(section, lang) not in ids]
 
 
 def check_lessons(directory: Path = LESSONS) -> list[str]:

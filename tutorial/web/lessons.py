@@ -11,6 +11,7 @@ from flask_babel import force_locale, gettext as _
 
 from tutorial import lessons as lesson_data
 from tutorial.engine import EngineError, team
+from tutorial.languages import anchor
 from tutorial.web import lesson_words as say
 from tutorial.web.i18n import LANGUAGES, current_language, localized_route
 
@@ -48,10 +49,10 @@ def lesson(key):
                            following=lesson_summary(following, lang) if following else None)
 
 
-def rules_url(anchor: str | None) -> str | None:
-    if not anchor:
+def rules_url(section: str | None) -> str | None:
+    if not section:
         return None
-    return url_for("rules.page") + "#" + anchor
+    return url_for("rules.page") + "#" + anchor(section, g.lang)
 
 
 def step_context(step: lesson_data.Step, lang: str) -> dict:

@@ -9,6 +9,7 @@ app starts. Example hands are written in the Markdown as directives on a line of
     [[compare grande | 12o 12c 4e 1b | 12e 11c 11o 10b]]   two hands, A is mano (mano=b: B is mano)
     [[deal grande=accepted:5 pares=refused:1:2 scores=30,36 | h1 | h2 | h3 | h4]]   a whole hand counted
     [[betting | 0 paso, 1 paso, 2 envido 2, 3 no_quiero | h1 | h2 | h3 | h4]]  moves played through the Game
+    [[senas reyes=4 | h1 | h2]]                       one to four hands and the signals each may make
 
 Every caption is written from what the engine answers (``evaluate``, ``showdown``, ``explain``) through this area's
 catalog strings and the Mus vocabulary of ``tutorial.web.terms``; nothing about the cards is typed in the text. A
@@ -34,9 +35,11 @@ __all__ = ["ANCHORS", "DIRECTIVE", "DirectiveError", "RenderedRules", "bp", "bui
 bp = Blueprint("rules", __name__)
 
 RULES_DIR = LOCALES / "rules"
-# The sections other pages link to: the same ids in every language.
+# The sections other pages link to, by id (each lance's section is named after it); a section's anchor on a
+# language's page is ``tutorial.languages.anchor(id, lang)``: the id itself unless the language names it in its
+# own words (señas: #senas, #sinais, #senyes).
 ANCHORS = ("baraja", "reyes", "mano", "mus", *LANCES, "envites", "deje", "ordago", "tanteo", "variantes",
-           "glosario")  # each lance's section is named after it
+           "senas", "glosario")
 
 
 def rules_file(lang: str) -> Path:

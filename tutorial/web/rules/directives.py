@@ -52,9 +52,12 @@ def parse_directive(body: str) -> Directive:
             raise ValueError(f"unexpected word {word!r}")
     directive.hands = [tuple(str(card) for card in parse_cards(text)) for text in hand_texts]
     expected = {"compare": 2, "deal": 4, "betting": 4}.get(directive.kind, 1)
-    if directive.kind not in HAND_KINDS + ("compare", "deal", "betting"):
+    if directive.kind not in HAND_KINDS + ("compare", "deal", "betting", "senas"):
         raise ValueError(f"unknown directive {directive.kind!r}")
-    if len(directive.hands) != expected:
+    if directive.kind == "senas":
+        if not 1 <= len(directive.hands) <= 4:
+            raise ValueError(f"senas takes 1 to 4 hands, got {len(directive.hands)}")
+    elif len(directive.hands) != expected:
         raise ValueError(f"{directive.kind} takes {expected} hand(s), got {len(directive.hands)}")
     if any(len(hand) != 4 for hand in directive.hands):
         raise ValueError("every hand has four cards")

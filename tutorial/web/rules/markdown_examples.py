@@ -15,12 +15,13 @@ from tutorial.web.rules.betting import expand_betting
 from tutorial.web.rules.deal import expand_deal
 from tutorial.web.rules.directives import DIRECTIVE, DirectiveError, parse_directive
 from tutorial.web.rules.hands import expand_compare, expand_hand
+from tutorial.web.rules.senas import expand_senas
 from tutorial.web.rules.words import ranks_name
 from tutorial.web.terms import card_name
 
 
 EXPANDERS = {"pares": expand_hand, "juego": expand_hand, "ranks": expand_hand, "compare": expand_compare,
-             "deal": expand_deal, "betting": expand_betting}
+             "deal": expand_deal, "betting": expand_betting, "senas": expand_senas}
 
 
 def expand(body: str) -> Markup:
