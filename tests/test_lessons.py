@@ -160,8 +160,8 @@ def test_changing_a_steps_hand_makes_the_check_fail_because_the_engine_disagrees
 
 def test_a_scripted_move_the_rules_forbid_fails_the_check(tmp_path):
     folder = copy_lessons(tmp_path)
-    edit(folder / "08-envites.toml", 'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 no_quiero"]',
-         'script = ["0 corto", "0 envido 2", "2 no_quiero", "3 no_quiero"]')  # a partner cannot answer its team's bet
+    edit(folder / "08-envites.toml", 'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 no_quiero",',
+         'script = ["0 corto", "0 envido 2", "2 no_quiero", "3 no_quiero",')  # a partner cannot answer its team's bet
     problems = check_edited(folder)
     assert any(p.startswith("envites step 5:") for p in problems), problems
 
@@ -249,7 +249,7 @@ def test_count_is_judged_against_the_engines_totals_including_the_stop_at_40():
 
 
 def test_play_moves_are_checked_one_by_one_off_script_and_illegal_moves_are_told_apart():
-    step = step_of("envites", 5)  # corto, then envido 2 in grande
+    step = step_of("envites", 5)  # corto, then envido 2 in grande, then paso in chica and in juego
     first = lessons.judge(step, {"action": {"type": "corto"}}, done=0)
     assert first.correct and not first.finished
     assert first.outcome["view"]["phase"] == "grande"
@@ -257,10 +257,12 @@ def test_play_moves_are_checked_one_by_one_off_script_and_illegal_moves_are_told
     assert not legal_but_off.correct and legal_but_off.code == "off_script"
     illegal = lessons.judge(step, {"action": {"type": "quiero"}}, done=0)
     assert not illegal.correct and illegal.code == "illegal" and illegal.params["illegal"] == "not_allowed"
-    last = lessons.judge(step, {"action": {"type": "envido", "amount": 2}}, done=1)
-    assert last.correct and last.finished
-    codes = [event["code"] for event in last.outcome["events"]]
+    second = lessons.judge(step, {"action": {"type": "envido", "amount": 2}}, done=1)
+    assert second.correct and not second.finished
+    codes = [event["code"] for event in second.outcome["events"]]
     assert codes[:3] == ["envido", "no_quiero", "no_quiero"] and "deje" in codes
+    last = lessons.judge(step, {"action": {"type": "paso"}}, done=3)
+    assert last.correct and last.finished and "explain" in last.outcome
 
 
 @pytest.mark.parametrize("answer", [None, "quiero", {"action": "quiero"}, {"action": {"type": "envido"}},
@@ -364,7 +366,7 @@ def test_every_kind_of_fact_is_decided_by_the_cards():
 @pytest.mark.parametrize("fact", ["nobody 12", "count 0 12", "pares 0 trio", "count five 12 1", "holds 0 9z"])
 def test_a_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_path, fact):
     folder = copy_lessons(tmp_path)
-    edit(folder / "04-grande.toml", 'facts = ["holding 12 0", "holding 11 2"]', f'facts = ["{fact}"]')
+    edit(folder / "04-grande.toml", 'facts = ["holding 12 0", "holding 11 2", "compare 2 0 2"]', f'facts = ["{fact}"]')
     problems = check_edited(folder)
     assert any(p.startswith(f"grande step 2: fact '{fact}'") for p in problems), problems
 
@@ -453,7 +455,8 @@ def test_said_and_bet_facts_are_decided_by_the_script_played_through_the_engine(
                                   "bet bazas paso", "bet grande accepted team0", "bet grande paso 2"])
 def test_a_said_or_bet_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_path, fact):
     folder = copy_lessons(tmp_path)
-    edit(folder / "08-envites.toml", 'facts = ["mano 0", "count 0 12 3", "said 0 corto", "said grande 0 envido 2"]',
+    edit(folder / "08-envites.toml", 'facts = ["mano 0", "count 0 12 3", "said 0 corto", "said grande 0 envido 2", '
+         '"said chica 0 paso", "said juego 0 paso"]',
          f'facts = ["{fact}"]')
     problems = check_edited(folder)
     assert any(p.startswith(f"envites step 5: fact '{fact}'") for p in problems), problems

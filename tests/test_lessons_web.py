@@ -47,9 +47,9 @@ def test_a_steps_text_names_the_winner_the_engine_finds(client):
 
 
 def test_hidden_hands_never_reach_the_page(client):
-    step = lessons.find_lesson("envites").steps[2]  # a decide step: only the learner's and partner's cards shown
+    step = lessons.find_lesson("envites").steps[4]  # a play step: only the learner's cards shown
     html = client.get("/es/lecciones/envites").get_data(as_text=True)
-    section = html.split('id="step-3"')[1].split("</section>")[0]
+    section = html.split('id="step-5"')[1].split("</section>")[0]
     for seat in (1, 3):
         for code in step.hands[seat]:
             assert f"cards/{code}.svg" not in section
@@ -108,9 +108,9 @@ def test_a_play_step_advances_move_by_move_and_explains_an_illegal_move(client):
     assert first["view"]["hand"] == lessons.find_lesson("envites").steps[4].hands[0]
     illegal = post(client, "envites", 4, {"action": {"type": "quiero"}}, done=1).get_json()
     assert not illegal["correct"] and illegal["message"].startswith("No se puede")
-    last = post(client, "envites", 4, {"action": {"type": "envido", "amount": 2}}, done=1).get_json()
-    assert last["correct"] and last["finished"]
-    assert any("deje" in line for line in last["events"])
+    second = post(client, "envites", 4, {"action": {"type": "envido", "amount": 2}}, done=1).get_json()
+    assert second["correct"] and not second["finished"]
+    assert any("deje" in line for line in second["events"])
 
 
 def test_a_discard_step_answers_with_the_learners_new_hand_only(client):

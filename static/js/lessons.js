@@ -215,6 +215,15 @@ function lessonPage() {
     }
     if (result.view) {
       redrawHand(section, result.view.hand);
+      // the seat that is mano now (the first corto of a game makes a new mano) and the moves legal now
+      section.querySelectorAll("[data-mano-mark]").forEach((mark) => {
+        mark.hidden = Number(mark.dataset.manoMark) !== result.view.mano;
+      });
+      if (result.view.legal) {
+        section.querySelectorAll("[data-action-kind]").forEach((control) => {
+          control.hidden = !result.view.legal.includes(control.dataset.actionKind);
+        });
+      }
       section.querySelector("[data-play-status]").textContent = result.view.status;
       const score = section.querySelector("[data-score]");
       if (score) score.textContent = result.view.score;

@@ -1,4 +1,6 @@
 """RULES.md section 3 at the table: four hands, the mano, ties, declarations, and why each lance was won."""
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,3 +163,34 @@ def test_every_decision_names_a_comparison_that_favours_the_winner(deck, mano):
         if result.played:
             assert decision_holds(result.decision, lance, result.winner, result.rival, mano), result
             assert set(result.decision["highlight"]) == {result.winner, result.rival} - {None}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ranking_and_compare_order_any_two_hands_as_the_literal_reading_does(seed):
+    rng = random.Random(seed)
+    for _ in range(400):
+        cards = rng.sample(list(DECK), 16)
+        hands = [cards[i * 4:i * 4 + 4] for i in range(4)]
+        mano, reyes = rng.randrange(4), rng.choice((4, 8))
+        show = showdown(hands, mano, reyes)
+        order = [(mano + i) % 4 for i in range(4)]
+        for lance in ("grande", "chica", "pares", "juego", "punto"):
+            if lance == "punto" and show.fourth == "juego":
+                assert show.ranking(lance) == ()
+                continue
+            held = [seat for seat in order if literal_strength(hands[seat], lance, reyes, False) is not None]
+            # best first; on equal strength the seat nearer the mano (sorted is stable over speaking order)
+            literal = sorted(held, key=lambda seat: literal_strength(hands[seat], lance, reyes, False), reverse=True)
+            assert list(show.ranking(lance)) == literal, (hands, mano, lance)
+            for one in held:
+                for other in held:
+                    if one != other:
+                        compared = show.compare(lance, one, other)
+                        assert compared["winner"] == min((one, other), key=literal.index)
+                        assert compared["loser"] == max((one, other), key=literal.index)
+
+
+def test_compare_refuses_a_seat_without_the_play():
+    show = showdown(["12o 12c 4e 1b", "7c 6o 5b 10e", "5o 5c 1o 1c", "11c 6e 4b 10b"], 0)
+    with pytest.raises(ExplainError):
+        show.compare("pares", 0, 1)

@@ -89,6 +89,24 @@ class Showdown:
             return team, self.infos[team].juego_bonus + self.infos[team + 2].juego_bonus
         return team, 1
 
+    def ranking(self, lance: str) -> tuple[int, ...]:
+        """The seats holding the lance's play, best first (on equal hands the one nearer the mano first)."""
+        if lance == "punto" and self.fourth == "juego":
+            return ()
+        i = _INDEX[lance]
+        keys = [(self._keys[seat][i], seat) for seat in range(4) if self._keys[seat][i] >= 16]
+        return tuple(seat for _key, seat in sorted(keys, reverse=True))
+
+    def compare(self, lance: str, one: int, other: int) -> dict:
+        """Two seats' hands compared in a lance, whatever their teams: ``{"winner", "loser", "decision"}`` (the
+        decision as ``LanceShowdown.decision`` gives it, between these two). Both must hold the lance's play."""
+        ranked = self.ranking(lance)
+        if one == other or one not in ranked or other not in ranked:
+            raise ExplainError("not_compared", f"seats {one} and {other} cannot be compared in {lance}",
+                               lance=lance)
+        winner, loser = (one, other) if ranked.index(one) < ranked.index(other) else (other, one)
+        return {"winner": winner, "loser": loser, "decision": _decision(self, lance, winner, loser)}
+
     def lance(self, name: str) -> LanceShowdown:
         if name not in self._lances:
             if name not in _INDEX:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from tutorial.engine import SEATS, parse_cards
 from tutorial.languages import anchor, rules_text_file
-from tutorial.lessons.facts import check_facts
+from tutorial.lessons.facts import check_facts, fact_seats
 from tutorial.lessons.kinds import judge
 from tutorial.lessons.loader import load_lessons
 from tutorial.lessons.model import LANGUAGES, LessonError, Step
@@ -44,9 +45,58 @@ def check_step(step: Step) -> list[str]:
         if names[lang] != names["es"]:
             problem(f"placeholders {names[lang]} differ from the Spanish text's {names['es']}", lang)
     problems.extend(check_facts(step))
+    problems.extend(str(LessonError(step.lesson, step.index, problem)) for problem in check_visible(step))
     if step.behaviour.question:
         problems.extend(_check_examples(step))
     return problems
+
+
+# placeholders about the cards of the seat they name, and about the cards of every seat playing a lance
+SEAT_CARD_PLACEHOLDERS = ("sum", "pares", "pares_points", "juego_points")
+LANCE_CARD_PLACEHOLDERS = ("winner", "rival", "winner_team", "why", "points", "lance_team")
+
+
+def check_visible(step: Step) -> list[str]:
+    """A step played from a seat relies only on what that seat sees: its texts, hints and facts name no card of a
+    face-down hand, and a decision whose right answer depends on who wins the lance shows every hand playing it.
+    (Steps about a deal show the cards they ask about; a played step's own moves and bets are public.)"""
+    if step.learner is None or step.hands is None:
+        return []
+    shown = set(step.show)
+    hidden = [seat for seat in SEATS if seat not in shown]
+    problems = []
+    for fact in step.data.get("facts", []):
+        try:
+            seats = fact_seats(step, fact)
+        except (ValueError, KeyError):
+            continue  # the facts check reports it
+        if (seats is None and hidden) or any(seat in hidden for seat in seats or ()):
+            problems.append(f"fact {fact!r} is about cards the learner's seat cannot see (hands shown: "
+                            f"{sorted(shown)})")
+    held = {str(card): seat for seat in SEATS for card in parse_cards(step.hands[seat])}
+    for name, texts in (("text", step.texts), ("hint", step.hints)):
+        for match in PLACEHOLDER.finditer(texts.get("es", "")):
+            kind, arg = match.group(1), match.group(2)
+            if kind == "card" and held.get(arg) in hidden:
+                problems.append(f"{name} names {match.group(0)}, a card of a face-down hand")
+            if kind in SEAT_CARD_PLACEHOLDERS and arg is not None and arg.isdigit() and int(arg) in hidden:
+                problems.append(f"{name} says {match.group(0)} about a face-down hand")
+            if kind in LANCE_CARD_PLACEHOLDERS and _holders_hidden(step, arg, hidden):
+                problems.append(f"{name} says {match.group(0)}, which needs the face-down hands")
+    if step.kind == "decide" and step.data.get("rule") != "any_legal":
+        lance = step.game_after_script().lance
+        if _holders_hidden(step, lance, hidden):
+            problems.append(f"the right answer depends on who wins {lance}, but hands of its players are face "
+                            f"down: show them (show = [...]) or ask what the seat can know")
+    return problems
+
+
+def _holders_hidden(step: Step, lance: str | None, hidden: list[int]) -> bool:
+    try:
+        holders = resolve(step, "holders", lance)[1]
+    except (ValueError, KeyError):
+        return bool(hidden)
+    return any(seat in hidden for seat in holders)
 
 
 def _check_shape(step: Step) -> None:

@@ -13,7 +13,12 @@ from tutorial.lessons.placeholders import PARES_PLAYS, int_arg, lance_arg, resol
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
-FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same", "said", "bet")
+FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same", "compare", "players", "said", "bet")
+# the facts about the cards of named seats (the others name no seat, or every seat: "holding", "players")
+CARD_FACTS = ("count", "holds", "ranks", "pares", "juego", "same", "compare")
+COMPARE_STEPS = ("1", "2", "3", "4", "pares_play", "pares_rank", "duples_low", "juego_rank", "real", "punto_total",
+                 "tie_mano")
+PLAYERS_PLAYS = ("pares", "par", "medias", "duples", "juego")
 
 
 def _fact_seats(step: Step, spec: str) -> list[int]:
@@ -94,6 +99,56 @@ def _bet(step: Step, args: list[str]) -> str | None:
     return None
 
 
+def _compare(step: Step, args: list[str]) -> str | None:
+    """``compare [LANCE] SEAT SEAT STEP``: between these two hands the first wins the lance (the step's ``lance``
+    unless one is named), decided at STEP: ``1``-``4``, the card that decides grande or chica (1: the first
+    compared), or the engine's decision code (``pares_play``, ``pares_rank``, ``duples_low``, ``juego_rank``,
+    ``real``, ``punto_total``, ``tie_mano``)."""
+    lance = args.pop(0) if args and args[0] in LANCES else step.lance
+    if len(args) != 3 or args[2] not in COMPARE_STEPS:
+        raise ValueError(f"compare takes [LANCE] SEAT SEAT STEP, STEP one of {', '.join(COMPARE_STEPS)}")
+    lance_arg(lance)
+    winner, loser = seat_arg(args[0]), seat_arg(args[1])
+    try:
+        compared = step.showdown(step.explain()["mano"]).compare(lance, winner, loser)
+    except EngineError:
+        return f"seats {winner} and {loser} do not both play {lance}"
+    if compared["winner"] != winner:
+        return f"seat {compared['winner']} beats seat {compared['loser']} in {lance}, not the other way round"
+    decision = compared["decision"]
+    found = str(decision["position"] + 1) if decision["code"] == "card" else decision["code"]
+    return None if found == args[2] else f"seat {winner} beats seat {loser} in {lance} at {found}, not {args[2]}"
+
+
+def _players(step: Step, hands, args: list[str]) -> str | None:
+    """``players PLAY N``: exactly N seats hold PLAY (``pares``: any pares; ``par``, ``medias``, ``duples``;
+    ``juego``): "los tres tienen par", "dos jugadores llevan juego"."""
+    if len(args) != 2 or args[0] not in PLAYERS_PLAYS:
+        raise ValueError(f"players takes PLAY N, PLAY one of {', '.join(PLAYERS_PLAYS)}")
+    play, n = args[0], int_arg(args[1])
+    infos = [evaluate(hand, step.reyes) for hand in hands]
+    if play == "juego":
+        seats = [seat for seat in SEATS if infos[seat].juego]
+    else:
+        seats = [seat for seat in SEATS if infos[seat].pares and play in ("pares", infos[seat].pares.play)]
+    return None if len(seats) == n else f"seats {seats} hold {play}, not {n} seat(s)"
+
+
+def fact_seats(step: Step, fact: str) -> list[int] | None:
+    """The seats whose cards a fact is about (None: every seat's, e.g. "nadie tiene rey"); [] for a fact about
+    no cards (the mano, the script, the bets)."""
+    name, *args = fact.split()
+    if name in ("holding", "players"):
+        return None
+    if name not in CARD_FACTS:
+        return []
+    if name == "compare":
+        return [seat_arg(arg) for arg in args if arg.isdigit()][:2]
+    if name == "same":
+        return [seat_arg(arg) for arg in args]
+    return _fact_seats(step, args[0])
+
+
 def check_fact(step: Step, fact: str) -> str | None:
     """What the engine finds wrong with one fact of the step (None: the cards agree); raises ``ValueError`` for a
     fact it cannot read. Ranks are value ranks with the step's reyes (a 3 counts as 12 at 8 reyes), except in
@@ -111,6 +166,10 @@ def check_fact(step: Step, fact: str) -> str | None:
         return _said(step, list(args))
     if name == "bet":  # bet LANCE RESULT [TEAM] [N]: the step's bet in a lance (its bets, or its script's)
         return _bet(step, list(args))
+    if name == "compare":  # compare [LANCE] SEAT SEAT STEP: the first hand beats the second, decided at STEP
+        return _compare(step, list(args))
+    if name == "players":  # players PLAY N: exactly N seats hold the play
+        return _players(step, hands, list(args))
     if name == "mano":
         arity(1)
         seat = seat_arg(args[0])

@@ -81,6 +81,8 @@ _CARD_STEPS = {
 
 
 def _pares_text(play: str, ranks: list[int]) -> str:
+    if play == "duples" and ranks[0] == ranks[1]:  # four equal cards: "duples de cuatro sietes"
+        return _("%(play)s of four %(ranks)s", play=play_name(play), ranks=_ranks(ranks[0]))
     return _("%(play)s made of %(ranks)s", play=play_name(play), ranks=and_list([_ranks(rank) for rank in ranks]))
 
 
@@ -133,6 +135,13 @@ def decision_text(lance: dict) -> str:
     raise ValueError(f"unknown decision code {code!r}")  # a new engine code must get its words here
 
 
+def comparison_text(lance: str, compared: dict, label) -> str:
+    """Two hands the engine compared (``Showdown.compare``), named: "Carla beats Ana. The highest cards are
+    equal; ..." (``label(seat)`` names a seat)."""
+    return _("%(winner)s beats %(loser)s. %(why)s", winner=label(compared["winner"]), loser=label(compared["loser"]),
+             why=decision_text({"lance": lance, "decision": compared["decision"]}))
+
+
 def _tie_what(decision: dict) -> str:
     lance = decision["lance"]
     if lance in ("grande", "chica"):
@@ -149,6 +158,9 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
     if not lance["played"]:
         return _not_played(lance, explained), None
     cards = decision_text(lance)
+    if lance["rival_label"] is not None:  # the two hands compared, named: the best of each team
+        cards = _("Best hand of each team: %(winner)s and %(rival)s. %(why)s", winner=lance["winner_label"],
+                  rival=lance["rival_label"], why=cards)
     if result in ("refused", "ordago_refused"):
         bet = _("The órdago was refused") if result == "ordago_refused" else _("The bet was refused")
         if lance["lance"] in ("pares", "juego") and lance["counted"]:
@@ -331,6 +343,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
         lance["rule_url"] = _rule_url(lance["lance"])
         lance["winner_label"] = (viewer.label(lance["winner"], mano) if lance["winner"] is not None
                                  else None)
+        lance["rival_label"] = viewer.label(lance["rival"], mano) if lance["rival"] is not None else None
         lance["team_label"] = viewer.team(lance["team"]) if lance["team"] is not None else None
         lance["team_in_sentence"] = (viewer.team_in_sentence(lance["team"]) if lance["team"] is not None
                                      else None)

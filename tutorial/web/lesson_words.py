@@ -12,7 +12,7 @@ from tutorial import lessons as lesson_data
 from tutorial.engine import Phase
 from tutorial.web import explain_text
 # action_label: the lesson templates name their actions through this module (``say.action_label``).
-from tutorial.web.narrator import action_label, and_list, cards_text, lesson_cast, pares_word, refusal
+from tutorial.web.narrator import action_label, and_list, capfirst, cards_text, lesson_cast, pares_word, refusal
 from tutorial.web.narrator.notes import note
 from tutorial.web.terms import RANKS, card_name, lance_name, play_name
 
@@ -177,8 +177,9 @@ MESSAGES = {
     "read": lambda verdict: "",
     "illegal": lambda verdict: _("Not allowed: %(why)s", why=refusal(verdict.params["illegal"], verdict.params)),
     **dict.fromkeys(("winner", "first_holder", "turn", "not_winner", "not_first_holder", "not_turn"), pick_message),
-    "classified": lambda verdict: _("Right: %(value)s.", value=classify_label(verdict.params["value"])),
-    "not_classified": lambda verdict: _("No, not %(value)s.", value=classify_label(verdict.params["value"])),
+    "classified": lambda verdict: _("Right: %(value)s.", value=capfirst(classify_label(verdict.params["value"]))),
+    "not_classified": lambda verdict: _("The answer is not “%(value)s”.",
+                                        value=classify_label(verdict.params["value"])),
     "goal_met": lambda verdict: _("Good discard: you keep what your goal needs."),
     "goal_missed": goal_missed_message,
     "decided": decide_message,
@@ -207,11 +208,15 @@ def summary_of(verdict: lesson_data.Verdict, seat: int) -> str:
     return described(verdict.explained)["players"][seat]["summary"]
 
 
-def not_winner_details(verdict: lesson_data.Verdict) -> list[str]:
-    """Why not, in pares, juego and punto: what the chosen hand holds."""
+def compared_details(verdict: lesson_data.Verdict) -> list[str]:
+    """The engine's comparison of the two hands the pick is about (the right one and the chosen one, or the next
+    best one), naming both; a chosen hand without the play says what it holds instead."""
+    compared = verdict.params.get("compared")
+    if compared is not None:
+        return [explain_text.comparison_text(verdict.params["lance"], compared, seat_name)]
     chosen = verdict.params["seat"]
-    if verdict.params["lance"] not in ("pares", "juego", "punto"):
-        return []
+    if verdict.correct:
+        return lance_why(verdict, verdict.params["lance"])
     return [_("%(player)s: %(summary)s.", player=seat_name(chosen), summary=summary_of(verdict, chosen))]
 
 
@@ -230,13 +235,13 @@ def goal_met_details(verdict: lesson_data.Verdict) -> list[str]:
 
 
 DETAILS = {
-    "winner": lambda verdict: lance_why(verdict, verdict.params["lance"]),
+    "winner": compared_details,
     "first_holder": lambda verdict: [_("In %(lance)s only %(players)s speak, in order from the mano.",
                                        lance=lance_name(verdict.params["lance"]),
                                        players=words("seats", verdict.params["holders"]))],
     "turn": lambda verdict: [_("The order of speech, from the mano: %(players)s.",
                                players=words("seats", verdict.params["order"]))],
-    "not_winner": not_winner_details,
+    "not_winner": compared_details,
     "classified": classified_details,
     "goal_met": goal_met_details,
     "decided": lambda verdict: lance_why(verdict, verdict.outcome["lance"], collects=True),

@@ -112,7 +112,8 @@ def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str
         body["events"] = say.log_lines(outcome["events"], step.mano)
         view = outcome["view"]
         body["view"] = {"hand": view["hand"], "score": say.score_words(view["scores"]),
-                        "status": say.phase_words(view)}
+                        "status": say.phase_words(view), "mano": view["mano"],
+                        "legal": [action["type"] for action in view["legal_actions"]]}
         shown = [event for event in outcome["events"] if event["code"] == "showdown"]
         if shown:  # cards on the table: the engine shows every hand to everyone at the showdown
             body["showdown"] = shown[-1]["params"]["hands"]

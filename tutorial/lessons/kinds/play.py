@@ -13,7 +13,8 @@ from tutorial.lessons.verdict import AnswerError, Verdict
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
-# the buttons the page offers: no discard (a play step that needs one is refused by the check)
+# the buttons the page has: no discard (a play step that needs one is refused by the check); only the legal ones
+# at each move are shown (``legal``), the page hides the others as the view's legal_actions change
 PLAY_ACTIONS = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")
 VIEW_KEYS = ("phase", "turn", "mano", "scores", "hand", "lance", "bets", "live_bet", "legal_actions",
              "declarations", "discard_counts")
@@ -30,11 +31,15 @@ def validate(step: Step) -> None:
         raise ValueError("the script has no move for the learner's seat")
     if any(step.script()[index][1].type == "discard" for index in step.learner_moves()):
         raise ValueError("the page offers no discard in a play step: teach discards with a discard step")
-    step.game_after_script()  # every scripted move must be legal
+    game = step.game_after_script()  # every scripted move must be legal
+    if step.data.get("whole_hand") and game.last_hand is None:
+        raise ValueError("whole_hand: the step promises a whole hand, but its script stops before the hand ends")
 
 
 def context(step: Step, table: Game) -> dict:
-    return {"actions": [{"type": kind} for kind in PLAY_ACTIONS], "view": play_view(table, step.seat)}
+    legal = {action["type"]: action for action in table.legal_actions(step.seat)}
+    return {"actions": [dict(legal.get(kind, {"type": kind}), legal=kind in legal) for kind in PLAY_ACTIONS],
+            "view": play_view(table, step.seat)}
 
 
 def judge(step: Step, answer: dict, done: int) -> Verdict:

@@ -24,6 +24,8 @@ def sentence(event: dict, viewer: Viewer) -> str:
     if code == "deal":
         return _("Your cards: %(cards)s.", cards=cards_text(p["cards"]))
     if code == "mano_set":
+        if p["mano"] == viewer.seat:
+            return _("You cut first: you are mano of this hand.")
         return _("First to cut: %(player)s is mano of this hand.", player=viewer.player(p["mano"]))
     if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
         return _("%(player)s: %(action)s.", player=player, action=ACTIONS[code])
