@@ -2,6 +2,11 @@
 for tests that look at every page of the site.
 
 ``app``, ``client``, ``runner``   a new app per test with a temporary DATABASE; nothing is shared between tests.
+``store``                        a parametrized DATABASE for tests that run on both stores: a temporary SQLite
+                                 file, and a fresh schema of the PostgreSQL server named by MUS_TEST_POSTGRES
+                                 (marked ``postgres``: skipped without it, failed under CI=true); ``store_app`` is
+                                 an app on it. A module runs on both by defining ``app`` from ``store_app``.
+``postgres_url``                 a fresh schema on that server alone, for the tests only PostgreSQL has.
 ``localized_pages``              every page registered with ``localized_route`` that takes no argument but the
                                  language, in every language: a list of ``Page(endpoint, lang, path)``. Tests that
                                  iterate over it cover pages other areas add later without being edited.
@@ -10,12 +15,15 @@ for tests that look at every page of the site.
 """
 from __future__ import annotations
 
+import os
+import secrets
 from html.parser import HTMLParser
 from typing import NamedTuple
 
 import pytest
 
 from tutorial import create_app
+from tutorial.web import db, events
 from tutorial.web.i18n import localized_pages as localized_pages_of
 
 
@@ -23,6 +31,46 @@ from tutorial.web.i18n import localized_pages as localized_pages_of
 def app(tmp_path):
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tables.sqlite3")})
     yield app
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    url = os.environ.get("MUS_TEST_POSTGRES", "").strip()
+    if not url:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true but MUS_TEST_POSTGRES is unset: .ci/run starts a PostgreSQL server for these tests")
+        pytest.skip("PostgreSQL tests need MUS_TEST_POSTGRES=postgresql://... "
+                    "(bash scripts/with_postgres.sh starts a throwaway server and sets it)")
+    return url
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A schema of its own on the test server (search_path in the URL), dropped afterwards."""
+    schema = "t_" + secrets.token_hex(6)
+    admin = db.connect_postgres(postgres_server)
+    admin.execute(f"CREATE SCHEMA {schema}")
+    yield postgres_server + ("&" if "?" in postgres_server else "?") + f"options=-csearch_path%3D{schema}"
+    events.stop()
+    db.close_connections()
+    admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    admin.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store(request, tmp_path) -> str:
+    """The DATABASE of a test that runs on both stores."""
+    if request.param == "postgresql":
+        yield request.getfixturevalue("postgres_url")
+    else:
+        yield str(tmp_path / "tables.sqlite3")
+        events.stop()
+        db.close_connections()
+
+
+@pytest.fixture
+def store_app(store):
+    return create_app({"TESTING": True, "DATABASE": store})
 
 
 @pytest.fixture

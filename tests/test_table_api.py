@@ -1,4 +1,5 @@
-"""The table's JSON API (docs/api-tables.md): the contract, every kind of bad input, and each option."""
+"""The table's JSON API (docs/api-tables.md): the contract, every kind of bad input, and each option, on both stores
+(SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import json
@@ -17,6 +18,11 @@ VIEW_FIELDS = {"id", "version", "seat", "partner", "reyes", "options", "mano", "
                "score_text", "hand", "legal_actions", "events", "declarations", "discard_counts", "bets", "live_bet",
                "lance", "game_over", "match_over", "winner_team", "last_hand", "level"}
 OVER = ("hand_over", "game_over", "match_over")
+
+
+@pytest.fixture
+def app(store_app):
+    return store_app
 
 
 def create(client, **body):

@@ -1,5 +1,5 @@
-"""Tables in SQLite: they survive a restart, other processes see them, concurrent actions are serialized and old
-tables are cleaned up."""
+"""Tables in the store, SQLite and PostgreSQL alike: they survive a restart, other processes see them, concurrent
+actions are serialized and old tables are cleaned up."""
 from __future__ import annotations
 
 import json
@@ -9,12 +9,18 @@ import sys
 import threading
 import time
 
+import pytest
 from table_helpers import first_action
 
 from tutorial import create_app
 from tutorial.engine import Game
 from tutorial.paths import DATA_ROOT
 from tutorial.web import storage
+
+
+@pytest.fixture
+def app(store_app):
+    return store_app
 
 
 def new_table(client, **body):
@@ -25,14 +31,13 @@ def new_table(client, **body):
     raise AssertionError("no seed asks the learner for mus")
 
 
-def test_a_table_survives_a_restart_of_the_app(tmp_path):
-    database = str(tmp_path / "tables.sqlite3")
-    first = create_app({"TESTING": True, "DATABASE": database}).test_client()
+def test_a_table_survives_a_restart_of_the_app(store):
+    first = create_app({"TESTING": True, "DATABASE": store}).test_client()
     view = new_table(first)
     view = first.post(f"/api/tables/{view['id']}/actions", json={"action": {"type": "mus"}, "version": 1}).get_json()
     storage.close_connections()  # what a process exit does
 
-    second = create_app({"TESTING": True, "DATABASE": database}).test_client()
+    second = create_app({"TESTING": True, "DATABASE": store}).test_client()
     resumed = second.get(f"/api/tables/{view['id']}")
     assert resumed.status_code == 200
     assert resumed.get_json() == view

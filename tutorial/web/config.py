@@ -3,7 +3,8 @@
 =============================  ==========================  ===============================================
 environment variable           config key                  meaning
 =============================  ==========================  ===============================================
-``MUS_DATABASE``               ``DATABASE``                the SQLite file (default: instance/tables.sqlite3)
+``MUS_DATABASE``               ``DATABASE``                the SQLite file (default: instance/tables.sqlite3),
+                                                           or a ``postgresql://`` URL (tutorial/web/db.py)
 ``MUS_SECRET_KEY``             ``SECRET_KEY``              signs anything signed; shared by every worker
 ``MUS_TRUSTED_HOSTS``          ``TRUSTED_HOSTS``           comma-separated host names the site answers to
 ``MUS_PROXY_FIX``              ``PROXY_FIX``               how many reverse proxies set X-Forwarded-* (0: none)
@@ -14,8 +15,9 @@ environment variable           config key                  meaning
 ``MUS_MAX_TABLE_MOVES``        ``MAX_TABLE_MOVES``         moves in one table's history at most (default 10,000)
 =============================  ==========================  ===============================================
 
-Without ``MUS_SECRET_KEY`` a key is generated once and kept beside the database (``secret_key``, mode 0600), so
-every worker, and the next start, signs with the same key.
+Without ``MUS_SECRET_KEY`` a key is generated once and kept beside the database (``secret_key``, mode 0600), or in
+the database itself when it is PostgreSQL (table ``settings``), so every worker, every host and the next start sign
+with the same key.
 """
 from __future__ import annotations
 
@@ -102,11 +104,30 @@ def configure(app: Flask, test_config: dict | None) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_prefix=proxies)
 
 
+def database_secret_key(store) -> str:
+    """The key kept in a PostgreSQL database, created by the first process to ask (the others read that one)."""
+    from tutorial.web import db
+
+    def keep(connection):
+        connection.execute("INSERT INTO settings (name, value) VALUES ('secret_key', ?) ON CONFLICT DO NOTHING",
+                           (secrets.token_hex(32),))
+        return connection.execute("SELECT value FROM settings WHERE name = 'secret_key'").fetchone()[0]
+
+    try:
+        return db.run(keep, write=True, store=store)
+    except db.Unavailable as error:
+        raise ConfigError(f"no MUS_SECRET_KEY and the database cannot be reached to keep one ({error}): "
+                          "check MUS_DATABASE or set MUS_SECRET_KEY") from None
+
+
 def stored_secret_key(app: Flask) -> str:
     """The key kept beside the database, created on first start; workers starting at once all get the same one."""
-    from tutorial.web.storage import database_path
+    from tutorial.web import db
 
-    path = Path(database_path(app)).resolve().parent / SECRET_FILE
+    url = db.database_url(app)
+    if db.is_postgres(url):
+        return database_secret_key(db.Store(url))
+    path = Path(url).resolve().parent / SECRET_FILE
     try:
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)

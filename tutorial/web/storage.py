@@ -1,4 +1,5 @@
-"""Tables against the bots, kept in SQLite so they survive restarts and work with several worker processes.
+"""Tables against the bots, kept in the database (db.py: SQLite, or PostgreSQL for several hosts) so they survive
+restarts and work with several worker processes.
 
 A table row holds the engine's compact ``Game.snapshot()`` (its size does not grow with the game), the game's
 replay header (options, seed, set-up), what the table server adds (bot level, learner's seat, where the
@@ -7,42 +8,31 @@ learner's latest events start) and a version number. Every move is also appended
 move 10: one snapshot is read, one is written and the new moves are inserted.
 
 Writes are optimistic: a request reads the table, computes the new state without holding a lock, then writes it
-inside ``BEGIN IMMEDIATE`` only if the version is still the one it read; otherwise ``StaleVersion`` (HTTP 409).
-Faults (docs/api-tables.md, "Storage"): a database that cannot be used raises ``Unavailable`` (HTTP 503) and the
-broken connection is dropped, so the next request opens a fresh one; before each use the file's device and inode
-are compared with the ones opened, so a deleted or replaced file is never written blindly.
+in one transaction only if the version is still the one it read (``UPDATE ... WHERE version = ?``: on PostgreSQL a
+second writer of the row waits for the first and then finds the version changed); otherwise ``StaleVersion``
+(HTTP 409). Faults (docs/api-tables.md, "Storage"): a database that cannot be used raises ``Unavailable``
+(HTTP 503) and the broken connection is dropped, so the next request opens a fresh one (db.py).
 """
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
-import threading
 import time
-import urllib.parse
 from dataclasses import dataclass
 
-from flask import Flask, current_app
+from flask import current_app
 
 from tutorial.engine import Game
-from tutorial.web import storage_schema
+from tutorial.web import db
+from tutorial.web.db import JOURNALS, StorageError, Unavailable, close_connections  # noqa: F401 - the store's API
 
 MAX_AGE = 7 * 24 * 3600  # seconds a table may stay untouched before it is cleaned up
 MAX_TABLES = 20_000      # live tables (touched within MAX_AGE); config MAX_TABLES
 MAX_MOVES = 10_000       # moves in one table's history; config MAX_TABLE_MOVES
-BUSY_TIMEOUT = 10.0      # seconds a writer waits for another process's lock
-
-
-class StorageError(Exception):
-    """A table that cannot be stored now; nothing was written."""
+CREATE_LOCK = 0x6D757374  # PostgreSQL advisory lock taken by a table's creation (SQLite has one writer anyway)
 
 
 class StaleVersion(StorageError):
     """Someone else changed the table first (or it is gone): the caller's version is out of date."""
-
-
-class Unavailable(StorageError):
-    """The database cannot be used (read-only, deleted, replaced by something else, locked for too long)."""
 
 
 class TooManyTables(StorageError):
@@ -61,133 +51,8 @@ class Record:
     meta: dict   # the server's own fields: level, seat, bot_seed, events_from
 
 
-def database_path(app: Flask) -> str:
-    """``DATABASE`` from the config, else ``tables.sqlite3`` in the app's instance folder."""
-    path = app.config.get("DATABASE")
-    if not path:
-        os.makedirs(app.instance_path, exist_ok=True)
-        path = os.path.join(app.instance_path, "tables.sqlite3")
-    return path
-
-
 def limit(name: str, default: int) -> int:
     return int(current_app.config.get(name, default))
-
-
-# ----- connections -----------------------------------------------------------------------------------------------
-
-_connections = threading.local()  # per thread: database path -> (connection, identity of the file it opened)
-_opened_paths: set[str] = set()  # files this process has used: if one disappears, it is not silently re-created
-_retired: dict[str, set] = {}    # path -> identities of the -wal/-shm files of a database that was replaced
-_files_lock = threading.Lock()
-JOURNALS = ("-wal", "-shm")
-
-
-def _identity(path: str):
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return status.st_dev, status.st_ino
-
-
-def _connection(path: str) -> tuple[sqlite3.Connection, bool]:
-    """This thread's connection to ``path`` and whether it was opened just now.
-
-    Connections stay open (closing the last one checkpoints the WAL, which would cost more than the request), but
-    before each use the file's identity is compared with the one opened: a connection to a deleted or replaced
-    file is dropped, never written to.
-    """
-    cache = _connections.__dict__.setdefault("by_path", {})
-    held = cache.get(path)
-    if held is not None:
-        if _identity(path) == held[1]:
-            return held[0], False
-        _retire(path)
-    with _files_lock:
-        known, retired = path in _opened_paths, _retired.get(path, set())
-    if known and _identity(path) is None:
-        raise Unavailable(f"{path} was deleted while in use: put it back (and remove its old {JOURNALS} files)")
-    if retired & {_identity(path + suffix) for suffix in JOURNALS}:
-        # SQLite would read the old database's WAL into the new file: refuse until the old journal is removed.
-        raise Unavailable(f"{path} was replaced but the old database's {JOURNALS} files are still next to it")
-    # mode=rw for a file this process used: a deleted file is a fault, not a reason to start an empty database.
-    uri = f"file:{urllib.parse.quote(path)}?mode={'rw' if known else 'rwc'}"
-    # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
-    connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
-    try:
-        storage_schema.prepare(connection, str(current_app.config.get("DATABASE_SYNCHRONOUS", "NORMAL")).upper())
-        identities = (_identity(path), {_identity(path + suffix) for suffix in JOURNALS} - {None})
-    except BaseException:
-        connection.close()
-        raise
-    cache[path] = (connection, *identities)
-    with _files_lock:
-        _opened_paths.add(path)
-        _retired.pop(path, None)  # the old journal is gone: the files now next to the database are its own
-    return connection, True
-
-
-def _retire(path: str) -> None:
-    """Drop this thread's connection to a file that was deleted or replaced, remembering its journal files."""
-    journals = _connections.by_path[path][2]
-    with _files_lock:
-        _retired.setdefault(path, set()).update(journals)
-    _drop(path)
-
-
-def _drop(path: str) -> None:
-    connection = _connections.__dict__.get("by_path", {}).pop(path)[0]
-    try:
-        connection.close()
-    except sqlite3.Error:
-        pass  # a broken connection may fail to close; it is gone either way
-
-
-def _use(work, write: bool):
-    """``work(connection)``, inside ``BEGIN IMMEDIATE`` ... ``COMMIT`` when ``write``.
-
-    A connection that fails is dropped; if it was an old one (opened read-only before the file was made
-    writable again, say) the work is tried once more on a fresh connection; a fresh one failing is ``Unavailable``.
-    """
-    path = database_path(current_app)
-    for attempt in range(2):
-        try:
-            connection, fresh = _connection(path)
-        except sqlite3.Error as error:
-            raise Unavailable(str(error)) from error
-        try:
-            return _run(connection, work, write)
-        except (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError):
-            raise  # a mistake of the code, not a fault of the database
-        except sqlite3.DatabaseError as error:  # read-only, locked, I/O, not a database...
-            _drop(path)
-            if fresh or attempt:
-                raise Unavailable(str(error)) from error
-    raise AssertionError("unreachable")
-
-
-def _run(connection: sqlite3.Connection, work, write: bool):
-    if not write:
-        return work(connection)
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        result = work(connection)
-        connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            try:
-                connection.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass  # the connection is broken: it is dropped and the transaction dies with it
-        raise
-    return result
-
-
-def close_connections() -> None:
-    """Close this thread's connections (at shutdown, or in tests that simulate a restart)."""
-    for path in list(_connections.__dict__.get("by_path", {})):
-        _drop(path)
 
 
 # ----- tables ----------------------------------------------------------------------------------------------------
@@ -211,7 +76,7 @@ def load(table_id: str) -> Record | None:
     def read(connection):
         return connection.execute("SELECT id, version, state, meta FROM tables WHERE id = ?", (table_id,)).fetchone()
 
-    row = _use(read, write=False)
+    row = db.run(read, write=False)
     if row is None:
         return None
     table_id, version, state, meta = row
@@ -226,6 +91,8 @@ def create(record: Record, now: float | None = None) -> None:
     header = {key: value for key, value in game.to_json().items() if key != "history"}
 
     def write(connection):
+        if connection.kind == "postgresql":  # creations one at a time, so the count below stays a bound
+            connection.execute("SELECT pg_advisory_xact_lock(?)", (CREATE_LOCK,))
         live = connection.execute("SELECT count(*) FROM tables WHERE touched >= ?",
                                   (now - limit("TABLE_MAX_AGE", MAX_AGE),)).fetchone()[0]
         if live >= limit("MAX_TABLES", MAX_TABLES):
@@ -237,7 +104,7 @@ def create(record: Record, now: float | None = None) -> None:
              json.dumps(record.meta), now, now))
         _insert_moves(connection, record.id, game)
 
-    _use(write, write=True)
+    db.run(write, write=True)
 
 
 def save(record: Record, expected_version: int, now: float | None = None) -> None:
@@ -256,7 +123,7 @@ def save(record: Record, expected_version: int, now: float | None = None) -> Non
             raise StaleVersion(record.id)
         _insert_moves(connection, record.id, game)
 
-    _use(write, write=True)
+    db.run(write, write=True)
 
 
 def replay(table_id: str) -> Game | None:
@@ -267,7 +134,7 @@ def replay(table_id: str) -> Game | None:
                                    (table_id,)).fetchall()
         return row, moves
 
-    row, moves = _use(read, write=False)
+    row, moves = db.run(read, write=False)
     if row is None:
         return None
     return Game.from_json(dict(json.loads(row[0]), history=[[None if seat == NO_SEAT else seat, json.loads(action)]
@@ -276,7 +143,7 @@ def replay(table_id: str) -> Game | None:
 
 def touched(table_id: str) -> float | None:
     """When the table was last written (for tests and maintenance)."""
-    row = _use(lambda connection: connection.execute("SELECT touched FROM tables WHERE id = ?",
+    row = db.run(lambda connection: connection.execute("SELECT touched FROM tables WHERE id = ?",
                                                      (table_id,)).fetchone(), write=False)
     return None if row is None else row[0]
 
@@ -289,7 +156,7 @@ CLEANUP_EVERY = 60.0       # seconds between two cleanups of the site (config TA
 CLEANUP_BATCH = 50         # expired tables deleted per transaction, so no writer waits long
 CLEANUP_BUDGET = 0.25      # seconds one cleanup may take; the rest waits for the next one
 
-_next_cleanup: dict[str, float] = {}  # database path -> when this process next asks for the lease (monotonic)
+_next_cleanup: dict[str, float] = {}  # database URL -> when this process next asks for the lease (monotonic)
 
 
 def cleanup(now: float | None = None) -> int:
@@ -298,38 +165,43 @@ def cleanup(now: float | None = None) -> int:
     now = time.time() if now is None else now
 
     def delete(connection):
+        cutoff = now - limit("TABLE_MAX_AGE", MAX_AGE)
         expired = [row[0] for row in connection.execute(
-            "SELECT id FROM tables WHERE touched < ? ORDER BY touched LIMIT ?",
-            (now - limit("TABLE_MAX_AGE", MAX_AGE), CLEANUP_BATCH))]
+            "SELECT id FROM tables WHERE touched < ? ORDER BY touched LIMIT ?", (cutoff, CLEANUP_BATCH))]
+        deleted = 0
         for table_id in expired:
-            connection.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
-            connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
-        return len(expired)
+            # The table first, and only if still expired: a move saved meanwhile (PostgreSQL lets it commit while
+            # this transaction runs) keeps the table, and a save after this waits, then finds it gone (409).
+            if connection.execute("DELETE FROM tables WHERE id = ? AND touched < ?", (table_id, cutoff)).rowcount:
+                connection.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
+                deleted += 1
+        return deleted
 
-    deleted = _use(delete, write=True)
-    if deleted:  # executescript steps the pragma to its end (execute would free a single page)
-        _use(lambda connection: connection.executescript("PRAGMA incremental_vacuum;"), write=False)
+    deleted = db.run(delete, write=True)
+    if deleted and db.store_of(current_app).kind == "sqlite":  # PostgreSQL's autovacuum does this by itself
+        # executescript steps the pragma to its end (execute would free a single page)
+        db.run(lambda connection: connection.raw.executescript("PRAGMA incremental_vacuum;"))
     return deleted
 
 
 def _take_lease(now: float) -> bool:
     """Whether this worker does the cleanup now: at most one worker every ``CLEANUP_EVERY`` seconds."""
     def lease(connection):
-        connection.execute("INSERT OR IGNORE INTO maintenance (task, until) VALUES ('cleanup', 0)")
+        connection.execute("INSERT INTO maintenance (task, until) VALUES ('cleanup', 0) ON CONFLICT DO NOTHING")
         return connection.execute("UPDATE maintenance SET until = ? WHERE task = 'cleanup' AND until <= ?",
                                   (now + every, now)).rowcount == 1
     every = float(current_app.config.get("TABLE_CLEANUP_EVERY", CLEANUP_EVERY))
-    return _use(lease, write=True)
+    return db.run(lease, write=True)
 
 
 def maintain() -> int:
     """After a response: if this process's turn has come and no other worker holds the lease, clean up expired
     tables in batches for at most ``CLEANUP_BUDGET`` seconds. Returns the tables deleted."""
-    path = database_path(current_app)
+    url = db.database_url(current_app)
     clock = time.monotonic()
-    if _next_cleanup.get(path, 0.0) > clock:
+    if _next_cleanup.get(url, 0.0) > clock:
         return 0
-    _next_cleanup[path] = clock + float(current_app.config.get("TABLE_CLEANUP_EVERY", CLEANUP_EVERY))
+    _next_cleanup[url] = clock + float(current_app.config.get("TABLE_CLEANUP_EVERY", CLEANUP_EVERY))
     deleted = 0
     try:
         if not _take_lease(time.time()):

@@ -1,4 +1,9 @@
-"""The tables database: its schema, its settings, and the conversion of files written by the first version.
+"""The store's schema, for SQLite and PostgreSQL alike, its SQLite settings, and the conversion of files written by
+the first version.
+
+The tables are written once, in SQLite's words (``TABLES``, ``OTHERS``); PostgreSQL gets the same statements with
+its own types (``postgres_ddl``: double precision for REAL, bigint for INTEGER). A new table: add it to ``OTHERS``
+and raise ``VERSION`` (an SQLite file of an older version gets the missing tables when it is next opened).
 
 Version 1 (``PRAGMA user_version`` 0) kept each table as one row whose ``game`` column held the whole history,
 rewritten on every action. Version 2 keeps the compact snapshot in ``state`` and appends moves to ``moves``;
@@ -9,11 +14,13 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sqlite3
 
 from tutorial.engine import EngineError, Game
 
-VERSION = 2
+VERSION = 3  # 3: changes (the rooms' events, tutorial/web/events.py) and settings
+SCHEMA_LOCK = 0x6D7573  # PostgreSQL advisory lock: one process creates the schema at a time
 JOURNAL_LIMIT = 8 * 1024 * 1024  # bytes the WAL file is truncated to after a checkpoint
 
 TABLES = """
@@ -37,6 +44,13 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS maintenance (task TEXT PRIMARY KEY, until REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS changes (
+    channel TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    seq INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS changes_seq ON changes (seq);
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 log = logging.getLogger(__name__)
@@ -55,6 +69,26 @@ def prepare(connection: sqlite3.Connection, synchronous: str = "NORMAL") -> None
     connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
 
 
+def statements() -> list[str]:
+    """Every CREATE of the schema, in SQLite's words."""
+    return [TABLES] + [statement for statement in OTHERS.split(";") if statement.strip()]
+
+
+def postgres_ddl(statement: str) -> str:
+    """An SQLite CREATE in PostgreSQL's types: REAL is 4 bytes there (a timestamp would lose minutes)."""
+    statement = re.sub(r"\bREAL\b", "DOUBLE PRECISION", statement)
+    statement = re.sub(r"\bINTEGER\b", "BIGINT", statement)
+    return statement.replace(" WITHOUT ROWID", "")
+
+
+def prepare_postgres(connection) -> None:
+    """Every table created if missing, inside the caller's transaction; one process at a time (an advisory lock
+    held until that transaction ends), since two concurrent CREATE ... IF NOT EXISTS may both try to create."""
+    connection.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+    for statement in statements():
+        connection.execute(postgres_ddl(statement))
+
+
 def _upgrade(connection: sqlite3.Connection) -> None:
     connection.execute("BEGIN IMMEDIATE")  # several workers may open the file at once: one converts it
     try:
@@ -64,10 +98,8 @@ def _upgrade(connection: sqlite3.Connection) -> None:
             if old:
                 connection.execute("ALTER TABLE tables ADD COLUMN state TEXT NOT NULL DEFAULT ''")
                 connection.execute("ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0")
-            connection.execute(TABLES)
-            for statement in OTHERS.split(";"):
-                if statement.strip():
-                    connection.execute(statement)
+            for statement in statements():
+                connection.execute(statement)
             if old:
                 _convert(connection)
             connection.execute(f"PRAGMA user_version = {VERSION}")

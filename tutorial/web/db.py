@@ -1,0 +1,312 @@
+"""The store's database: one SQLite file (the default, nothing to set up) or PostgreSQL (several hosts), behind one
+small interface that the tables (storage.py) and the rooms use alike.
+
+``DATABASE`` (``MUS_DATABASE``) chooses: a file path is SQLite; ``postgresql://...`` (or ``postgres://``) is
+PostgreSQL through psycopg 3. The interface::
+
+    run(work, write=False, store=None)   work(connection) on this thread's connection and returns what it returns;
+                                         write=True: inside one transaction (committed, or rolled back if work
+                                         raises). store defaults to the current app's (``store_of(current_app)``).
+    connection.execute(sql, params)      -> a cursor: fetchone(), fetchall(), rowcount, iteration
+    connection.executemany(sql, rows)
+    connection.kind                      "sqlite" or "postgresql", for the rare statement only one of them has
+    close_connections()                  this thread's connections closed (shutdown; tests simulating a restart)
+    Unavailable                          the database cannot be used now (HTTP 503); the connection is dropped, so
+                                         the next call opens a fresh one: the site recovers by itself once fixed
+
+SQL is written once, in the words both databases share: ``?`` placeholders (``%s`` on PostgreSQL),
+``INSERT ... ON CONFLICT ... DO NOTHING/UPDATE``, and ``SELECT ... FOR UPDATE`` to lock the rows a write transaction
+is about to change (a room, say). Writes to one row are serialized on both: SQLite's ``BEGIN IMMEDIATE`` takes the
+file's only write lock (so ``FOR UPDATE`` is dropped there), PostgreSQL's row lock makes a second writer of the same
+row wait for the first one's commit; writers of other rows go on in parallel. The schema (storage_schema.py) is
+created on first use, for either database.
+
+Faults. SQLite: before each use the file's device and inode are compared with the ones opened, so a deleted or
+replaced file is never written blindly (and a deleted one is not re-created empty); a read-only, locked or broken
+file raises ``Unavailable``. PostgreSQL: a server that cannot be reached, a connection that broke (a restart), a
+read-only server, a lock waited for longer than ``BUSY_TIMEOUT`` raise ``Unavailable``. On both, an old connection
+that fails is tried once more on a fresh one (a restarted server, a file made writable again), never after a
+commit was sent (its outcome is unknown; the caller gets 503 rather than a repeated write).
+"""
+from __future__ import annotations
+
+import functools
+import os
+import re
+import sqlite3
+import threading
+import urllib.parse
+from dataclasses import dataclass
+
+from flask import Flask, current_app
+
+from tutorial.web import storage_schema
+
+try:
+    import psycopg
+except ImportError:  # only PostgreSQL needs it; SQLite works without
+    psycopg = None
+
+BUSY_TIMEOUT = 10.0      # seconds a writer waits for another one's lock (SQLite busy timeout, PostgreSQL lock_timeout)
+CONNECT_TIMEOUT = 5      # seconds to reach a PostgreSQL server
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+JOURNALS = ("-wal", "-shm")
+
+
+class StorageError(Exception):
+    """Something that cannot be stored now; nothing was written."""
+
+
+class Unavailable(StorageError):
+    """The database cannot be used (read-only, deleted, replaced by something else, unreachable, locked too long)."""
+
+
+@dataclass(frozen=True)
+class Store:
+    """Where the data lives: ``url`` is a file path (SQLite) or a ``postgresql://`` URL."""
+    url: str
+    synchronous: str = "NORMAL"  # SQLite only: NORMAL or FULL (README, Deploying)
+
+    @property
+    def kind(self) -> str:
+        return "postgresql" if is_postgres(self.url) else "sqlite"
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith(POSTGRES_PREFIXES)
+
+
+def database_url(app: Flask) -> str:
+    """``DATABASE`` from the config, else ``tables.sqlite3`` in the app's instance folder."""
+    url = app.config.get("DATABASE")
+    if not url:
+        os.makedirs(app.instance_path, exist_ok=True)
+        url = os.path.join(app.instance_path, "tables.sqlite3")
+    return url
+
+
+def store_of(app: Flask) -> Store:
+    return Store(database_url(app), str(app.config.get("DATABASE_SYNCHRONOUS", "NORMAL")).upper())
+
+
+# ----- one interface for both ------------------------------------------------------------------------------------
+
+class Connection:
+    """A thread's connection to either database; statements are written with ``?`` placeholders."""
+
+    def __init__(self, raw, kind: str):
+        self.raw, self.kind = raw, kind
+
+    def execute(self, sql: str, params=()):
+        return self.raw.execute(_dialect(sql, self.kind), params)
+
+    def executemany(self, sql: str, rows):
+        if self.kind == "sqlite":
+            return self.raw.executemany(_dialect(sql, self.kind), rows)
+        cursor = self.raw.cursor()
+        cursor.executemany(_dialect(sql, self.kind), rows)
+        return cursor
+
+
+FOR_UPDATE = re.compile(r"\s+FOR\s+UPDATE\s*$", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=512)
+def _dialect(sql: str, kind: str) -> str:
+    """The statement in the database's own words: PostgreSQL's ``%s`` placeholders; no ``FOR UPDATE`` on SQLite."""
+    if kind == "sqlite":
+        return FOR_UPDATE.sub("", sql)
+    return sql.replace("%", "%%").replace("?", "%s")
+
+
+_local = threading.local()  # per thread: pid, and url -> held connection
+
+
+def _held() -> dict:
+    """This thread's connections, forgotten (never closed: they belong to the parent) in a forked worker."""
+    if getattr(_local, "pid", None) != os.getpid():
+        _local.pid, _local.by_url = os.getpid(), {}
+    return _local.by_url
+
+
+def run(work, write: bool = False, store: Store | None = None):
+    """``work(connection)`` on this thread's connection; with ``write``, inside one transaction (see the module)."""
+    store = store or store_of(current_app)
+    backend = POSTGRES if store.kind == "postgresql" else SQLITE
+    for attempt in range(2):
+        connection, fresh = backend.connection(store)
+        try:
+            return backend.run(connection, work, write)
+        except backend.mistakes:
+            raise  # a mistake of the code (a constraint, a bad statement), not a fault of the database
+        except _CommitFailed as failed:
+            _drop(store.url)
+            raise Unavailable(f"the commit's outcome is unknown: {failed.__cause__}") from failed.__cause__
+        except backend.faults as error:
+            _drop(store.url)
+            if fresh or attempt:
+                raise Unavailable(str(error)) from error
+    raise AssertionError("unreachable")
+
+
+class _CommitFailed(Exception):
+    """The connection failed while committing: the transaction may have been applied."""
+
+
+def _transaction(connection: Connection, work, begin: str, rollback_errors):
+    connection.raw.execute(begin)
+    try:
+        result = work(connection)
+    except BaseException:
+        try:
+            connection.raw.execute("ROLLBACK")
+        except rollback_errors:
+            pass  # the connection is broken: it is dropped and the transaction dies with it
+        raise
+    try:
+        connection.raw.execute("COMMIT")
+    except rollback_errors as error:
+        raise _CommitFailed() from error
+    return result
+
+
+def close_connections() -> None:
+    """Close this thread's connections (at shutdown, or in tests that simulate a restart)."""
+    for url in list(_held()):
+        _drop(url)
+
+
+def _drop(url: str) -> None:
+    held = _held().pop(url, None)
+    if held is None:
+        return
+    try:
+        held[0].raw.close()
+    except Exception:  # noqa: BLE001 - a broken connection may fail to close; it is gone either way
+        pass
+
+
+# ----- SQLite ------------------------------------------------------------------------------------------------------
+
+_opened_paths: set[str] = set()  # files this process has used: if one disappears, it is not silently re-created
+_retired: dict[str, set] = {}    # path -> identities of the -wal/-shm files of a database that was replaced
+_files_lock = threading.Lock()
+
+
+def _identity(path: str):
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+class SQLITE:
+    mistakes = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+    faults = (sqlite3.DatabaseError,)  # read-only, locked, I/O, not a database...
+
+    @staticmethod
+    def connection(store: Store) -> tuple[Connection, bool]:
+        """This thread's connection to the file and whether it was opened just now.
+
+        Connections stay open (closing the last one checkpoints the WAL, which would cost more than the request),
+        but before each use the file's identity is compared with the one opened: a connection to a deleted or
+        replaced file is dropped, never written to.
+        """
+        path, cache = store.url, _held()
+        held = cache.get(path)
+        if held is not None:
+            if _identity(path) == held[1]:
+                return held[0], False
+            with _files_lock:
+                _retired.setdefault(path, set()).update(held[2])
+            _drop(path)
+        with _files_lock:
+            known, retired = path in _opened_paths, _retired.get(path, set())
+        if known and _identity(path) is None:
+            raise Unavailable(f"{path} was deleted while in use: put it back (and remove its old {JOURNALS} files)")
+        if retired & {_identity(path + suffix) for suffix in JOURNALS}:
+            # SQLite would read the old database's WAL into the new file: refuse until the old journal is removed.
+            raise Unavailable(f"{path} was replaced but the old database's {JOURNALS} files are still next to it")
+        # mode=rw for a file this process used: a deleted file is a fault, not a reason to start an empty database.
+        uri = f"file:{urllib.parse.quote(path)}?mode={'rw' if known else 'rwc'}"
+        try:
+            # isolation_level=None: transactions are opened explicitly (BEGIN IMMEDIATE), nothing implicit.
+            raw = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
+        except sqlite3.Error as error:
+            raise Unavailable(str(error)) from error
+        try:
+            storage_schema.prepare(raw, store.synchronous)
+            identities = (_identity(path), {_identity(path + suffix) for suffix in JOURNALS} - {None})
+        except sqlite3.Error as error:
+            raw.close()
+            raise Unavailable(str(error)) from error
+        except BaseException:
+            raw.close()
+            raise
+        connection = Connection(raw, "sqlite")
+        cache[path] = (connection, *identities)
+        with _files_lock:
+            _opened_paths.add(path)
+            _retired.pop(path, None)  # the old journal is gone: the files now next to the database are its own
+        return connection, True
+
+    @staticmethod
+    def run(connection: Connection, work, write: bool):
+        if not write:
+            return work(connection)
+        # IMMEDIATE: the write lock is taken at BEGIN, so two writers never both read and then fail to upgrade.
+        return _transaction(connection, work, "BEGIN IMMEDIATE", sqlite3.Error)
+
+
+# ----- PostgreSQL --------------------------------------------------------------------------------------------------
+
+_prepared: set[str] = set()  # URLs whose schema this process has created or checked
+_prepare_lock = threading.Lock()
+
+
+def connect_postgres(url: str, name: str = "mus"):
+    """A new autocommit connection (transactions are opened explicitly), with the lock wait bounded; ``name`` is
+    its application_name (what pg_stat_activity shows)."""
+    if psycopg is None:
+        raise Unavailable("MUS_DATABASE is a PostgreSQL URL but psycopg is not installed (pip install psycopg[binary])")
+    try:
+        raw = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name=name)
+        raw.execute(f"SET lock_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    except psycopg.Error as error:
+        raise Unavailable(str(error)) from error
+    return raw
+
+
+class POSTGRES:
+    # psycopg is optional: without it these are never raised, and connection() says what is missing.
+    mistakes = ((psycopg.IntegrityError, psycopg.ProgrammingError, psycopg.DataError, psycopg.NotSupportedError,
+                 psycopg.InterfaceError) if psycopg else ())
+    # OperationalError: unreachable, broken, restarted, lock timeout, disk full; InternalError: read-only server.
+    faults = (psycopg.OperationalError, psycopg.InternalError) if psycopg else ()
+
+    @staticmethod
+    def connection(store: Store) -> tuple[Connection, bool]:
+        cache = _held()
+        held = cache.get(store.url)
+        if held is not None and not held[0].raw.closed:
+            return held[0], False
+        cache.pop(store.url, None)
+        raw = connect_postgres(store.url)
+        connection = Connection(raw, "postgresql")
+        if store.url not in _prepared:
+            try:
+                with _prepare_lock:
+                    _transaction(connection, storage_schema.prepare_postgres, "BEGIN", psycopg.Error)
+                    _prepared.add(store.url)
+            except (psycopg.Error, _CommitFailed) as error:
+                raw.close()
+                raise Unavailable(str(error)) from error
+        cache[store.url] = (connection,)
+        return connection, True
+
+    @staticmethod
+    def run(connection: Connection, work, write: bool):
+        if not write:
+            return work(connection)
+        return _transaction(connection, work, "BEGIN", psycopg.Error)
