@@ -2,8 +2,19 @@
 # Install what the tests need (Debian's chromium, .venv with the project and its test extras) and run every test,
 # the real-browser and packaging tests included. Extra arguments go to pytest (e.g. -m "not browser", -k home).
 # With CI set, browser tests fail instead of skipping when chromium is missing.
+# --postgres first (or CI=true): the store's tests run against a throwaway PostgreSQL server as well
+# (scripts/with_postgres.sh; MUS_TEST_POSTGRES, if set, names a server to use instead).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+with_postgres=${CI:-}
+if [ "${1:-}" = "--postgres" ]; then
+    shift
+    with_postgres=true
+fi
+postgres=()
+if [ "$with_postgres" = "true" ]; then
+    postgres=(bash scripts/with_postgres.sh)
+fi
 source scripts/_venv.sh
 need=()
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && ! command -v chromium >/dev/null 2>&1; then
@@ -11,5 +22,5 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && ! command -v chromium >/dev
 fi
 ensure_venv test "${need[@]}"
 mkdir -p artifacts
-exec .venv/bin/python -m pytest -ra --durations=15 \
+exec "${postgres[@]}" .venv/bin/python -m pytest -ra --durations=15 \
     --screenshot only-on-failure --output artifacts/test-results "$@"

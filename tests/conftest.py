@@ -48,7 +48,7 @@ def postgres_server() -> str:
 def postgres_url(postgres_server):
     """A schema of its own on the test server (search_path in the URL), dropped afterwards."""
     schema = "t_" + secrets.token_hex(6)
-    admin = db.connect_postgres(postgres_server)
+    admin = db.connect_postgres(postgres_server, "mus-test")
     admin.execute(f"CREATE SCHEMA {schema}")
     yield postgres_server + ("&" if "?" in postgres_server else "?") + f"options=-csearch_path%3D{schema}"
     events.stop()

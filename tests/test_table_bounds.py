@@ -1,5 +1,6 @@
 """The store stays bounded: live tables and histories have limits, expired tables go in small batches after the
-responses, the file gives freed pages back, and a file of the first version is converted and keeps working."""
+responses (these on both stores), the SQLite file gives freed pages back, and a file of the first version is
+converted and keeps working."""
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ from table_helpers import first_action
 
 from tutorial import create_app
 from tutorial.engine import Game, Options
-from tutorial.web import storage, storage_schema
+from tutorial.web import db, storage, storage_schema
 from tutorial.web.config import from_environment
 from tutorial.web.table_bench import long_table
 
@@ -38,7 +39,8 @@ def pragma(app, name: str) -> int:
         return connection.execute(f"PRAGMA {name}").fetchone()[0]
 
 
-def test_no_table_is_created_past_max_tables_until_one_expires(app, client):
+def test_no_table_is_created_past_max_tables_until_one_expires(store_app):
+    app, client = store_app, store_app.test_client()
     app.config["MAX_TABLES"] = 2
     first, _second = (client.post("/api/tables", json={}).get_json() for _ in range(2))
     refused = client.post("/api/tables", json={"lang": "pt"})
@@ -48,7 +50,8 @@ def test_no_table_is_created_past_max_tables_until_one_expires(app, client):
     assert client.post("/api/tables", json={}).status_code == 201
 
 
-def test_an_action_past_the_history_limit_is_refused_and_changes_nothing(app, client):
+def test_an_action_past_the_history_limit_is_refused_and_changes_nothing(store_app):
+    app, client = store_app, store_app.test_client()
     app.config["MAX_TABLE_MOVES"] = 40
     view = client.post("/api/tables", json={"seed": 3}).get_json()
     for _ in range(60):
@@ -64,7 +67,8 @@ def test_an_action_past_the_history_limit_is_refused_and_changes_nothing(app, cl
     assert stored.version == view["version"]
 
 
-def test_expired_tables_are_deleted_in_batches_with_their_moves(app, client, monkeypatch):
+def test_expired_tables_are_deleted_in_batches_with_their_moves(store_app, monkeypatch):
+    app, client = store_app, store_app.test_client()
     monkeypatch.setattr(storage, "CLEANUP_BATCH", 2)
     views = [client.post("/api/tables", json={"seed": seed}).get_json() for seed in range(6)]
     for view in views[:5]:
@@ -72,12 +76,12 @@ def test_expired_tables_are_deleted_in_batches_with_their_moves(app, client, mon
     with app.app_context():
         assert [storage.cleanup() for _ in range(4)] == [2, 2, 1, 0]
         assert storage.load(views[5]["id"]) is not None
-    with sqlite3.connect(app.config["DATABASE"]) as connection:
-        owners = {row[0] for row in connection.execute("SELECT DISTINCT table_id FROM moves")}
+        owners = db.run(lambda connection: {row[0] for row in connection.execute("SELECT DISTINCT table_id FROM moves")})
     assert owners == {views[5]["id"]}
 
 
-def test_one_worker_at_a_time_cleans_up_and_then_not_again_for_a_while(app, client, monkeypatch):
+def test_one_worker_at_a_time_cleans_up_and_then_not_again_for_a_while(store_app, monkeypatch):
+    app, client = store_app, store_app.test_client()
     views = [client.post("/api/tables", json={"seed": seed}).get_json() for seed in range(3)]
     for view in views:
         age(app, view["id"], storage.MAX_AGE + 60)

@@ -1,0 +1,93 @@
+"""What only PostgreSQL has: the tables land in its rows, and its faults (connections cut by a restart, a
+read-only server, a lock held too long, a server that cannot be reached) give the same localized 503 as SQLite's,
+change nothing, and end by themselves once the server is fine again."""
+from __future__ import annotations
+
+import pytest
+from table_helpers import first_action
+
+from tutorial import create_app
+from tutorial.web import db
+
+pytestmark = pytest.mark.postgres
+
+UNAVAILABLE = "Ahora mismo no se pueden guardar las partidas"
+
+
+@pytest.fixture
+def app(postgres_url):
+    return create_app({"TESTING": True, "DATABASE": postgres_url})
+
+
+@pytest.fixture
+def admin(postgres_url):
+    """A connection of the test's own, outside the app's (its session settings are not the app's)."""
+    connection = db.connect_postgres(postgres_url, "mus-test")
+    yield connection
+    connection.close()
+
+
+def act(client, view):
+    return client.post(f"/api/tables/{view['id']}/actions", json={"action": first_action(view), "version": view["version"]})
+
+
+def cut_the_apps_connections(admin) -> None:
+    """What a server restart does to every connection the app holds."""
+    admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mus'")
+
+
+def test_a_table_is_stored_in_the_postgres_rows(app, client, admin):
+    view = act(client, client.post("/api/tables", json={"seed": 3}).get_json()).get_json()
+    version, moves = admin.execute("SELECT version, moves FROM tables WHERE id = %s", (view["id"],)).fetchone()
+    stored = admin.execute("SELECT count(*) FROM moves WHERE table_id = %s", (view["id"],)).fetchone()[0]
+    assert version == view["version"] == 2 and stored == moves > 0
+
+
+def test_connections_cut_by_a_restart_are_replaced_without_an_error(app, client, admin):
+    view = client.post("/api/tables", json={"seed": 4}).get_json()
+    cut_the_apps_connections(admin)
+    assert client.get(f"/api/tables/{view['id']}").get_json() == view
+    cut_the_apps_connections(admin)
+    assert act(client, view).status_code == 200
+
+
+def test_a_read_only_server_gives_a_localized_503_keeps_reads_and_recovers(app, client, admin):
+    view = client.post("/api/tables", json={"seed": 5}).get_json()
+    name = admin.execute("SELECT current_database()").fetchone()[0]
+    admin.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    try:
+        cut_the_apps_connections(admin)  # new sessions start read-only, as on a standby
+        refused = act(client, view)
+        assert refused.status_code == 503 and refused.get_json()["error"].startswith(UNAVAILABLE)
+        assert client.post("/api/tables", json={}).status_code == 503
+        assert client.get(f"/api/tables/{view['id']}").get_json() == view
+    finally:
+        admin.execute(f'ALTER DATABASE "{name}" RESET default_transaction_read_only')
+    assert act(client, view).status_code == 200  # the read-only connection was not kept
+
+
+def test_a_lock_held_too_long_gives_503_and_the_action_then_goes_through(app, client, admin, monkeypatch):
+    monkeypatch.setattr(db, "BUSY_TIMEOUT", 0.2)
+    view = client.post("/api/tables", json={"seed": 6}).get_json()
+    db.close_connections()  # the next connection takes the short lock timeout
+    admin.execute("BEGIN")
+    admin.execute("SELECT version FROM tables WHERE id = %s FOR UPDATE", (view["id"],))
+    try:
+        refused = act(client, view)
+    finally:
+        admin.execute("ROLLBACK")
+    assert refused.status_code == 503 and refused.get_json()["error"].startswith(UNAVAILABLE)
+    assert client.get(f"/api/tables/{view['id']}").get_json()["version"] == view["version"]
+    assert act(client, view).status_code == 200
+
+
+def test_a_server_that_cannot_be_reached_gives_a_503():
+    closed = "postgresql://mus@127.0.0.1:1/mus_test"  # port 1: nothing listens there
+    client = create_app({"TESTING": True, "DATABASE": closed, "SECRET_KEY": "k" * 40}).test_client()
+    refused = client.post("/api/tables", json={})
+    assert refused.status_code == 503 and refused.get_json()["error"].startswith(UNAVAILABLE)
+
+
+def test_without_a_secret_key_every_app_on_the_database_signs_with_the_one_kept_there(postgres_url):
+    first, second = (create_app({"DATABASE": postgres_url}) for _ in range(2))  # two hosts, say
+    assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"] and len(first.config["SECRET_KEY"]) == 64
