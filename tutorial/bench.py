@@ -14,6 +14,7 @@ SUITES = {
     "checker": "tutorial.web.bench:checker",
     "bots": "tutorial.bots.bench:hard_decisions",
     "table": "tutorial.web.table_bench:tables",
+    "durability": "tutorial.web.table_bench:durability",
 }
 
 

@@ -156,6 +156,8 @@ CLEANUP_EVERY = 60.0       # seconds between two cleanups of the site (config TA
 CLEANUP_BATCH = 50         # expired tables deleted per transaction, so no writer waits long
 CLEANUP_BUDGET = 0.25      # seconds one cleanup may take; the rest waits for the next one
 
+CLEANUPS: list = []        # more clean-ups run in the same transaction: f(connection, now) -> rows deleted (rooms)
+
 _next_cleanup: dict[str, float] = {}  # database URL -> when this process next asks for the lease (monotonic)
 
 
@@ -175,7 +177,7 @@ def cleanup(now: float | None = None) -> int:
             if connection.execute("DELETE FROM tables WHERE id = ? AND touched < ?", (table_id, cutoff)).rowcount:
                 connection.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))
                 deleted += 1
-        return deleted
+        return deleted + sum(extra(connection, now) for extra in CLEANUPS)
 
     deleted = db.run(delete, write=True)
     if deleted and db.store_of(current_app).kind == "sqlite":  # PostgreSQL's autovacuum does this by itself

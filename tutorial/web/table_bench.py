@@ -168,3 +168,35 @@ def tables(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str
         rows += [(f"table: learner action against {level} bots, p{p} ({len(times)} actions)", _percentile(times, p),
                   "ms CPU") for p in (50, 95)]
     return rows
+
+
+def durability(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str]]:
+    """``mus-tutorial bench durability``: the wall-clock cost of one learner action (easy bots answer) with SQLite's
+    ``synchronous=NORMAL`` and ``FULL`` (an fsync of the WAL per commit), the two interleaved action by action on
+    two files of one temporary folder (the disk the site would use: ``TMPDIR``). Wall time, since the fsync is
+    waiting, not CPU; p50 and p95 of ``repeats x seconds`` seconds of actions each."""
+    from tutorial import create_app
+
+    with tempfile.TemporaryDirectory() as folder:
+        clients = {mode: create_app({"TESTING": True, "DATABASE": str(Path(folder) / f"{mode}.sqlite3"),
+                                     "DATABASE_SYNCHRONOUS": mode, "TABLE_CLEANUP": False}).test_client()
+                   for mode in ("NORMAL", "FULL")}
+        views = dict.fromkeys(clients)
+        times = {mode: [] for mode in clients}
+        deadline = time.perf_counter() + repeats * seconds * len(clients)
+        while time.perf_counter() < deadline or not times["FULL"]:
+            for mode, client in clients.items():
+                while views[mode] is None or not views[mode]["legal_actions"]:
+                    views[mode] = client.post("/api/tables", json={"level": "easy"}).get_json()
+                view = views[mode]
+                body = {"action": learner_action(view), "version": view["version"]}
+                start = time.perf_counter()
+                views[mode] = client.post(f"/api/tables/{view['id']}/actions", json=body).get_json()
+                times[mode].append((time.perf_counter() - start) * 1000)
+    rows = []
+    for p in (50, 95):
+        normal, full = (_percentile(times[mode], p) for mode in ("NORMAL", "FULL"))
+        rows += [(f"durability: action, synchronous=NORMAL, p{p}", normal, "ms"),
+                 (f"durability: action, synchronous=FULL, p{p}", full, "ms"),
+                 (f"durability: FULL - NORMAL, p{p} ({len(times['FULL'])} actions)", full - normal, "ms")]
+    return rows
