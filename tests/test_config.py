@@ -14,15 +14,17 @@ from tutorial.web.config import SECRET_FILE, ConfigError, from_environment
 def test_mus_variables_become_config_keys():
     config = from_environment({"MUS_DATABASE": "/srv/mus/tables.sqlite3", "MUS_SECRET_KEY": "k" * 40,
                                "MUS_TRUSTED_HOSTS": "mus.example, www.mus.example", "MUS_PROXY_FIX": "1",
-                               "MUS_RATELIMIT_ENABLED": "off", "MUS_RATELIMIT_STORAGE_URI": "redis://cache:6379"})
-    assert config == {"DATABASE": "/srv/mus/tables.sqlite3", "SECRET_KEY": "k" * 40,
+                               "MUS_RATELIMIT_ENABLED": "off", "MUS_RATELIMIT_STORAGE_URI": "redis://cache:6379",
+                               "MUS_DATABASE_SYNCHRONOUS": "normal"})
+    assert config == {"DATABASE": "/srv/mus/tables.sqlite3", "SECRET_KEY": "k" * 40, "DATABASE_SYNCHRONOUS": "NORMAL",
                       "TRUSTED_HOSTS": ["mus.example", "www.mus.example"], "PROXY_FIX": 1,
                       "RATELIMIT_ENABLED": False, "RATELIMIT_STORAGE_URI": "redis://cache:6379"}
     assert from_environment({"MUS_PROXY_FIX": " ", "PATH": "/bin"}) == {}
 
 
 @pytest.mark.parametrize("variable, value", [("MUS_PROXY_FIX", "two"), ("MUS_PROXY_FIX", "-1"),
-                                             ("MUS_RATELIMIT_ENABLED", "maybe"), ("MUS_TRUSTED_HOSTS", ",")])
+                                             ("MUS_RATELIMIT_ENABLED", "maybe"), ("MUS_TRUSTED_HOSTS", ","),
+                                             ("MUS_DATABASE_SYNCHRONOUS", "off")])
 def test_a_malformed_variable_stops_the_start_naming_it(variable, value):
     with pytest.raises(ConfigError, match=variable):
         from_environment({variable: value})

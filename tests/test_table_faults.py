@@ -15,7 +15,7 @@ from table_helpers import first_action
 
 from tutorial import create_app
 from tutorial.paths import DATA_ROOT
-from tutorial.web import storage
+from tutorial.web import db, storage
 
 UNAVAILABLE = {
     "es": "Ahora mismo no se pueden guardar las partidas",
@@ -197,4 +197,14 @@ def test_an_acknowledged_action_survives_a_killed_worker(tmp_path):
     acknowledged = json.loads(result.stdout.strip().splitlines()[-1])
     app = create_app({"TESTING": True, "DATABASE": database})
     assert app.test_client().get(f"/api/tables/{acknowledged['id']}").get_json() == acknowledged
+    storage.close_connections()
+
+
+@pytest.mark.parametrize("setting, level", [(None, 2), ("NORMAL", 1), ("FULL", 2)])  # PRAGMA synchronous: 2 is FULL
+def test_every_commit_is_fsynced_unless_normal_is_chosen(tmp_path, monkeypatch, setting, level):
+    monkeypatch.delenv("MUS_DATABASE_SYNCHRONOUS", raising=False)  # the tests' own NORMAL (conftest)
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "tables.sqlite3")}
+    app = create_app(config if setting is None else {**config, "DATABASE_SYNCHRONOUS": setting})
+    with app.app_context():
+        assert db.run(lambda connection: connection.execute("PRAGMA synchronous").fetchone()[0]) == level
     storage.close_connections()

@@ -5,6 +5,8 @@ environment variable           config key                  meaning
 =============================  ==========================  ===============================================
 ``MUS_DATABASE``               ``DATABASE``                the SQLite file (default: instance/tables.sqlite3),
                                                            or a ``postgresql://`` URL (tutorial/web/db.py)
+``MUS_DATABASE_SYNCHRONOUS``   ``DATABASE_SYNCHRONOUS``    SQLite: ``FULL`` (default, an fsync per commit) or
+                                                           ``NORMAL`` (a power cut may lose the last commits)
 ``MUS_SECRET_KEY``             ``SECRET_KEY``              signs anything signed; shared by every worker
 ``MUS_TRUSTED_HOSTS``          ``TRUSTED_HOSTS``           comma-separated host names the site answers to
 ``MUS_PROXY_FIX``              ``PROXY_FIX``               how many reverse proxies set X-Forwarded-* (0: none)
@@ -55,6 +57,10 @@ def _count(value: str) -> int:
     return number
 
 
+def _synchronous(value: str) -> str:
+    return {"full": "FULL", "normal": "NORMAL"}[value.strip().lower()]
+
+
 def _switch(value: str) -> bool:
     words = {"1": True, "true": True, "yes": True, "on": True, "0": False, "false": False, "no": False, "off": False}
     return words[value.strip().lower()]
@@ -62,6 +68,7 @@ def _switch(value: str) -> bool:
 
 ENVIRONMENT = {
     "MUS_DATABASE": ("DATABASE", _text),
+    "MUS_DATABASE_SYNCHRONOUS": ("DATABASE_SYNCHRONOUS", _synchronous),
     "MUS_SECRET_KEY": ("SECRET_KEY", _text),
     "MUS_TRUSTED_HOSTS": ("TRUSTED_HOSTS", _hosts),
     "MUS_PROXY_FIX": ("PROXY_FIX", _count),

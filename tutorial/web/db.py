@@ -65,7 +65,7 @@ class Unavailable(StorageError):
 class Store:
     """Where the data lives: ``url`` is a file path (SQLite) or a ``postgresql://`` URL."""
     url: str
-    synchronous: str = "NORMAL"  # SQLite only: NORMAL or FULL (README, Deploying)
+    synchronous: str = "FULL"  # SQLite only: FULL (an fsync per commit) or NORMAL (README, Deploying)
 
     @property
     def kind(self) -> str:
@@ -86,7 +86,7 @@ def database_url(app: Flask) -> str:
 
 
 def store_of(app: Flask) -> Store:
-    return Store(database_url(app), str(app.config.get("DATABASE_SYNCHRONOUS", "NORMAL")).upper())
+    return Store(database_url(app), str(app.config.get("DATABASE_SYNCHRONOUS", "FULL")).upper())
 
 
 # ----- one interface for both ------------------------------------------------------------------------------------

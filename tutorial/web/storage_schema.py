@@ -56,16 +56,17 @@ CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)
 log = logging.getLogger(__name__)
 
 
-def prepare(connection: sqlite3.Connection, synchronous: str = "NORMAL") -> None:
+def prepare(connection: sqlite3.Connection, synchronous: str = "FULL") -> None:
     """Settings for this connection; the schema created or converted if the file is new or old."""
     if connection.execute("PRAGMA user_version").fetchone()[0] != VERSION:
         # Only an empty file takes auto_vacuum at once; an old one gets it with the VACUUM after conversion.
         connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
         connection.execute("PRAGMA journal_mode = WAL")  # readers never wait for the writer
         _upgrade(connection)
-    # NORMAL (with WAL): a commit survives a crash or kill of the process; only a power cut or an OS crash may lose
-    # the last ones. FULL also survives that, for an fsync per commit (DATABASE_SYNCHRONOUS=FULL).
-    connection.execute(f"PRAGMA synchronous = {'FULL' if synchronous == 'FULL' else 'NORMAL'}")
+    # FULL (with WAL): the WAL is fsynced at each commit, so an acknowledged action survives a power cut or an OS
+    # crash too. NORMAL (DATABASE_SYNCHRONOUS=NORMAL) saves that fsync: a commit still survives a crash or kill of
+    # the process, but a power cut may lose the last ones (README, Deploying).
+    connection.execute(f"PRAGMA synchronous = {'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
     connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
 
 
