@@ -37,8 +37,8 @@ def app(tmp_path):
     yield app
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> str:
+def postgres_for_tests() -> str:
+    """MUS_TEST_POSTGRES; without it the test is skipped, saying why, or failed under CI=true."""
     url = os.environ.get("MUS_TEST_POSTGRES", "").strip()
     if not url:
         if os.environ.get("CI", "").lower() == "true":
@@ -46,6 +46,16 @@ def postgres_server() -> str:
         pytest.skip("PostgreSQL tests need MUS_TEST_POSTGRES=postgresql://... "
                     "(bash scripts/with_postgres.sh starts a throwaway server and sets it)")
     return url
+
+
+def pytest_runtest_setup(item):
+    if item.get_closest_marker("postgres"):
+        postgres_for_tests()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> str:
+    return postgres_for_tests()
 
 
 @pytest.fixture

@@ -146,7 +146,8 @@ def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_tran
             server.kill()
 
 
-@pytest.mark.parametrize("script", ["scripts/test.sh", "scripts/serve.sh", "scripts/_venv.sh", ".ci/run"])
+@pytest.mark.parametrize("script", ["scripts/test.sh", "scripts/serve.sh", "scripts/_venv.sh", "scripts/with_postgres.sh",
+                                    ".ci/run"])
 def test_the_shell_scripts_parse(script):
     result = subprocess.run(["bash", "-n", str(ROOT / script)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
