@@ -40,11 +40,24 @@ REGISTRY = (
     Language("pt", "Português", MappingProxyType({
         "pages.home": "", "rules.page": "regras", "lessons.index": "licoes", "lessons.lesson": "licoes/<key>",
         "table.page": "jogar", "explain.checker": "verificar"}),
-        MappingProxyType({"senas": "sinais"})),
+        MappingProxyType({
+            "jugadores": "jogadores", "baraja": "baralho", "reyes": "reis", "orden": "ordem", "mano": "mao",
+            "grande": "maior", "chica": "menor", "juego": "jogo", "punto": "ponto", "envites": "apostas",
+            "tanteo": "contagem", "senas": "sinais", "glosario": "glossario", "preguntas": "perguntas",
+            "faq-no-quiero": "faq-nao-quero", "faq-quien-contesta": "faq-quem-responde",
+            "faq-duples-medias": "faq-dois-pares-trinca", "faq-palo": "faq-naipe", "faq-tres-rey": "faq-tres-rei",
+            "faq-una-pareja": "faq-um-par"})),
     Language("ca", "Català", MappingProxyType({
         "pages.home": "", "rules.page": "regles", "lessons.index": "llicons", "lessons.lesson": "llicons/<key>",
         "table.page": "jugar", "explain.checker": "comprovar"}),
-        MappingProxyType({"senas": "senyes"})),
+        MappingProxyType({
+            "minuto": "minut", "objetivo": "objectiu", "jugadores": "jugadors", "baraja": "baralla", "reyes": "reis",
+            "orden": "ordre", "mano": "ma", "grande": "grans", "chica": "petites", "pares": "parells",
+            "juego": "joc", "punto": "punt", "envites": "envits", "tanteo": "recompte", "variantes": "variants",
+            "senas": "senyes", "glosario": "glossari", "preguntas": "preguntes", "faq-no-quiero": "faq-no-vull",
+            "faq-quien-contesta": "faq-qui-respon", "faq-duples-medias": "faq-duples-mitjanes",
+            "faq-empate": "faq-empat", "faq-palo": "faq-pal", "faq-tres-rey": "faq-tres-rei",
+            "faq-una-pareja": "faq-una-parella"})),
 )
 
 LANGUAGES = tuple(language.code for language in REGISTRY)
@@ -64,6 +77,11 @@ def anchor(section: str, lang: str) -> str:
     """A rules section's anchor in one language: ``anchor("senas", "pt")`` -> ``'sinais'``."""
     language = next(language for language in REGISTRY if language.code == lang)
     return language.anchors.get(section, section)
+
+
+def language_anchors(lang: str) -> Mapping[str, str]:
+    """Every rules section this language names in its own words: id -> anchor."""
+    return next(language for language in REGISTRY if language.code == lang).anchors
 
 
 def catalog_file(area: str, lang: str, root: Path = LOCALES) -> Path:

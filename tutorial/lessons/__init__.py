@@ -25,12 +25,12 @@ from __future__ import annotations
 from tutorial.lessons.check import check_lessons, check_step
 from tutorial.lessons.facts import check_fact
 from tutorial.lessons.kinds import KINDS, judge
-from tutorial.lessons.loader import find_lesson, load_lesson, load_lessons
+from tutorial.lessons.loader import find_by_address, find_lesson, load_lesson, load_lessons
 from tutorial.lessons.model import LANGUAGES, Lesson, LessonError, Step, parse_move
 from tutorial.lessons.page import step_page
 from tutorial.lessons.placeholders import PLACEHOLDER, fill, plain_words, resolve
 from tutorial.lessons.verdict import AnswerError, Verdict
 
 __all__ = ["AnswerError", "KINDS", "LANGUAGES", "Lesson", "LessonError", "PLACEHOLDER", "Step", "Verdict",
-           "check_fact", "check_lessons", "check_step", "find_lesson", "fill", "judge", "load_lesson",
+           "check_fact", "check_lessons", "check_step", "find_by_address", "find_lesson", "fill", "judge", "load_lesson",
            "load_lessons", "parse_move", "plain_words", "resolve", "step_page"]

@@ -159,6 +159,10 @@ def check_lessons(directory: Path = LESSONS) -> list[str]:
         problems.append(f"lesson numbers must run 1..{len(lessons)}, not {numbers}")
     sections = {lang: rules_sections(lang) for lang in LANGUAGES}
     for lesson in lessons:
+        missing = [lang for lang in LANGUAGES if lang not in lesson.slugs]
+        if missing:
+            problems.append(str(LessonError(lesson.key, None, f"slug: the lesson's address is missing in {missing} "
+                                                              f"(a [slug] table, one word per language)")))
         for step in lesson.steps:
             problems.extend(check_step(step))
             problems.extend(_check_rules_links(step, sections))

@@ -49,7 +49,12 @@ def load_lesson(path: Path) -> Lesson:
         steps.append(Step(key, index, kind, raw, texts, hints))
     if not steps:
         raise LessonError(key, None, "a lesson needs steps")
-    return Lesson(key, number, path, _texts(data, "title", key, None), _texts(data, "summary", key, None), steps)
+    slugs = data.get("slug", {})
+    if not isinstance(slugs, dict) or not all(isinstance(lang, str) and lang in LANGUAGES and isinstance(slug, str)
+                                              and re.fullmatch(r"[a-z0-9-]+", slug) for lang, slug in slugs.items()):
+        raise LessonError(key, None, "slug must be a table of lowercase ASCII addresses by language")
+    return Lesson(key, number, path, _texts(data, "title", key, None), _texts(data, "summary", key, None), steps,
+                  dict(slugs))
 
 
 @lru_cache(maxsize=4)
@@ -59,6 +64,11 @@ def _load_all(directory: str) -> tuple[Lesson, ...]:
     for key in keys:
         if keys.count(key) > 1:
             raise LessonError(key, None, "two lesson files use this key")
+    owners: dict[str, str] = {}  # every address a lesson answers to (its key, its slugs) names that lesson only
+    for lesson in lessons:
+        for address in {lesson.key, *lesson.slugs.values()}:
+            if owners.setdefault(address, lesson.key) != lesson.key:
+                raise LessonError(lesson.key, None, f"the address {address!r} is also lesson {owners[address]!r}'s")
     return tuple(sorted(lessons, key=lambda lesson: lesson.number))
 
 
@@ -69,4 +79,10 @@ def load_lessons(directory: Path = LESSONS) -> list[Lesson]:
 
 def find_lesson(key: str, directory: Path = LESSONS) -> Lesson | None:
     return next((lesson for lesson in load_lessons(directory) if lesson.key == key), None)
+
+
+def find_by_address(address: str, directory: Path = LESSONS) -> Lesson | None:
+    """The lesson a URL word names: its key or its slug in any language (an old or another language's address)."""
+    return next((lesson for lesson in load_lessons(directory)
+                 if address == lesson.key or address in lesson.slugs.values()), None)
 

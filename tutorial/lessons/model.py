@@ -5,7 +5,7 @@ What a step's kind changes (which hands are face up, which deal its explanation 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutorial.engine import SEATS, Action, Game, IllegalAction, Options, parse_cards, showdown
@@ -137,3 +137,8 @@ class Lesson:
     title: dict[str, str]
     summary: dict[str, str]
     steps: list[Step]
+    # the lesson's address in each language (/pt/licoes/baralho); the key stays the same everywhere (progress, API)
+    slugs: dict[str, str] = field(default_factory=dict)
+
+    def slug(self, lang: str) -> str:
+        return self.slugs.get(lang, self.key)

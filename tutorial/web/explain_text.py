@@ -45,6 +45,8 @@ import copy
 from flask import url_for
 from flask_babel import gettext as _
 
+from tutorial.languages import anchor
+from tutorial.web.i18n import current_language
 from tutorial.web.narrator import Cast, Learner, Viewer, and_list, capfirst, pares_word, tantos
 from tutorial.web.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
 
@@ -244,8 +246,9 @@ def _collects(lance: dict, explained: dict) -> str:
     return _("%(team)s collects %(points)s.", team=lance["team_label"], points=tantos(lance["points"]))
 
 
-def _rule_url(anchor: str) -> str:
-    return url_for("rules.page") + "#" + anchor
+def _rule_url(section: str) -> str:
+    """The rules page's section, under its anchor in the current language (#glossario on /pt/regras)."""
+    return url_for("rules.page") + "#" + anchor(section, current_language())
 
 
 def _player_summary(player: dict) -> str:

@@ -6,7 +6,7 @@ table and question with its own partial, ``templates/lessons/steps/<kind>.html``
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, jsonify, render_template, request, url_for
+from flask import Blueprint, abort, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import force_locale, gettext as _
 
 from tutorial import lessons as lesson_data
@@ -32,12 +32,24 @@ def index():
     return render_template("lessons.html", lessons=lessons)
 
 
+@bp.app_url_defaults
+def lesson_address(endpoint: str, values: dict) -> None:
+    """``url_for("lessons.lesson", key=...)`` takes the stable key (or any address of the lesson) and builds the
+    lesson's address in the link's language: /pt/licoes/baralho, /ca/llicons/baralla."""
+    if endpoint == "lessons.lesson" and "key" in values:
+        found = lesson_data.find_by_address(str(values["key"]))
+        if found is not None:
+            values["key"] = found.slug(values.get("lang") or current_language())
+
+
 @localized_route(bp, endpoint="lesson")
 def lesson(key):
-    found = lesson_data.find_lesson(key)
+    lang = current_language()
+    found = lesson_data.find_by_address(key)
     if found is None:
         abort(404)
-    lang = current_language()
+    if key != found.slug(lang):  # an old address, or another language's: the lesson's own address here
+        return redirect(url_for("lessons.lesson", key=found.key), 301)
     all_lessons = lesson_data.load_lessons()
     position = [item.key for item in all_lessons].index(found.key)
     following = all_lessons[position + 1] if position + 1 < len(all_lessons) else None

@@ -7,6 +7,7 @@ from flask_babel import ngettext
 
 from tutorial.engine import DECK
 from tutorial.engine.game import SEATS, Options
+from tutorial.languages import anchor
 from tutorial.lessons import load_lessons
 from tutorial.web.i18n import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized,
                                localized_route, negotiate)
@@ -71,7 +72,8 @@ def lessons_blurb() -> str:
 
 def init_app(app) -> None:
     # Globals rather than context, so the card macros work even where _cards.html is imported without context.
-    app.jinja_env.globals.update(card_name=card_name, card_names=card_names)
+    app.jinja_env.globals.update(card_name=card_name, card_names=card_names,
+                                 rules_anchor=lambda section: anchor(section, current_language()))
 
     @app.context_processor
     def layout_context():

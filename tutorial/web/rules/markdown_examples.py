@@ -1,6 +1,7 @@
 """The Markdown extension that replaces each directive line of a rules file by its example's HTML."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import markdown
@@ -11,6 +12,8 @@ from markdown.preprocessors import Preprocessor
 from markupsafe import Markup
 
 from tutorial.engine import EngineError
+from tutorial.languages import language_anchors
+from tutorial.web.i18n import current_language
 from tutorial.web.rules.betting import expand_betting
 from tutorial.web.rules.deal import expand_deal
 from tutorial.web.rules.directives import DIRECTIVE, DirectiveError, parse_directive
@@ -74,5 +77,15 @@ def render_rules(text: str, source: str = "<text>") -> RenderedRules:
     md = markdown.Markdown(extensions=[ExampleExtension(source), "toc", "attr_list", "tables", "def_list"],
                            extension_configs={"toc": {"slugify": slugify_unicode, "toc_depth": "2",
                                                       "permalink": False}})
-    html = md.convert(text)
+    html = old_anchors(md.convert(text))
     return RenderedRules(html=Markup(html), toc=Markup(md.toc))
+
+
+def old_anchors(html: str) -> str:
+    """Links written before a section had its anchor in the language's own words (/pt/regras#glosario) still
+    land on it: an empty element with the old id just before the section's heading."""
+    for section, local in language_anchors(current_language()).items():
+        if local != section:
+            html = re.sub(rf'(<h[1-6] id="{re.escape(local)}")', rf'<span id="{section}" class="old-anchor"></span>\1',
+                          html, count=1)
+    return html
