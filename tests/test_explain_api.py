@@ -45,7 +45,7 @@ def test_lang_pt_answers_in_portuguese_with_portuguese_rule_links(client):
     data = post(client, {"hands": HANDS, "lang": "pt"}).get_json()
     assert data["lances"][0]["name"] == "Maior"
     assert data["lances"][0]["lines"][0]["text"] == "Lance em passo: 1 ponto"
-    assert data["lances"][0]["rule_url"] == "/pt/regras#grande"
+    assert data["lances"][0]["rule_url"] == "/pt/regras#maior"  # the section under its Portuguese anchor
 
 
 def test_reyes_mano_real_bets_scores_and_target_reach_the_engine(client):

@@ -22,7 +22,7 @@ def test_the_list_shows_the_ten_lessons_with_links_in_each_language(client, lang
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     for lesson in lessons.load_lessons():
-        assert f'href="/{lang}/{SLUGS[lang]}/{lesson.key}"' in html
+        assert f'href="/{lang}/{SLUGS[lang]}/{lesson.slug(lang)}"' in html
         assert lesson.title[lang].replace("'", "&#39;") in html
     assert 'id="lessons-continue"' in html
 
@@ -30,7 +30,7 @@ def test_the_list_shows_the_ten_lessons_with_links_in_each_language(client, lang
 @pytest.mark.parametrize("lang", ["es", "pt", "ca"])
 def test_every_lesson_page_renders_every_step_with_its_engine_filled_text(client, lang):
     for lesson in lessons.load_lessons():
-        html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.key}").get_data(as_text=True)
+        html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.slug(lang)}").get_data(as_text=True)
         assert len(re.findall(r'<section class="lesson-step ', html)) == len(lesson.steps)
         texts = re.findall(r'<div class="lesson-step__text">(.*?)</div>', html, re.S)
         assert len(texts) == len(lesson.steps) and all(texts)
@@ -59,7 +59,7 @@ def test_hidden_hands_never_reach_the_page(client):
 def test_every_step_links_to_a_section_that_exists_on_the_rules_page(client, lang):
     rules_html = client.get(f"/{lang}/{RULES_SLUGS[lang]}").get_data(as_text=True)
     for lesson in lessons.load_lessons():
-        html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.key}").get_data(as_text=True)
+        html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.slug(lang)}").get_data(as_text=True)
         anchors = re.findall(rf'class="lesson-step__rules" href="/{lang}/{RULES_SLUGS[lang]}#([a-z]+)"', html)
         assert len(anchors) == len(lesson.steps), lesson.key
         for anchor in anchors:
@@ -218,7 +218,7 @@ def test_no_junk_answer_to_any_step_of_any_lesson_causes_a_server_error(client, 
 @pytest.mark.parametrize("lang", ["es", "pt", "ca"])
 def test_no_id_repeats_on_a_lesson_page_so_each_hand_is_labelled_by_its_own_steps_seat(client, lang):
     for lesson in lessons.load_lessons():
-        html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.key}").get_data(as_text=True)
+        html = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.slug(lang)}").get_data(as_text=True)
         ids = re.findall(r'\sid="([^"]+)"', html)
         assert len(ids) == len(set(ids)), (lesson.key, sorted({i for i in ids if ids.count(i) > 1}))
         for labelled in re.findall(r'aria-labelledby="([^"]+)"', html):
