@@ -15,6 +15,7 @@ SUITES = {
     "bots": "tutorial.bots.bench:hard_decisions",
     "table": "tutorial.web.table_bench:tables",
     "durability": "tutorial.web.table_bench:durability",
+    "events": "tutorial.web.events_bench:news",
 }
 
 
