@@ -212,3 +212,81 @@ def test_a_second_signal_joining_an_open_window_keeps_the_learners_deadline(app,
         game.senas.made.pop()  # under the two-a-hand limit again, to sign once more
         assert table_senas.bot_turn(game, meta, rival, rng, now=1005.0)
         assert meta["windows"] == {str(rival): 1006.5}
+
+
+SEEN = [{"number": 0, "seat": 2, "sena": "31", "caught_by": [], "mus_round": 2},
+        {"number": 1, "seat": 0, "sena": "ciego", "caught_by": [1], "mus_round": 2},
+        {"number": 2, "seat": 3, "sena": "medias", "caught_by": [0], "mus_round": 1},
+        {"number": 3, "seat": 2, "sena": "dos_reyes", "caught_by": [1, 3], "mus_round": 2}]
+SEEN_WORDS = {
+    "es": ["Tu compañero hizo la seña de 31.",
+           "Rival a tu izquierda hizo la seña de medias y la cazaste. Fue antes de un descarte: esas cartas pueden "
+           "haber cambiado después.",
+           "Tu compañero hizo la seña de dos reyes; la cazaron los dos rivales."],
+    "pt": ["Seu parceiro fez o sinal de 31.",
+           "Adversário à sua esquerda fez o sinal de trinca e você pegou. Foi antes de um descarte: essas cartas "
+           "podem ter mudado depois.",
+           "Seu parceiro fez o sinal de dois reis; os dois adversários pegaram."],
+    "ca": ["El teu company va fer la senya de 31.",
+           "Rival a la teva esquerra va fer la senya de mitjanes i la vas caçar. Va ser abans d'un descart: "
+           "aquelles cartes poden haver canviat després.",
+           "El teu company va fer la senya de dos reis; la van caçar els dos rivals."],
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_explanation_lists_the_partners_signals_and_the_rivals_the_reader_caught_in_each_language(app, lang):
+    from tutorial.web.narrator import Learner
+    from tutorial.web.narrator.senas import seen_in_hand
+
+    with app.test_request_context(f"/{lang}/"):
+        from flask import g
+        g.lang = lang
+        words = seen_in_hand(SEEN, Learner(0), mus_round=2)
+    assert words["lines"] == SEEN_WORDS[lang], "the reader's own signal is not listed"
+    assert words["title"] == {"es": "Señas que has visto", "pt": "Sinais que você viu", "ca": "Senyes que has vist"}[lang]
+
+
+def test_after_each_hand_the_explanation_lists_exactly_the_signals_the_learner_saw(app, client, clock):
+    """Hands played through the API with signals and catches: the panel's list is the partner's signals plus the
+    rivals' the learner caught, counted from the replayed game's own record."""
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(30):
+        view = create(client, seed=seed, level="hard")
+        for _ in range(200):
+            if view["phase"] in ("hand_over", "game_over", "match_over"):
+                break
+            clock[0] += 0.2
+            view = act(client, view, _learner_move(rng, view)).get_json()
+        else:
+            raise AssertionError("the hand did not end")
+        game = _game(app, view["id"])
+        caught = {number for rival, _s, numbers in game.senas.catches if rival == 0 for number in numbers}
+        expected = sum(1 for number, (seat, _name, _round) in enumerate(game.senas.made)
+                       if seat == 2 or (seat % 2 == 1 and number in caught))
+        described = view["last_hand"]["described"]["senas"]
+        assert len(described["lines"]) == expected, (described, game.senas.made, game.senas.catches)
+        checked += bool(expected)
+        if checked >= 4:
+            break
+    assert checked >= 4, "too few hands with a signal the learner saw"
+    plain = client.post("/api/tables", json={"seed": 1}).get_json()
+    while plain["phase"] not in ("hand_over", "game_over"):
+        plain = act(client, plain, _learner_move(rng, plain)).get_json()
+    assert plain["last_hand"]["described"]["senas"] is None, "without señas the panel has no list of signals"
+
+
+def _learner_move(rng: random.Random, view: dict) -> dict:
+    if view.get("catch_windows") and rng.random() < 0.6:
+        return {"type": "catch", "seat": view["catch_windows"][0]["seat"]}
+    signals = true_signals(view)
+    if signals and rng.random() < 0.3:
+        return {"type": "sena", "sena": rng.choice(signals)}
+    kinds = [entry["type"] for entry in view["legal_actions"]]
+    kind = next((k for k in ("corto", "quiero", "paso", "discard") if k in kinds), None)
+    if kind is None:
+        return {"type": "continue"}
+    if kind == "discard":
+        return {"type": "discard", "cards": view["hand"][:1]}
+    return {"type": kind}

@@ -126,6 +126,21 @@ function countSection(described, options) {
   return section;
 }
 
+// At a table with señas: the signals the reader saw in the hand (already only those it may know).
+function senasSection(senas, options) {
+  const section = el("section", "explain-senas");
+  section.setAttribute("aria-label", senas.title);
+  section.append(el(`h${options.headingLevel + 1}`, null, senas.title));
+  if (!senas.lines.length) {
+    section.append(el("p", null, senas.none));
+    return section;
+  }
+  const list = el("ul", "explain-senas__lines");
+  for (const line of senas.lines) list.append(el("li", null, line));
+  section.append(list);
+  return section;
+}
+
 /** Draw `described` into `container` (its previous content is replaced); returns the component's root. */
 export function renderExplanation(container, described, { hands = true, headingLevel = 2, idPrefix = "explain" } = {}) {
   const options = { hands, headingLevel, idPrefix };
@@ -134,7 +149,9 @@ export function renderExplanation(container, described, { hands = true, headingL
   root.append(el(`h${headingLevel}`, "explain__title", described.labels.explanation));
   const lances = el("ol", "explain__lances");
   for (const lance of described.lances) lances.append(lanceItem(described, lance, options));
-  root.append(lances, countSection(described, options));
+  root.append(lances);
+  if (described.senas) root.append(senasSection(described.senas, options));
+  root.append(countSection(described, options));
   container.replaceChildren(root);
   return root;
 }

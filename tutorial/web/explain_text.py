@@ -324,11 +324,13 @@ def _outcome(explained: dict, viewer: Viewer) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- describe
-def describe(explained: dict, seat: int | None = None, names: list[str] | None = None) -> dict:
+def describe(explained: dict, seat: int | None = None, names: list[str] | None = None,
+             senas: dict | None = None) -> dict:
     """The engine's ``explain`` dict with every word added, in the current language (see the module doc).
 
     ``seat``: the viewer ("You", "Your partner" ...); ``names``: four player names of the page's own (a lesson's
-    characters) used instead of "Seat N"; the mano is still marked."""
+    characters) used instead of "Seat N"; the mano is still marked. ``senas``: at a table with señas, the signals
+    the viewer saw in the hand, in words (narrator.senas.seen_in_hand); None elsewhere."""
     viewer = Learner(seat) if seat is not None else Viewer()
     if names is not None:
         viewer = Cast(names, teams=viewer)
@@ -367,6 +369,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
                           for player in described["players"] for code in player["cards"]}
     described["count_rule_url"] = _rule_url(TARGET_ANCHORS["count"])
     described["labels"] = labels()
+    described["senas"] = senas
     return described
 
 

@@ -20,6 +20,7 @@ from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
 from tutorial.web.narrator import Learner, capfirst, refusal, score_text, sentence
+from tutorial.web.narrator.senas import seen_in_hand
 from tutorial.web.table_words import client_texts
 
 bp = Blueprint("table", __name__)
@@ -264,7 +265,8 @@ def learner_view(record: storage.Record, game: Game) -> dict:
         "score_text": [score_text(points) for points in view["scores"]],
         "events": [event_json(event, seat) for event in game.events_for(seat, record.meta["events_from"])],
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
-        "last_hand": hand_summary(last_hand, seat) if game.phase.hand_is_over and last_hand else None,
+        "last_hand": hand_summary(last_hand, view, options["senas"]) if game.phase.hand_is_over and last_hand
+        else None,
     })
     if game.options.senas:
         view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
@@ -274,9 +276,13 @@ def learner_view(record: storage.Record, game: Game) -> dict:
     return view
 
 
-def hand_summary(last_hand: dict, seat: int) -> dict:
+def hand_summary(last_hand: dict, view: dict, senas: bool) -> dict:
+    """The hand just over, for the explanation panel (``view``: the learner's observation as JSON; ``senas``: the
+    table plays with señas, and the panel lists the signals the learner saw)."""
+    seat = view["seat"]
     summary = {key: last_hand[key] for key in ("hands", "mano", "bets", "scores_before", "explain")}
-    summary["described"] = describe(last_hand["explain"], seat=seat)  # the explanation panel's localized text
+    seen = seen_in_hand(view["senas"], Learner(seat), view["mus_round"]) if senas else None
+    summary["described"] = describe(last_hand["explain"], seat=seat, senas=seen)  # the panel's localized text
     return summary
 
 

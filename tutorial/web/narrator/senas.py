@@ -41,3 +41,28 @@ REFUSALS = {
     "bad_sena": lambda: _("Unknown signal. Signals: dos_reyes, tres_reyes, dos_ases, tres_ases, medias, duples, "
                           "31, ciego."),
 }
+
+
+def seen_in_hand(seen: list[dict], viewer: Viewer, mus_round: int) -> dict:
+    """The signals of a finished hand its reader saw, for the explanation after it (``seen``: the engine's
+    ``senas`` of the reader's observation, SeenSena.to_json()): the partner's, with the rivals that caught them,
+    and the rivals' that the reader caught. Nothing else: not a rival's signal it missed, nor its own."""
+    seat = viewer.seat
+    lines = []
+    for sena in seen:
+        if sena["seat"] == seat:
+            continue
+        player, name = viewer.player(sena["seat"]), SENAS[sena["sena"]]
+        if seat in sena["caught_by"]:
+            line = _("%(player)s signalled %(sena)s and you caught it.", player=player, sena=name)
+        elif len(sena["caught_by"]) == 1:
+            line = _("%(player)s signalled %(sena)s; %(rival)s caught it.", player=player, sena=name,
+                     rival=viewer.player(sena["caught_by"][0]))
+        elif sena["caught_by"]:
+            line = _("%(player)s signalled %(sena)s; both rivals caught it.", player=player, sena=name)
+        else:
+            line = _("%(player)s signalled %(sena)s.", player=player, sena=name)
+        if sena["mus_round"] < mus_round:
+            line = f'{line} {_("It was made before a discard: those cards may have changed since.")}'
+        lines.append(line)
+    return {"title": _("Signals you saw"), "lines": lines, "none": _("You saw no signal in this hand.")}
