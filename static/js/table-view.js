@@ -2,6 +2,9 @@
 // mano, bets, declarations, discards, cards shown, score) as the view leaves it or, while a batch of events is
 // played back, as it stood at the event on display.
 
+// Señas happen out of turn: a signal, a flash, a catch or a window's close never marks whose turn it is.
+export const OUT_OF_TURN = new Set(["sena", "sena_flash", "sena_caught", "window_closed"]);
+
 export function legal(view, type) {
   return view.legal_actions.find((entry) => entry.type === type);
 }
@@ -11,7 +14,7 @@ export function boardOf(view) {
   return {
     mano: view.mano, turn: view.turn, lance: view.lance, phase: view.phase, bets: view.bets, live: view.live_bet,
     declarations: view.declarations ?? {}, discardCounts: view.discard_counts,
-    shown: view.last_hand ? view.last_hand.hands : null, scoreText: view.score_text,
+    shown: view.last_hand ? view.last_hand.hands : null, scoreText: view.score_text, senas: view.senas ?? [],
   };
 }
 
@@ -26,6 +29,7 @@ export function stageFrom(previous, view) {
     discardCounts: (previous?.discard_counts ?? []).slice(),
     shown: previous?.last_hand ? previous.last_hand.hands : null,
     scoreText: (previous ?? view).score_text,
+    senas: JSON.parse(JSON.stringify(previous?.senas ?? [])),
   };
 }
 
@@ -33,11 +37,24 @@ export function stageFrom(previous, view) {
 export function advanceStage(stage, event) {
   const p = event.params;
   if (event.score_text) stage.scoreText = event.score_text;
-  if (event.seat !== undefined) stage.turn = event.seat;
+  if (event.seat !== undefined && !OUT_OF_TURN.has(event.code)) stage.turn = event.seat;
   switch (event.code) {
     case "hand_start":
       Object.assign(stage, { mano: p.mano, turn: null, lance: null, phase: "mus", bets: {}, live: null,
-        declarations: {}, discardCounts: [], shown: null });
+        declarations: {}, discardCounts: [], shown: null, senas: [] });
+      break;
+    case "sena": // a signal of the learner's team
+      stage.senas.push({ number: p.number, seat: p.seat, sena: p.sena, caught_by: [] });
+      break;
+    case "sena_caught": // the learner caught a rival's signal, or a rival caught one of the learner's team
+      p.numbers.forEach((number, i) => {
+        let known = stage.senas.find((sena) => sena.number === number);
+        if (!known) {
+          known = { number, seat: p.signaller, sena: p.senas[i], caught_by: [] };
+          stage.senas.push(known);
+        }
+        known.caught_by.push(p.seat);
+      });
       break;
     case "mano_set":
       stage.mano = p.mano;

@@ -2,13 +2,15 @@
 // readable pace and announces every event. The server holds the game; this script only shows what it is sent.
 // The drawing is done by modules another table page can share: table-board.js (seats, cards, score, bets),
 // table-controls.js (the prompt and the action buttons), table-live.js (live regions, log), table-playback.js
-// (events at a pace) and table-view.js (what a view says).
+// (events at a pace), table-senas.js (signals, flashes, catches) and table-view.js (what a view says).
 
 import { cardNames } from "./cards.js";
 import { renderBoard } from "./table-board.js";
 import { focusFirstControl, nextLabel, renderControls, setControlsDisabled, showError } from "./table-controls.js";
 import { announce, announced, clearLog, logEvent, saidBy, spoken } from "./table-live.js";
 import { createPlayback } from "./table-playback.js";
+import { createSenas, renderSeatSenas } from "./table-senas.js";
+import { fmt } from "./table-text.js";
 import { advanceStage, boardOf, legal, stageFrom } from "./table-view.js";
 
 const root = document.getElementById("table-page");
@@ -18,6 +20,8 @@ const api = root.dataset.api;
 const lang = root.dataset.lang;
 const STORE = "escuela-mus-table";
 const PACE_STORE = "escuela-mus-pace";
+const WINDOW_STORE = "escuela-mus-window";
+const OUT_OF_TURN_ACTIONS = new Set(["sena", "catch", "continue"]); // they leave the chosen discard as it is
 const LEARNER_PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);
 
 const $ = (id) => document.getElementById(id);
@@ -33,6 +37,7 @@ const ctx = { texts, lang, names: cardNames(), selected: new Set(), busy: false 
 let view = null;          // the latest view from the server
 let stage = null;         // while events are being shown: the board as it stood at the event on display
 const handlers = { act, confirmOrdago, newTable };
+const senas = createSenas(ctx, { act, focusFollowsGame, focusHome: () => focusFirstControl(view) });
 
 // ----- pace ------------------------------------------------------------------------------------------------
 
@@ -47,6 +52,45 @@ function initPace() {
   const current = String(pace());
   if ([...select.options].some((option) => option.value === current)) select.value = current;
   select.addEventListener("change", () => localStorage.setItem(PACE_STORE, select.value));
+}
+
+// ----- the catch window: a setting of the table, remembered by the browser ----------------------------------
+
+function initWindow() {
+  const remembered = localStorage.getItem(WINDOW_STORE);
+  for (const select of [els.form.elements.window, $("setting-window")]) {
+    if (remembered && [...select.options].some((option) => option.value === remembered)) select.value = remembered;
+  }
+  els.form.elements.window.addEventListener("change", (event) => localStorage.setItem(WINDOW_STORE,
+    event.target.value));
+  $("setting-window").addEventListener("change", saveWindow);
+}
+
+async function saveWindow(event) {
+  const seconds = event.target.value;
+  localStorage.setItem(WINDOW_STORE, seconds);
+  els.form.elements.window.value = seconds;
+  if (!view) return;
+  const status = $("setting-window-status");
+  const { status: code, data } = await call("POST", `${api}/${encodeURIComponent(view.id)}/settings`,
+    { window: Number(seconds) });
+  if (code === 200) {
+    view.version = data.version; // the game did not move: nothing to show again
+    view.window = data.window;
+    els.table.dataset.version = String(data.version);
+    status.textContent = fmt(texts.senas.saved, { seconds: event.target.selectedOptions[0].textContent });
+  } else {
+    status.textContent = data?.error ?? ui.error;
+  }
+}
+
+function showSettings() {
+  const settings = $("table-settings");
+  settings.hidden = !view.options.senas;
+  if (view.options.senas && view.window !== undefined) {
+    const current = [...$("setting-window").options].find((option) => Number(option.value) === view.window);
+    if (current) $("setting-window").value = current.value;
+  }
 }
 
 // ----- talking to the server -------------------------------------------------------------------------------
@@ -87,8 +131,9 @@ async function startTable(event) {
   const f = els.form.elements;
   const body = {
     reyes: Number(f.reyes.value), target: Number(f.target.value), level: f.level.value,
-    mus_corrido: f.mus_corrido.checked, real: f.real.checked, vacas: f.vacas.checked,
+    mus_corrido: f.mus_corrido.checked, real: f.real.checked, vacas: f.vacas.checked, senas: f.senas.checked,
   };
+  if (f.senas.checked) body.window = Number(f.window.value);
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
   localStorage.setItem(PACE_STORE, f.pace.value);
@@ -124,7 +169,7 @@ async function act(action) {
     { action, version: view.version });
   ctx.busy = false;
   if (status === 200) {
-    ctx.selected.clear();
+    if (!OUT_OF_TURN_ACTIONS.has(action.type)) ctx.selected.clear();
     receive(data, { announce: true });
   } else if (status === 409) {
     const fresh = await call("GET", `${api}/${encodeURIComponent(view.id)}`);
@@ -142,7 +187,8 @@ const playback = createPlayback({
   pace,
   show: showEvent,
   pausesAfter,
-  say: (events) => announce(events.map((event) => spoken(ctx, event)).join(" ")),
+  // A rival's signal to catch is said at once in the assertive region (table-senas.js), not after the batch.
+  say: (events) => announce(events.filter((event) => !catchable(event)).map((event) => spoken(ctx, event)).join(" ")),
   done: finish,
 });
 
@@ -154,6 +200,7 @@ function receive(data, { announce: speak }) {
   els.table.dataset.ready = "false";
   els.table.dataset.version = String(data.version);
   playback.cancel();
+  senas.reset(data);
   stage = null; // a batch still being played back (a new game dealt meanwhile) is dropped
   if (!data.last_hand) els.panel.hidden = true; // the last hand's explanation goes once the next hand is dealt
   drawBoard();
@@ -177,7 +224,14 @@ function receive(data, { announce: speak }) {
   playback.start(events);
 }
 
+function catchable(event) {
+  return event.code === "sena_flash" && (view.catch_windows ?? []).some((window) => window.seat === event.seat
+    && window.left > 0);
+}
+
 function pausesAfter(event, next) {
+  // A rival's signal to catch ends the batch: its window is running, so what came before it is shown at once.
+  if (view.catch_windows?.some((window) => window.left > 0)) return false;
   // Declarations are made by the table, not chosen: the four of a lance are shown together, then one pause.
   if (event.code === "declare" && next?.code === "declare") return false;
   if (event.seat !== undefined && event.seat !== view.seat) return true;
@@ -205,6 +259,8 @@ async function finish(moveFocus) {
   } else if (!moveFocus) { // a resumed table: where it stands, in one short sentence or two
     announce(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());
   }
+  showSettings();
+  senas.update(view, { fresh: !moveFocus });
   await renderExplanation();
   els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)
 }
@@ -212,7 +268,9 @@ async function finish(moveFocus) {
 // ----- drawing ---------------------------------------------------------------------------------------------
 
 function drawBoard() {
-  renderBoard(ctx, view, stage ?? boardOf(view), Boolean(stage));
+  const board = stage ?? boardOf(view);
+  renderBoard(ctx, view, board, Boolean(stage));
+  renderSeatSenas(ctx, view, board);
 }
 
 function drawControls(ready, moveFocus = false) {
@@ -229,7 +287,8 @@ function drawControls(ready, moveFocus = false) {
 function focusFollowsGame() {
   const active = document.activeElement;
   return !active || active === document.body || els.buttons.contains(active) || $("seat-0").contains(active)
-    || active === els.panelNext || active === els.skip || (!els.setup.open && els.form.contains(active));
+    || active === els.panelNext || active === els.skip || (!els.setup.open && els.form.contains(active))
+    || $("senas-controls").contains(active) || active.classList.contains("flash");
 }
 
 function setDisabled(disabled) {
@@ -275,4 +334,5 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && playback.playing) playback.skip();
 });
 initPace();
+initWindow();
 resume();

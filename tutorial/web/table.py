@@ -10,6 +10,7 @@ import re
 import secrets
 
 from flask import Blueprint, g, jsonify, render_template, request
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import refresh
 
@@ -46,7 +47,10 @@ class BadRequest(Exception):
 
 @localized_route(bp)
 def page():
-    return render_template("table.html", client_texts=client_texts(Learner(LEARNER)), levels=LEVELS)
+    texts = dict(client_texts(Learner(LEARNER)), senas=senas.client_texts())
+    windows = [(seconds, _("%(seconds)s seconds", seconds=format_decimal(seconds))) for seconds in senas.WINDOW_CHOICES]
+    return render_template("table.html", client_texts=texts, levels=LEVELS, windows=windows,
+                           default_window=senas.WINDOW)
 
 
 # ----- the API -------------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import Action, Game, team
+from tutorial.web.terms import SENAS
 
 WINDOW = 1.5                 # seconds a learner's catch window stays open, by default
 WINDOW_RANGE = (1.0, 10.0)   # the longest is for screen-reader and keyboard users
@@ -81,3 +82,28 @@ def window_view(game: Game, meta: dict, now: float) -> list[dict]:
     learner = meta["seat"]
     return [{"seat": int(s), "left": round(max(0.0, deadline - now), 3)}
             for s, deadline in sorted(meta.get("windows", {}).items()) if (int(s), learner) in game.senas.windows]
+
+
+WINDOW_CHOICES = (1.5, 2, 3, 5, 8, 10)  # the page's menu of window lengths (seconds)
+
+
+def client_texts() -> dict:
+    """The words the table page's señas controls need (static/js/table-senas.js); the signals' names are the
+    site's terms. The keys are letters of each language's own words: S for seña, sinal, senya; C for cazar and
+    caçar, P for pegar."""
+    return {
+        "names": {code: str(name) for code, name in SENAS.items()},
+        "key": _("s"),
+        "catchKey": _("c"),
+        "button": _("Seña"),
+        "menu": _("Signals true of your cards now"),
+        "left": _("Signals left in this hand: %(count)s"),
+        "catch": _("Catch it!"),
+        "catchName": _("Catch the signal of %(player)s"),
+        "catchHint": _("Press %(key)s to catch it."),
+        "own": _("Your signals: %(senas)s"),
+        "partner": _("Signals: %(senas)s"),
+        "caught": _("You caught: %(senas)s"),
+        "wasCaught": _("%(sena)s (caught)"),
+        "saved": _("Time to catch a signal: %(seconds)s s."),
+    }

