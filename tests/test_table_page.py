@@ -62,3 +62,21 @@ def test_the_bot_levels_are_explained_next_to_their_menu(client, lang, words):
     assert 'id="option-level" name="level" aria-describedby="option-level-hint"' in html
     hint = re.search(r'<p class="table-options__hint" id="option-level-hint">(.*?)</p>', html, re.S)[1]
     assert words in hint
+
+
+@pytest.mark.parametrize("lang, seconds", [("es", "1,5 segundos"), ("pt", "1,5 segundos"), ("ca", "1,5 segons")])
+def test_the_senas_option_and_the_catch_window_are_offered_with_labels_and_hints(client, lang, seconds):
+    html = client.get(PAGES[lang]).get_data(as_text=True)
+    assert '<input type="checkbox" name="senas" aria-describedby="option-senas-hint">' in html
+    assert '<label for="option-window">' in html and '<label for="setting-window">' in html
+    assert f'<option value="1.5" selected>{seconds}</option>' in html, "the default window, in the language's numbers"
+    assert '<option value="10">10 ' in html and 'aria-describedby="window-hint"' in html
+    texts = json.loads(re.search(r'<script type="application/json" id="table-texts">(.*?)</script>', html, re.S)[1])
+    assert texts["senas"]["button"] == {"es": "Seña", "pt": "Sinal", "ca": "Senya"}[lang]
+    assert texts["senas"]["catchKey"] == {"es": "c", "pt": "p", "ca": "c"}[lang]
+
+
+def test_a_rivals_signal_has_an_assertive_region_of_its_own(client):
+    html = client.get("/es/jugar").get_data(as_text=True)
+    assert 'id="alert" aria-live="assertive"' in html
+    assert html.count('aria-live="assertive"') == 1

@@ -26,7 +26,7 @@ export function renderSeatSenas(ctx, view, board) {
       box.textContent = "";
       continue;
     }
-    const ours = seat % 2 === view.seat % 2;
+    const ours = seat === view.seat || seat === view.partner; // the view names the partner's seat
     const names = made.map((sena) => {
       const name = words.names[sena.sena];
       return ours && sena.caught_by.length ? fmt(words.wasCaught, { sena: name }) : name;

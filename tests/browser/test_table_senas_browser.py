@@ -119,3 +119,90 @@ def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert
         page.keyboard.press("Enter")
         wait_ready(page, version)
         assert name.lower() in page.text_content("#seat-0-senas").lower()
+
+
+GONE = {"es": "La seña de Rival a tu izquierda ya ha pasado.", "pt": "O sinal de Adversário à sua esquerda já passou.",
+        "ca": "La senya de Rival a la teva esquerra ja ha passat."}
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_a_window_that_runs_out_lets_the_bots_go_on(page, server, lang):
+    deal_with_senas(page, server, lang, seed=0, window_key="Home")  # seed 0: the left rival signals at once
+    assert page.is_visible("#catch-3") and page.locator("#controls-buttons button").count() == 0
+    version = page.get_attribute("#table", "data-version")
+    SHIFT[0] += 2  # the server's clock and the page's timers both pass the 1.5 s window, without waiting
+    page.clock.fast_forward(2000)
+    wait_ready(page, version)
+    assert GONE[lang] in page.text_content("#announcer"), "the page sent continue and the bots went on"
+    assert page.locator(".flash").count() == 0
+    assert page.locator("#controls-buttons button").count() > 0 or page.is_visible(".flash")
+
+
+CAUGHT_MINE = {"es": ("Rival a tu derecha te ha cazado la seña (ciego).", "ciego (cazada)"),
+               "pt": ("Adversário à sua direita pegou o seu sinal (cego).", "cego (pego)"),
+               "ca": ("Rival a la teva dreta t'ha caçat la senya (cec).", "cec (caçada)")}
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_team_is_told_when_a_rival_caught_its_signal(page, server, lang, assert_axe_clean):
+    deal_with_senas(page, server, lang, seed=2)  # seed 2: the right rival catches the learner's ciego
+    page.keyboard.press("s")
+    assert page.locator("#sena-menu button").all_text_contents() == [CAUGHT_MINE[lang][1].split(" ")[0].capitalize()]
+    press(page, "Enter")
+    told, shown = CAUGHT_MINE[lang]
+    assert told in page.text_content("#announcer")
+    assert shown in page.text_content("#seat-0-senas")
+    assert_axe_clean(page)
+
+
+def test_the_catch_window_is_a_table_setting_remembered_by_the_browser(page, server, assert_axe_clean, shoot):
+    deal_with_senas(page, server, "es", seed=2)
+    table_id = page.evaluate("new URL(location.href).searchParams.get('table')")
+    assert page.request.get(f"{server}/api/tables/{table_id}").json()["window"] == 10.0
+    tab_to(page, "el.tagName === 'SUMMARY' && el.parentElement.id === 'table-settings'")
+    page.keyboard.press("Enter")
+    tab_to(page, "el.id === 'setting-window'")
+    page.keyboard.press("ArrowUp")  # 10 -> 8 seconds
+    page.wait_for_selector("#setting-window-status:not(:empty)")
+    assert page.text_content("#setting-window-status") == "Guardado: 8 segundos."
+    assert page.request.get(f"{server}/api/tables/{table_id}").json()["window"] == 8.0
+    assert_axe_clean(page)
+    shoot(page, "senas-es-settings")
+    page.reload()
+    wait_ready(page)
+    assert page.input_value("#setting-window") == "8" and page.input_value("#option-window") == "8"
+    assert page.evaluate("localStorage.getItem('escuela-mus-window')") == "8"
+
+
+def play_to_hand_over(page, server, view, lang):
+    """Through the API: catch every window at once, say corto/paso/quiero, continue when the bots wait."""
+    for _ in range(200):
+        if view["phase"] in ("hand_over", "game_over"):
+            return view
+        kinds = [entry["type"] for entry in view["legal_actions"]]
+        if view["catch_windows"]:
+            action = {"type": "catch", "seat": view["catch_windows"][0]["seat"]}
+        else:
+            kind = next((k for k in ("corto", "paso", "quiero", "discard") if k in kinds), "continue")
+            action = {"type": kind, **({"cards": view["hand"][:1]} if kind == "discard" else {})}
+        answer = page.request.post(f"{server}/api/tables/{view['id']}/actions",
+                                   data={"action": action, "version": view["version"], "lang": lang})
+        assert answer.status == 200, answer.text()
+        view = answer.json()
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_explanation_after_the_hand_lists_the_signals_seen(page, server, viewport, lang, assert_axe_clean,
+                                                                shoot):
+    created = page.request.post(f"{server}/api/tables", data={"seed": 5, "senas": True, "level": "hard",
+                                                              "window": 10, "lang": lang})
+    view = play_to_hand_over(page, server, created.json(), lang)
+    page.goto(f"{server}/{lang}/{SLUGS[lang]}?pace=0&table={view['id']}")
+    wait_ready(page)
+    lines = page.eval_on_selector_all("#explain-container .explain-senas li", "items => items.map(i => i.textContent)")
+    assert lines and lines == view["last_hand"]["described"]["senas"]["lines"]
+    assert_axe_clean(page, context="#explain-panel")
+    whole = shoot(page, f"senas-{lang}-{viewport.name}-explanation")
+    section = page.locator("#explain-container .explain-senas")
+    section.screenshot(path=str(whole.with_name(f"senas-{lang}-{viewport.name}-explanation-list.png")))

@@ -105,5 +105,5 @@ def client_texts() -> dict:
         "partner": _("Signals: %(senas)s"),
         "caught": _("You caught: %(senas)s"),
         "wasCaught": _("%(sena)s (caught)"),
-        "saved": _("Time to catch a signal: %(seconds)s s."),
+        "saved": _("Saved: %(seconds)s."),
     }
