@@ -18,8 +18,8 @@ from tutorial.engine import Game, evaluate, parse_cards, showdown
 from tutorial.engine.explain import explain
 from tutorial.paths import LESSONS
 
-KINDS_REQUIRED = {"read", "pick", "classify", "discard", "decide", "count", "play"}
-TOPICS = ["baraja", "mano", "mus", "grande", "chica", "pares", "juego", "envites", "ordago", "recuento"]
+KINDS_REQUIRED = {"read", "pick", "classify", "discard", "decide", "count", "play", "senas"}
+TOPICS = ["baraja", "mano", "mus", "grande", "chica", "pares", "juego", "envites", "ordago", "recuento", "senas"]
 
 
 def copy_lessons(tmp_path: Path) -> Path:
@@ -48,13 +48,13 @@ def test_the_lessons_check_command_exits_0_and_counts_lessons_and_steps(capsys):
     assert cli_main(["lessons", "check"]) == 0
     out = capsys.readouterr().out
     steps = sum(len(lesson.steps) for lesson in lessons.load_lessons())
-    assert f"ok: 10 lessons, {steps} steps" in out
+    assert f"ok: 11 lessons, {steps} steps" in out
 
 
-def test_there_are_ten_lessons_in_order_covering_the_ten_topics_and_every_step_kind():
+def test_there_are_eleven_lessons_in_order_covering_the_eleven_topics_and_every_step_kind():
     loaded = lessons.load_lessons()
     assert [lesson.key for lesson in loaded] == TOPICS
-    assert [lesson.number for lesson in loaded] == list(range(1, 11))
+    assert [lesson.number for lesson in loaded] == list(range(1, 12))
     assert {step.kind for lesson in loaded for step in lesson.steps} == KINDS_REQUIRED
     for lesson in loaded:
         assert 3 <= len(lesson.steps) <= 8, lesson.key  # a few minutes each

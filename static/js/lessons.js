@@ -245,7 +245,7 @@ function lessonPage() {
       const target = event.target.closest("button");
       if (!target || !section.contains(target) || target.disabled) return;
       // one answer at a time: a play step's next move is judged from where the last one left the table
-      if (section.getAttribute("aria-busy") === "true" && !target.matches(".card-toggle")) return;
+      if (section.getAttribute("aria-busy") === "true" && !target.matches(".card-toggle, .choice-toggle")) return;
       if (target.matches("[data-next]")) {
         remember(index + 1); // a step with nothing to answer is done once read (an answered one already is)
         if (index + 1 < sections.length) show(index + 1);
@@ -254,8 +254,12 @@ function lessonPage() {
         send(section, index, { seat: Number(target.dataset.answerSeat) });
       } else if (target.matches("[data-answer-value]")) {
         send(section, index, { value: target.dataset.answerValue });
-      } else if (target.matches(".card-toggle")) {
+      } else if (target.matches(".card-toggle, .choice-toggle")) {
         target.setAttribute("aria-pressed", String(target.getAttribute("aria-pressed") !== "true"));
+      } else if (target.matches("[data-answer-choices]")) {
+        // every marked choice (none is an answer too): { senas: [...] } or { hands: [...] }
+        const chosen = [...section.querySelectorAll('.choice-toggle[aria-pressed="true"]')].map((b) => b.dataset.choice);
+        send(section, index, { [target.dataset.answerChoices]: chosen });
       } else if (target.matches("[data-answer-discard]")) {
         const cards = [...section.querySelectorAll('.card-toggle[aria-pressed="true"]')].map((b) => b.dataset.card);
         send(section, index, { cards });

@@ -85,7 +85,7 @@ class Step:
 
     @property
     def options(self) -> Options:
-        return Options(reyes=self.reyes, target=self.data.get("target", 40))
+        return Options(reyes=self.reyes, target=self.data.get("target", 40), senas=self.data.get("senas", False))
 
     def script(self) -> list[tuple[int, Action]]:
         return [parse_move(move) for move in self.data.get("script", [])]

@@ -6,15 +6,17 @@ sentences of its codes here. The "why" after an answer is the shared explanation
 from __future__ import annotations
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 
 from tutorial import lessons as lesson_data
 from tutorial.engine import Phase
 from tutorial.web import explain_text
 # action_label: the lesson templates name their actions through this module (``say.action_label``).
-from tutorial.web.narrator import action_label, and_list, capfirst, cards_text, lesson_cast, pares_word, refusal
+from tutorial.web.narrator import (action_label, and_list, capfirst, cards_text, hand_label, lesson_cast, pares_word,
+                                   refusal)
 from tutorial.web.narrator.notes import note
-from tutorial.web.terms import RANKS, card_name, lance_name, play_name
+from tutorial.web.terms import RANKS, SENAS, card_name, lance_name, play_name
 
 
 # The lesson table's players and teams are the narrator's lesson cast (Ana, Bruno, Carla, Diego; "Team A").
@@ -59,6 +61,20 @@ def paragraphs(text: str) -> Markup:
 def classify_label(value) -> str:
     return {"none": pares_word(None), "yes": _("yes, juego"), "no": _("no juego")}.get(value) or (
         play_name(value) if value in ("par", "medias", "duples") else str(value))
+
+
+def sena_label(code: str) -> str:
+    return str(SENAS[code])
+
+
+def senas_words(codes) -> str:
+    """"dos reyes, dos ases y duples"."""
+    return and_list(sena_label(code) for code in codes)
+
+
+def candidate_label(number: int) -> str:
+    """A hand a senas step offers as the partner's possible hand, by its place (1-based)."""
+    return hand_label(number)
 
 
 def answer_error_message(error: lesson_data.AnswerError) -> str:
@@ -152,6 +168,12 @@ def decide_message(verdict: lesson_data.Verdict) -> str:
     if verdict.correct:
         return _("Good decision.")
     kind = params["action"]["type"]
+    if params["rule"] == "bet_if_sure":
+        if params["sure"]:
+            return _("Your cards and your partner's signals make this lance yours whatever the rivals hold: "
+                     "passing gives away tantos you could bet.")
+        return _("Your cards and your partner's signals do not make this lance sure: a rival may hold a better "
+                 "hand, and a bet would risk tantos.")
     rule, wins = params["rule"], params["team_wins"]
     if rule == "accept_if_wins" and kind not in ("quiero", "no_quiero"):
         return _("That is legal, but here the question is whether to accept the bet or refuse it.")
@@ -165,6 +187,43 @@ def decide_message(verdict: lesson_data.Verdict) -> str:
         return _("Your team wins %(lance)s with these four hands: passing gives away tantos you could bet.",
                  lance=lance)
     return _("Your team does not win %(lance)s with these four hands: a bet would only risk tantos.", lance=lance)
+
+
+def sure_details(params: dict) -> list[str]:
+    """Why a bet_if_sure decision was right, from what the learner saw only (never the hidden hands)."""
+    if params["sure"]:
+        return [_("With your cards and your partner's signals, your team wins this lance whatever the rivals hold.")]
+    return [_("Your cards and your partner's signals do not make this lance sure: a rival may hold a better hand.")]
+
+
+def senas_message(verdict: lesson_data.Verdict) -> str:
+    params = verdict.params
+    if params["ask"] == "true":
+        if verdict.correct:
+            return (_("Right: you can signal %(senas)s.", senas=senas_words(params["right"])) if params["right"]
+                    else _("Right: no signal is true of your cards."))
+        if params["extra"]:
+            return _("Not quite. Not true of your cards: %(senas)s.", senas=senas_words(params["extra"]))
+        return ngettext("Not quite: you left out %(num)d signal your cards make true.",
+                        "Not quite: you left out %(num)d signals your cards make true.", len(params["missing"]))
+    if verdict.correct:
+        return _("Right: these are the hands your partner could hold.")
+    if params["extra"]:
+        labels = [candidate_label(number) for number, hand in enumerate(params["hands"], start=1)
+                  if hand["cards"] in params["extra"]]
+        return _("Not quite: with %(senas)s your partner cannot hold %(hands)s.",
+                 senas=senas_words(params["signals"]), hands=and_list(labels))
+    return ngettext("Not quite: you left out %(num)d hand your partner could hold.",
+                    "Not quite: you left out %(num)d hands your partner could hold.", len(params["missing"]))
+
+
+def senas_details(verdict: lesson_data.Verdict) -> list[str]:
+    """After a right answer about the partner's hand: what each hand offered could signal (all of them shown)."""
+    if verdict.params["ask"] != "partner":
+        return []
+    return [_("%(hand)s: %(senas)s.", hand=candidate_label(number), senas=senas_words(hand["senas"]))
+            if hand["senas"] else _("%(hand)s: no signal.", hand=candidate_label(number))
+            for number, hand in enumerate(verdict.params["hands"], start=1)]
 
 
 def goal_missed_message(verdict: lesson_data.Verdict) -> str:
@@ -186,6 +245,7 @@ MESSAGES = {
     "decision_missed": decide_message,
     "counted": count_message,
     "not_counted": count_message,
+    **dict.fromkeys(("senas_true", "not_senas_true", "senas_partner", "not_senas_partner"), senas_message),
     "on_script": lambda verdict: _("Well played.") if not verdict.finished else _("Well played: the step is "
                                                                                   "complete."),
     "off_script": lambda verdict: _("That is legal here, but it is not what this step asks for."),
@@ -244,7 +304,9 @@ DETAILS = {
     "not_winner": compared_details,
     "classified": classified_details,
     "goal_met": goal_met_details,
-    "decided": lambda verdict: lance_why(verdict, verdict.outcome["lance"], collects=True),
+    "decided": lambda verdict: (sure_details(verdict.params) if verdict.params["rule"] == "bet_if_sure"
+                                else lance_why(verdict, verdict.outcome["lance"], collects=True)),
+    "senas_partner": senas_details,
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.lessons.kinds import classify, count, decide, discard, pick, play, read
+from tutorial.lessons.kinds import classify, count, decide, discard, pick, play, read, senas
 from tutorial.lessons.kinds.base import Kind
 from tutorial.lessons.verdict import AnswerError, Verdict
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
 KINDS: dict[str, Kind] = {module.KIND.name: module.KIND
-                          for module in (read, pick, classify, discard, decide, count, play)}
+                          for module in (read, pick, classify, discard, decide, count, play, senas)}
 
 
 def judge(step: Step, answer, done: int = 0) -> Verdict:

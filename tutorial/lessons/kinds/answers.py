@@ -42,7 +42,7 @@ def same_action(one: Action, other: Action) -> bool:
         return False
     if one.type == "discard":
         return set(one.cards or ()) == set(other.cards or ())
-    return one.amount == other.amount
+    return (one.amount, one.sena, one.seat) == (other.amount, other.sena, other.seat)  # a signal: which one
 
 
 def run_replies(step: Step, game: Game, until_phase_leaves: str | None = None, lance: str | None = None) -> Game:

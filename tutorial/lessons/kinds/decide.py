@@ -1,20 +1,23 @@
 """``decide``: the learner's turn in a lance, after the script; right when the action follows the step's rule
-(accept only if the team wins, bet only if it wins, or any legal one), then the lance is closed with ``then``."""
+(accept only if the team wins, bet only if it wins, bet only if what the learner sees makes the win sure, or any
+legal one), then the lance is closed with ``then``."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from tutorial.engine import Action, Game, IllegalAction, team
+from tutorial.engine.actions import SENA_TYPES
 from tutorial.engine.explain import explain
 from tutorial.lessons.kinds.answers import answer_action, run_replies
 from tutorial.lessons.kinds.base import Kind, explain_deal
+from tutorial.lessons.knowledge import SURE_LANCES, partner_signals, sure_to_win
 from tutorial.lessons.placeholders import lance_entry
 from tutorial.lessons.verdict import Verdict
 
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
-DECIDE_RULES = ("accept_if_wins", "bet_if_wins", "any_legal")
+DECIDE_RULES = ("accept_if_wins", "bet_if_wins", "bet_if_sure", "any_legal")
 BET_TYPES = ("envido", "ordago")
 
 
@@ -23,10 +26,19 @@ def team_wins(step: Step, mano: int, lance: str) -> bool:
     return team(step.showdown(mano).lance(lance).winner) == team(step.seat)
 
 
+def sure_win(step: Step, game: Game) -> bool:
+    """What the learner sees (its cards, its partner's signals) makes its team win the lance being bet, whatever
+    the hidden cards are (``tutorial.lessons.knowledge``)."""
+    return sure_to_win(tuple(game.hands[step.seat]), step.seat, partner_signals(game, step.seat), game.lance,
+                       game.mano, step.reyes)
+
+
 def decide_is_right(step: Step, game: Game, action: Action) -> bool:
     rule = step.data["rule"]
     if rule == "any_legal":
         return True
+    if rule == "bet_if_sure":  # only what the learner's seat sees decides
+        return (action.type in BET_TYPES) == sure_win(step, game)
     wins = team_wins(step, game.mano, game.lance)  # game.lance: the lance being bet
     if rule == "accept_if_wins":
         return action.type == ("quiero" if wins else "no_quiero")
@@ -39,10 +51,17 @@ def validate(step: Step) -> None:
     game = step.game_after_script()
     if game.turn != step.seat or game.lance is None:
         raise ValueError(f"after the script it must be seat {step.seat}'s turn in a lance")
+    if step.data["rule"] == "bet_if_sure" and game.lance not in SURE_LANCES:
+        raise ValueError(f"bet_if_sure is for a lance of {SURE_LANCES}, not {game.lance}")
+
+
+def turn_actions(game: Game, seat: int) -> list[dict]:
+    """The seat's legal actions in its turn (a signal or a catch, out of turn, is not this step's question)."""
+    return [legal for legal in game.legal_actions(seat) if legal["type"] not in SENA_TYPES]
 
 
 def context(step: Step, table: Game) -> dict:
-    return {"actions": table.legal_actions(step.seat)}
+    return {"actions": turn_actions(table, step.seat)}
 
 
 def judge(step: Step, answer: dict, done: int) -> Verdict:
@@ -53,9 +72,11 @@ def judge(step: Step, answer: dict, done: int) -> Verdict:
         game.apply(step.seat, action)
     except IllegalAction as error:
         return Verdict(False, "illegal", {"illegal": error.code, "action": action.to_json(), **error.params})
+    before = step.game_after_script()
     params = {"rule": step.data["rule"], "action": action.to_json(), "lance": lance,
               "team_wins": team_wins(step, game.mano, lance)}
-    before = step.game_after_script()
+    if params["rule"] == "bet_if_sure":  # what the learner saw, for the verdict's words (never the hidden cards)
+        params.update(sure=sure_win(step, before), signals=list(partner_signals(before, step.seat)))
     if not decide_is_right(step, before, action):
         return Verdict(False, "decision_missed", params)
     game = run_replies(step, game, lance=lance)
@@ -71,7 +92,7 @@ def judge(step: Step, answer: dict, done: int) -> Verdict:
 def every_decision(step: Step) -> list[str]:
     """Every legal action of a decide spot must be judged and, when right, lead the lance to its close."""
     problems = []
-    for legal in step.game_after_script().legal_actions(step.seat):
+    for legal in turn_actions(step.game_after_script(), step.seat):
         action = {"type": legal["type"]}
         if legal["type"] == "envido":
             action["amount"] = legal["min"]

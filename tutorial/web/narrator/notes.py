@@ -29,7 +29,7 @@ def note(event: dict, viewer: Viewer) -> str | None:
     if code == "deje":
         return ngettext("%(team)s collects the deje: %(num)d tanto.", "%(team)s collects the deje: %(num)d tantos.",
                         params["points"], team=viewer.team(params["team"]))
-    if code == "discards":  # the same words as the table's
+    if code in ("discards", "sena"):  # the same words as the table's (a signal: only its audience sees it)
         return sentence(event, viewer)
     if code == "replaced":
         return _("You receive: %(cards)s.", cards=cards_text(params["in"]))

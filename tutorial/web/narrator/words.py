@@ -36,6 +36,11 @@ def and_list(items) -> str:
     return format_list([str(item) for item in items], locale=get_locale() or "es")
 
 
+def hand_label(number: int) -> str:
+    """"Mano 2": one of several hands shown side by side (the rules' señas examples, a lesson's choices)."""
+    return _("Hand %(number)d", number=number)
+
+
 def cards_text(codes) -> str:
     """"rey de oros, as de bastos"."""
     return ", ".join(card_name(code) for code in codes)

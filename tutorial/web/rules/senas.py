@@ -5,7 +5,7 @@ from flask_babel import gettext as _
 
 from tutorial.engine import parse_cards
 from tutorial.engine.senas import true_senas
-from tutorial.web.narrator import and_list
+from tutorial.web.narrator import and_list, hand_label
 from tutorial.web.rules.directives import Directive, check_options, reyes_option
 from tutorial.web.terms import SENAS
 
@@ -24,7 +24,7 @@ def expand_senas(directive: Directive) -> dict:
     hands = []
     for number, cards in enumerate(directive.hands, start=1):
         names = true_senas(parse_cards(cards), reyes)
-        label = _("Hand %(number)d", number=number) if len(directive.hands) > 1 else _("Example hand")
+        label = hand_label(number) if len(directive.hands) > 1 else _("Example hand")
         value = (_("True signals: %(senas)s.", senas=senas_words(names)) if names
                  else _("No true signal: it can make none."))
         hands.append({"label": label, "cards": cards, "highlight": (), "value": value})
