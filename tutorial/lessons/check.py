@@ -13,6 +13,7 @@ from tutorial.engine import SEATS, parse_cards
 from tutorial.languages import anchor, rules_text_file
 from tutorial.lessons.facts import check_facts, fact_seats
 from tutorial.lessons.kinds import judge
+from tutorial.lessons.kinds.decide import SEEN_RULES
 from tutorial.lessons.loader import load_lessons
 from tutorial.lessons.model import LANGUAGES, LessonError, Step
 from tutorial.lessons.placeholders import PLACEHOLDER, resolve
@@ -83,7 +84,7 @@ def check_visible(step: Step) -> list[str]:
                 problems.append(f"{name} says {match.group(0)} about a face-down hand")
             if kind in LANCE_CARD_PLACEHOLDERS and _holders_hidden(step, arg, hidden):
                 problems.append(f"{name} says {match.group(0)}, which needs the face-down hands")
-    if step.kind == "decide" and step.data.get("rule") != "any_legal":
+    if step.kind == "decide" and step.data.get("rule") not in SEEN_RULES:
         lance = step.game_after_script().lance
         if _holders_hidden(step, lance, hidden):
             problems.append(f"the right answer depends on who wins {lance}, but hands of its players are face "

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
 DECIDE_RULES = ("accept_if_wins", "bet_if_wins", "bet_if_sure", "any_legal")
+# Rules whose right answer needs no face-down hand: any legal action, or what the learner's seat can know.
+SEEN_RULES = ("bet_if_sure", "any_legal")
 BET_TYPES = ("envido", "ordago")
 
 
