@@ -17,12 +17,12 @@ from itertools import combinations
 
 import numpy as np
 
-from tutorial.engine import DECK, Game, parse_cards, partner, rivals, team
+from tutorial.engine import DECK, LANCES, Game, parse_cards, partner, rivals, team
 from tutorial.engine.senas import seen_by, true_of, true_senas
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, lances, tables
 
 # The lances a seat can be sure of from what it sees (punto depends on everyone's juego: left out).
-SURE_LANCES = ("grande", "chica", "pares", "juego")
+SURE_LANCES = tuple(lance for lance in LANCES if lance != "punto")
 
 
 def partner_signals(game: Game, seat: int) -> tuple[str, ...]:
