@@ -182,7 +182,9 @@ def test_a_malformed_choice_is_a_localized_400(client, answer):
 @pytest.mark.parametrize("lang", ["es", "pt", "ca"])
 def test_the_lesson_page_draws_the_toggles_and_the_partners_signal_but_no_hidden_card(client, lang):
     slug = {"es": "lecciones", "pt": "licoes", "ca": "llicons"}[lang]
-    html = client.get(f"/{lang}/{slug}/senas").get_data(as_text=True)
+    response = client.get(f"/{lang}/{slug}/{LESSON.slug(lang)}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
     for step in QUESTIONS:
         section = html.split(f'id="step-{step.index + 1}"')[1].split("</section>")[0]
         shown = set(step.hands[step.seat]) | {card for hand in step.data.get("candidates", []) for card in hand.split()}

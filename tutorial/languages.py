@@ -10,7 +10,7 @@ data: a catalog in every area of locales/, its rules text and its texts in every
     >>> slugs("rules.page")["pt"]
     'regras'
     >>> anchor("senas", "ca"), anchor("grande", "ca")
-    ('senyes', 'grande')
+    ('senyes', 'grans')
 """
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ def _patient_expect():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_senas_lesson_completes_by_keyboard_axe_clean_at_phone_and_desktop_width(page, viewport, lang,
                                                                                       assert_axe_clean, shoot):
-    page.goto(f"/{lang}/{SLUGS[lang]}/{LESSON.key}")
+    page.goto(f"/{lang}/{SLUGS[lang]}/{LESSON.slug(lang)}")
     for step in LESSON.steps:
         section = page.locator(f"#step-{step.index + 1}")
         expect(section).to_be_visible()
