@@ -1,7 +1,10 @@
-"""What only PostgreSQL has: the tables land in its rows, and its faults (connections cut by a restart, a
-read-only server, a lock held too long, a server that cannot be reached) give the same localized 503 as SQLite's,
-change nothing, and end by themselves once the server is fine again."""
+"""What only PostgreSQL has: the tables land in its rows, a worker's threads share a few connections, and its
+faults (connections cut by a restart, a read-only server, a lock held too long, every connection busy too long, a
+server that cannot be reached) give the same localized 503 as SQLite's, change nothing, and end by themselves once
+the server is fine again."""
 from __future__ import annotations
+
+import threading
 
 import pytest
 from table_helpers import first_action
@@ -91,3 +94,45 @@ def test_a_server_that_cannot_be_reached_gives_a_503():
 def test_without_a_secret_key_every_app_on_the_database_signs_with_the_one_kept_there(postgres_url):
     first, second = (create_app({"DATABASE": postgres_url}) for _ in range(2))  # two hosts, say
     assert first.config["SECRET_KEY"] == second.config["SECRET_KEY"] and len(first.config["SECRET_KEY"]) == 64
+
+
+def test_many_threads_share_the_workers_few_connections(app, admin):
+    with app.app_context():
+        db.run(lambda connection: None)
+    store, busy, release = db.store_of(app), threading.Barrier(db.POOL_SIZE + 1), threading.Event()
+
+    def hold():  # POOL_SIZE threads each holding a connection at once, and 30 more waiting their turn
+        db.run(lambda connection: (busy.wait(timeout=30), release.wait(timeout=30)), store=store)
+
+    holders = [threading.Thread(target=hold) for _ in range(db.POOL_SIZE)]
+    waiters = [threading.Thread(target=db.run, args=(lambda connection: None,), kwargs={"store": store})
+               for _ in range(30)]
+    for thread in holders + waiters:
+        thread.start()
+    busy.wait(timeout=30)
+    opened = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'mus'").fetchone()[0]
+    release.set()
+    for thread in holders + waiters:
+        thread.join(timeout=30)
+    assert opened == db.POOL_SIZE
+
+
+def test_a_thread_that_finds_every_connection_busy_too_long_gets_a_503(app, client, monkeypatch):
+    monkeypatch.setattr(db, "POOL_SIZE", 1)
+    monkeypatch.setattr(db, "BUSY_TIMEOUT", 0.2)
+    view = client.post("/api/tables", json={"seed": 7}).get_json()
+    taken, release = threading.Event(), threading.Event()
+
+    def hold():
+        db.run(lambda connection: (taken.set(), release.wait(timeout=30)), store=db.store_of(app))
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    taken.wait(timeout=30)
+    try:
+        refused = act(client, view)
+    finally:
+        release.set()
+        holder.join(timeout=30)
+    assert refused.status_code == 503 and refused.get_json()["error"].startswith(UNAVAILABLE)
+    assert act(client, view).status_code == 200

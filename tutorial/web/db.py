@@ -4,9 +4,11 @@ small interface that the tables (storage.py) and the rooms use alike.
 ``DATABASE`` (``MUS_DATABASE``) chooses: a file path is SQLite; ``postgresql://...`` (or ``postgres://``) is
 PostgreSQL through psycopg 3. The interface::
 
-    run(work, write=False, store=None)   work(connection) on this thread's connection and returns what it returns;
-                                         write=True: inside one transaction (committed, or rolled back if work
-                                         raises). store defaults to the current app's (``store_of(current_app)``).
+    run(work, write=False, store=None)   work(connection) and what it returns, on this thread's SQLite connection
+                                         or one lent by the worker's PostgreSQL pool (POOL_SIZE, shared by its
+                                         threads: a thread waiting for news holds none); write=True: inside one
+                                         transaction (committed, or rolled back if work raises). store defaults
+                                         to the current app's (``store_of(current_app)``). No run inside work.
     connection.execute(sql, params)      -> a cursor: fetchone(), fetchall(), rowcount, iteration
     connection.executemany(sql, rows)
     connection.kind                      "sqlite" or "postgresql", for the rare statement only one of them has
@@ -35,6 +37,7 @@ import os
 import re
 import sqlite3
 import threading
+import time
 import urllib.parse
 from dataclasses import dataclass
 
@@ -130,22 +133,30 @@ def _held() -> dict:
 
 
 def run(work, write: bool = False, store: Store | None = None):
-    """``work(connection)`` on this thread's connection; with ``write``, inside one transaction (see the module)."""
+    """``work(connection)`` on a connection of this thread (SQLite) or of the process's pool (PostgreSQL); with
+    ``write``, inside one transaction (see the module). ``work`` must not call ``run`` itself."""
     store = store or store_of(current_app)
     backend = POSTGRES if store.kind == "postgresql" else SQLITE
     for attempt in range(2):
         connection, fresh = backend.connection(store)
+        broken = True
         try:
-            return backend.run(connection, work, write)
+            result = backend.run(connection, work, write)
+            broken = False
+            return result
         except backend.mistakes:
+            broken = False
             raise  # a mistake of the code (a constraint, a bad statement), not a fault of the database
         except _CommitFailed as failed:
-            _drop(store.url)
             raise Unavailable(f"the commit's outcome is unknown: {failed.__cause__}") from failed.__cause__
         except backend.faults as error:
-            _drop(store.url)
             if fresh or attempt:
                 raise Unavailable(str(error)) from error
+        except BaseException:
+            broken = False  # the work's own exception (StaleVersion...): the transaction was rolled back
+            raise
+        finally:
+            backend.release(store, connection, broken)
     raise AssertionError("unreachable")
 
 
@@ -171,9 +182,12 @@ def _transaction(connection: Connection, work, begin: str, rollback_errors):
 
 
 def close_connections() -> None:
-    """Close this thread's connections (at shutdown, or in tests that simulate a restart)."""
+    """Close this thread's SQLite connections and the idle ones of the PostgreSQL pools (at shutdown, or in tests
+    that simulate a restart)."""
     for url in list(_held()):
         _drop(url)
+    for pool in _pools().values():
+        pool.close_idle()
 
 
 def _drop(url: str) -> None:
@@ -252,6 +266,11 @@ class SQLITE:
         return connection, True
 
     @staticmethod
+    def release(store: Store, connection: Connection, broken: bool) -> None:
+        if broken:
+            _drop(store.url)
+
+    @staticmethod
     def run(connection: Connection, work, write: bool):
         if not write:
             return work(connection)
@@ -260,6 +279,9 @@ class SQLITE:
 
 
 # ----- PostgreSQL --------------------------------------------------------------------------------------------------
+
+POOL_SIZE = 10  # PostgreSQL connections per worker process, shared by its threads (event streams hold threads, not
+                # connections); a thread finding all busy waits up to BUSY_TIMEOUT, then Unavailable
 
 _prepared: set[str] = set()  # URLs whose schema this process has created or checked
 _prepare_lock = threading.Lock()
@@ -278,6 +300,85 @@ def connect_postgres(url: str, name: str = "mus"):
     return raw
 
 
+class _Pool:
+    """At most ``POOL_SIZE`` connections to one server, lent to one thread at a time, the last returned first."""
+
+    def __init__(self, url: str):
+        self.url, self.idle, self.count = url, [], 0
+        self.returned = threading.Condition()
+
+    def take(self) -> tuple[Connection, bool]:
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        with self.returned:
+            while not self.idle and self.count >= POOL_SIZE:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise Unavailable(f"all {POOL_SIZE} connections of this worker stayed busy {BUSY_TIMEOUT:g} s")
+                self.returned.wait(left)
+            if self.idle:
+                return self.idle.pop(), False
+            self.count += 1
+        try:
+            return self._open(), True
+        except BaseException:
+            with self.returned:
+                self.count -= 1
+                self.returned.notify()
+            raise
+
+    def _open(self) -> Connection:
+        connection = Connection(connect_postgres(self.url), "postgresql")
+        if self.url not in _prepared:
+            try:
+                with _prepare_lock:
+                    _transaction(connection, storage_schema.prepare_postgres, "BEGIN", psycopg.Error)
+                    _prepared.add(self.url)
+            except (psycopg.Error, _CommitFailed) as error:
+                connection.raw.close()
+                raise Unavailable(str(error)) from error
+        return connection
+
+    def give(self, connection: Connection, broken: bool) -> None:
+        """Back to the pool; a broken one is closed, and so are the idle ones (a restart cut them all)."""
+        with self.returned:
+            if broken or connection.raw.closed or connection.raw.broken:
+                closing, self.idle = [connection, *self.idle], []
+            else:
+                closing = []
+                self.idle.append(connection)
+            self.count -= len(closing)
+            self.returned.notify_all()
+        for each in closing:
+            _close(each)
+
+    def close_idle(self) -> None:
+        with self.returned:
+            closing, self.idle = self.idle, []
+            self.count -= len(closing)
+            self.returned.notify_all()
+        for each in closing:
+            _close(each)
+
+
+def _close(connection: Connection) -> None:
+    try:
+        connection.raw.close()
+    except Exception:  # noqa: BLE001 - a broken connection may fail to close; it is gone either way
+        pass
+
+
+_pool_table: dict = {"pid": None, "pools": {}}
+_pool_lock = threading.Lock()
+
+
+def _pools() -> dict[str, _Pool]:
+    """This process's pools, forgotten (never closed: they belong to the parent) in a forked worker."""
+    with _pool_lock:
+        if _pool_table["pid"] != os.getpid():
+            _pool_table.update(pid=os.getpid(), pools={})
+        return _pool_table["pools"]
+
+
 class POSTGRES:
     # psycopg is optional: without it these are never raised, and connection() says what is missing.
     mistakes = ((psycopg.IntegrityError, psycopg.ProgrammingError, psycopg.DataError, psycopg.NotSupportedError,
@@ -287,23 +388,14 @@ class POSTGRES:
 
     @staticmethod
     def connection(store: Store) -> tuple[Connection, bool]:
-        cache = _held()
-        held = cache.get(store.url)
-        if held is not None and not held[0].raw.closed:
-            return held[0], False
-        cache.pop(store.url, None)
-        raw = connect_postgres(store.url)
-        connection = Connection(raw, "postgresql")
-        if store.url not in _prepared:
-            try:
-                with _prepare_lock:
-                    _transaction(connection, storage_schema.prepare_postgres, "BEGIN", psycopg.Error)
-                    _prepared.add(store.url)
-            except (psycopg.Error, _CommitFailed) as error:
-                raw.close()
-                raise Unavailable(str(error)) from error
-        cache[store.url] = (connection,)
-        return connection, True
+        pools = _pools()
+        with _pool_lock:
+            pool = pools.get(store.url) or pools.setdefault(store.url, _Pool(store.url))
+        return pool.take()
+
+    @staticmethod
+    def release(store: Store, connection: Connection, broken: bool) -> None:
+        _pools()[store.url].give(connection, broken)
 
     @staticmethod
     def run(connection: Connection, work, write: bool):
