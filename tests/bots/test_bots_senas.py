@@ -2,12 +2,14 @@
 chances, the hard bot's worlds), and the tournament's per-team switch."""
 import random
 
+import pytest
+
 from tutorial.bots import make_bot
 from tutorial.bots import senas as bot_senas
 from tutorial.bots.base import Seat
 from tutorial.bots.tournament import run_tournament, summary
 from tutorial.bots.worlds import Public, Sampler
-from tutorial.engine import Action, Game, Options
+from tutorial.engine import Action, Game, Options, evaluate, parse_cards
 from tutorial.engine.senas import true_senas
 
 # seat 0 holds 31 (and would tell it first), seat 2 (its partner) a weak hand
@@ -25,11 +27,13 @@ def test_every_catch_rate_is_stated_and_well_under_a_half_and_the_habits_go_from
     assert chances == sorted(chances) and chances[0] <= 0.25 and chances[-1] == 1.0
 
 
-def test_the_hard_bot_always_tells_its_best_signal_once_per_set_of_cards_and_the_easy_one_seldom():
-    game = table()
+def test_the_hard_bot_tells_its_two_best_signals_once_its_cards_are_final_and_the_easy_one_seldom():
+    game = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", *HANDS[1:]], mano=0)
     considered = {}
-    made = bot_senas.consider(game, 0, "hard", random.Random(0), considered)
-    assert made == Action("sena", sena="31")
+    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) is None  # mus phase: cards may change
+    game.apply(0, Action("corto"))
+    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) == Action("sena", sena="tres_reyes")
+    assert [name for _seat, name, _round in game.senas.made] == ["medias", "tres_reyes"]
     assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) is None  # same cards: asked once
     told = sum(bot_senas.consider(table(), 0, "easy", random.Random(seed), {}) is not None for seed in range(400))
     assert 40 < told < 120  # about 20%
@@ -58,16 +62,34 @@ def test_a_person_keeps_a_window_for_the_tables_clock():
     assert (2, 1) in game.senas.windows and (2, 3) not in game.senas.windows
 
 
-def test_only_a_partners_signal_made_since_its_last_discard_counts_as_still_true():
-    game = table()
-    game.apply(0, Action("sena", sena="31"))
-    assert bot_senas.partner_signals(game.observation(2)) == ["31"]
-    assert bot_senas.partner_signals(game.observation(1)) == []  # a rival who did not catch it knows nothing
+def test_a_signal_made_before_a_discard_still_promises_only_what_its_seat_must_have_kept():
+    two_reyes, one_rey, none = (evaluate(parse_cards(cards)) for cards in ("12o 3c 5e 6b", "12o 4c 5e 6b", "4o 5c 6e 7b"))
+    assert bot_senas.still_true("dos_reyes", 0, two_reyes) and not bot_senas.still_true("dos_reyes", 0, one_rey)
+    assert bot_senas.still_true("dos_reyes", 1, one_rey) and not bot_senas.still_true("dos_reyes", 1, none)
+    assert bot_senas.still_true("dos_reyes", 2, none)  # both reyes may have gone
+    pair, trio = evaluate(parse_cards("7o 7c 5e 6b")), evaluate(parse_cards("7o 7c 7e 6b"))
+    assert bot_senas.still_true("medias", 1, pair) and not bot_senas.still_true("medias", 1, none)
+    assert bot_senas.still_true("duples", 1, trio) and not bot_senas.still_true("duples", 0, trio)
+    assert bot_senas.still_true("31", 1, none) and not bot_senas.still_true("31", 0, none)
+
+
+def mus_round(game: Game, thrown: dict) -> None:
+    """Everyone asks for mus and throws its first ``thrown[seat]`` cards (1 by default)."""
     for seat in range(4):
         game.apply(seat, Action("mus"))
     for seat in range(4):
-        game.apply(seat, Action("discard", cards=(game.hands[seat][0],)))
-    assert bot_senas.partner_signals(game.observation(2)) == []
+        game.apply(seat, Action("discard", cards=tuple(game.hands[seat][:thrown.get(seat, 1)])))
+
+
+def test_a_partners_signal_is_seen_with_its_mus_round_and_tells_what_is_sure_after_the_discard():
+    game = Game(Options(senas=True), seed=1, hands=["4o 12o 3c 1e", *HANDS[1:]], mano=0)
+    game.apply(0, Action("sena", sena="dos_reyes"))
+    assert bot_senas.known_signals(game.observation(2)) == [(0, "dos_reyes", 1)]
+    assert bot_senas.known_signals(game.observation(1)) == []  # a rival who did not catch it knows nothing
+    assert bot_senas.sure_facts(game.observation(2), 0) == {("rey", 2)}
+    mus_round(game, {})
+    assert bot_senas.sure_facts(game.observation(2), 0) == set()  # one of two reyes may have gone: one is sure
+    assert bot_senas.still_true("dos_reyes", 1, evaluate(game.hands[0]))
 
 
 def test_the_medium_bot_counts_on_its_partners_31_in_juego():
@@ -100,3 +122,76 @@ def test_the_tournament_switches_senas_per_team_and_reports_signals_and_catch_ra
     assert set(result["catch_rates"]) == {"easy"}
     again = summary(run_tournament("easy", "easy", 4, seed=2, options=options, senas=(True, False)), "easy", "easy")
     assert again == result
+
+
+def partner_worlds(game: Game, seat: int = 2, seed: int = 0):
+    seen = game.observation(seat)
+    return Sampler(Public(seen, game.events_for(seat)), random.Random(seed)).sample(300, 6000)
+
+
+def reyes_held(worlds, seat: int) -> list[int]:
+    return [evaluate(worlds.hands(world)[seat]).ranks.count(12) for world in range(len(worlds))]
+
+
+def test_the_hard_bots_worlds_check_a_signal_made_before_a_discard_against_the_hand_it_was_made_with():
+    def after_discard(signal: bool) -> Game:
+        game = Game(Options(senas=True), seed=1, hands=["4o 12o 3c 1e", *HANDS[1:]], mano=0)
+        if signal:
+            game.apply(0, Action("sena", sena="dos_reyes"))
+        mus_round(game, {})
+        return game
+    signalled, silent = (reyes_held(partner_worlds(after_discard(signal)), 0) for signal in (True, False))
+    assert len(signalled) > 50 and min(signalled) >= 1  # two reyes, one card thrown: at least one kept
+    assert sum(n >= 2 for n in signalled) / len(signalled) > sum(n >= 2 for n in silent) / len(silent) + 0.3
+
+
+def test_the_hard_bots_worlds_give_a_rival_whose_signal_it_caught_only_hands_that_signal_is_true_of():
+    game = table()
+    game.apply(1, Action("sena", sena="ciego"))
+    game.apply(2, Action("catch", seat=1))
+    worlds = partner_worlds(game)
+    assert len(worlds) > 20 and all("ciego" in true_senas(worlds.hands(world)[1]) for world in range(len(worlds)))
+
+
+def test_the_same_seed_draws_the_same_conditioned_worlds():
+    game = table()
+    game.apply(0, Action("sena", sena="31"))
+    first, second = partner_worlds(game, seed=4), partner_worlds(game, seed=4)
+    assert [first.hands(w) for w in range(len(first))] == [second.hands(w) for w in range(len(second))]
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_weak_hand_answers_a_rivals_grande_bet_otherwise_when_its_partner_told_tres_reyes(level):
+    def answer(signal: bool) -> Action:
+        game = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", "10c 5c 6c 7c", "12b 7e 6e 4b",
+                                                        "7o 6o 5e 4o"], mano=0)
+        if signal:
+            game.apply(0, Action("sena", sena="tres_reyes"))
+        game.apply(0, Action("corto"))
+        game.apply(0, Action("paso"))
+        game.apply(1, Action("envido", 2))
+        return make_bot(level, seed=3).act(game, 2)
+    assert answer(False).type == "no_quiero"
+    assert answer(True) in (Action("quiero"), Action("envido", 2))
+    assert answer(True) == answer(True)  # the same seed decides the same
+
+
+def test_a_rivals_caught_31_lowers_the_medium_bots_chance_in_juego():
+    game = Game(Options(senas=True), seed=1, hands=["12o 11o 10o 1o", "12c 11c 10c 1c", "5o 6o 7o 4o",
+                                                    "5c 6c 7c 4c"], mano=1)
+    me = Seat(game.observation(0))
+    me.lance = "juego"
+    bot = make_bot("medium")
+    without = bot.chance(me)
+    game.apply(1, Action("sena", sena="31"))
+    game.apply(0, Action("catch", seat=1))
+    me = Seat(game.observation(0))
+    me.lance = "juego"
+    assert bot.chance(me) <= 1 - bot_senas.FLOORS["31", "juego"] < without
+
+
+def test_a_hard_tournament_with_senas_replays_exactly_from_its_seed():
+    options, small = Options(senas=True, target=30), {"hard": {"worlds": 60, "tries": 600}}
+    first, second = (summary(run_tournament("hard", "hard", 2, seed=3, options=options, bot_options=small,
+                                            senas=(True, False)), "hard", "hard") for _ in range(2))
+    assert first == second and first["signals"][0] > 0 and first["errors"] == 0

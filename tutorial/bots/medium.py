@@ -5,7 +5,8 @@
 - Discard: the cards whose replacement leaves the best expected hand (it keeps reyes and pairs, aims at 31,
   because those are what the odds reward).
 - Bets: ``p`` is its team's chance to win the lance when both teams hold the play (the partner's hand random,
-  or absent when the partner declared not to hold pares/juego). It opens when ``p >= open_at[lance]``, with 2,
+  or absent when the partner declared not to hold pares/juego; with señas, corrected by the partner's signals and
+  the rivals' it caught: ``senas.adjusted_chance``). It opens when ``p >= open_at[lance]``, with 2,
   or with ``big`` tantos when ``p >= big_at``. Facing a bet of ``total`` with ``deje`` at stake it raises (2,
   or ``big``) when ``p >= raise_at``, and otherwise accepts when ``p >= accept_at[lance]`` plus what the pot
   odds ``(total - deje) / (2 total)`` add above a first envido's. It accepts an órdago with
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from tutorial.bots.base import Bot, Seat, pick
 from tutorial.bots.odds import TEAM, TEAM_BETTABLE, WIN, best_discard, hand_value, odds
-from tutorial.bots.senas import chance_floor
+from tutorial.bots.senas import adjusted_chance
 
 
 class MediumBot(Bot):
@@ -39,9 +40,10 @@ class MediumBot(Bot):
         """The team's chance to win the current lance, as far as this seat can tell."""
         row = odds(me.hand, me.position, me.reyes)[me.lance]
         p = row[TEAM_BETTABLE]
-        if me.declared(me.lance, me.partner) is False and row[TEAM] > 0:  # only pares and juego are declared
-            p *= row[WIN] / row[TEAM]  # only this hand can win it
-        return max(p, chance_floor(me.seen, me.lance)) if me.seen.senas else p
+        alone = p * row[WIN] / row[TEAM] if row[TEAM] > 0 else 0.0  # when only this hand can win it
+        if me.declared(me.lance, me.partner) is False:  # only pares and juego are declared
+            p = alone
+        return adjusted_chance(me.seen, me.lance, p, alone) if me.seen.senas else p
 
     def bet(self, me: Seat, actions, events):
         p = self.chance(me)

@@ -9,41 +9,46 @@ draw at the rate of its level, kept well under 50% so that signals stay worth ma
 from __future__ import annotations
 
 from tutorial.engine import Action, partner, rivals
+from tutorial.engine.senas import AS, REY, true_of
 
 # What a partner most wants to hear first: the plays that win lances, then the cards that do.
 PRIORITY = ("31", "duples", "medias", "tres_reyes", "tres_ases", "dos_reyes", "dos_ases", "ciego")
-HABITS = {"easy": (0.2, 1), "medium": (0.6, 2), "hard": (1.0, 2)}  # (chance of telling, most per hand)
+# (chance of telling, most per hand, when): "any" at its first turn with each set of cards, telling one;
+# "final" only once its cards are final (its first turn in the lances), telling all it may at once: a signal
+# made before a discard tells the partner only what was kept, and the rivals may catch it all the same.
+HABITS = {"easy": (0.2, 1, "any"), "medium": (0.6, 2, "any"), "hard": (1.0, 2, "final")}
 CATCH_RATES = {"easy": 0.08, "medium": 0.15, "hard": 0.25}
 
 
-def moment(game) -> tuple[int, int, int]:
-    """The cards a seat holds change only with a mus round: one chance to signal per round of a hand."""
-    return game.game_number, game.hand_number, game.mus_round
+def moment(game) -> tuple[int, int, int, bool]:
+    """The cards a seat holds change only with a mus round: one chance to signal per round of a hand, and one
+    more once the lances start."""
+    return game.game_number, game.hand_number, game.mus_round, game.phase.is_lance
 
 
-def signal_to_make(level: str, seen, rng) -> Action | None:
-    """The signal a bot of ``level`` makes now, from its observation ``seen``, or None."""
+def signals_to_make(level: str, seen, rng) -> list[Action]:
+    """The signals a bot of ``level`` makes now, from its observation ``seen`` (in order; often none)."""
     offered = next((legal.senas for legal in seen.legal_actions if legal.type == "sena"), None)
-    if not offered:
-        return None
-    chance, most = HABITS[level]
+    chance, most, when = HABITS[level]
+    if not offered or (when == "final" and seen.lance is None):
+        return []
     made = [sena.sena for sena in seen.senas if sena.seat == seen.seat]
     fresh = [name for name in PRIORITY if name in offered and name not in made]
     if len(made) >= most or not fresh or rng.random() >= chance:
-        return None
-    return Action("sena", sena=fresh[0])
+        return []
+    return [Action("sena", sena=name) for name in fresh[:most - len(made) if when == "final" else 1]]
 
 
 def consider(game, seat: int, level: str, rng, considered: dict) -> Action | None:
-    """Let the bot at ``seat`` signal if its habit says so (once per ``moment``); returns the signal made."""
+    """Let the bot at ``seat`` signal if its habit says so (once per ``moment``); returns the last signal made."""
     now = moment(game)
     if considered.get(seat) == now:
         return None
     considered[seat] = now
-    action = signal_to_make(level, game.observation(seat), rng)
-    if action is not None:
-        game.apply(seat, action)
-    return action
+    made = None
+    for made in signals_to_make(level, game.observation(seat), rng):
+        game.apply(seat, made)
+    return made
 
 
 def react(game, signaller: int, levels: dict, rng, people=()) -> None:
@@ -58,17 +63,77 @@ def react(game, signaller: int, levels: dict, rng, people=()) -> None:
             game.apply(None, Action("close", seat=signaller, rival=rival))
 
 
-# A partner's signal that is still true tells the team it can count on a lance: its chance is at least this.
-FLOORS = {("31", "juego"): 0.8, ("duples", "pares"): 0.8, ("medias", "pares"): 0.6, ("tres_reyes", "grande"): 0.75,
-          ("dos_reyes", "grande"): 0.6, ("tres_ases", "chica"): 0.75, ("dos_ases", "chica"): 0.6}
+# --- what a signal still tells ------------------------------------------------------------------------------
+# A signal is true of the cards its seat held when it made it; a discard since may have thrown some of them. Of the
+# cards a signal counts, at least (count - cards thrown since) are still held: only what the seat must have kept
+# is sure (the cards it drew may add more, never less).
+COUNTED = {"dos_reyes": ("rey", 2), "tres_reyes": ("rey", 3), "dos_ases": ("as", 2), "tres_ases": ("as", 3),
+           "medias": ("equal", 3), "duples": ("equal", 3)}  # duples minus one card: still a pair at least
 
 
-def partner_signals(seen) -> list[str]:
-    """The partner's signals still true of its cards: those made in the current mus round (a discard since may
-    have thrown what a signal told)."""
-    return [sena.sena for sena in seen.senas if sena.seat == partner(seen.seat) and sena.mus_round == seen.mus_round]
+def thrown_since(seen, seat: int, mus_round: int) -> int:
+    """How many cards ``seat`` changed in the mus rounds from ``mus_round`` on (public: the discard counts)."""
+    return sum(counts[seat] for counts in seen.discard_counts[mus_round - 1:])
 
 
-def chance_floor(seen, lance: str) -> float:
-    """The least chance in ``lance`` the partner's current signals promise (0 without any)."""
-    return max((FLOORS.get((name, lance), 0.0) for name in partner_signals(seen)), default=0.0)
+def still_true(name: str, thrown: int, info) -> bool:
+    """Whether a hand (``HandInfo``) agrees with signal ``name`` made before ``thrown`` cards were changed: with
+    none changed, the signal itself; otherwise what the seat must have kept of what the signal counted."""
+    if thrown == 0:
+        return name in true_of(info)
+    if name not in COUNTED:  # 31 and ciego say nothing of the cards once any changed
+        return True
+    what, count = COUNTED[name]
+    if what == "equal":
+        held = max(info.ranks.count(rank) for rank in info.ranks)
+    else:
+        held = info.ranks.count(REY if what == "rey" else AS)
+    return held >= count - thrown
+
+
+def known_signals(seen) -> list[tuple[int, str, int]]:
+    """(seat, signal, mus round) of the other seats' signals this seat saw: its partner's, and the rivals' it
+    caught."""
+    return [(sena.seat, sena.sena, sena.mus_round) for sena in seen.senas if sena.seat != seen.seat]
+
+
+def sure_facts(seen, seat: int) -> set:
+    """What ``seat``'s current cards are sure to hold, from its signals this seat saw: ("rey", n), ("as", n),
+    ("equal", n) (n cards of one rank), "31", "duples", "ciego" (the last three only when no card changed
+    since)."""
+    facts = set()
+    for who, name, mus_round in known_signals(seen):
+        if who != seat:
+            continue
+        thrown = thrown_since(seen, seat, mus_round)
+        if thrown == 0 and name in ("31", "duples", "ciego"):
+            facts.add(name)
+        if name in COUNTED:
+            what, count = COUNTED[name]
+            count = 2 if name == "duples" and thrown == 0 else count - thrown  # duples: two pairs, or four equal
+            if count >= 2:
+                facts.add((what, count))
+    return facts
+
+
+# What a seat's sure facts promise its team in a lance: its team's chance is at least this.
+FLOORS = {("31", "juego"): 0.8, ("duples", "pares"): 0.8, (("equal", 3), "pares"): 0.6,
+          (("rey", 3), "grande"): 0.75, (("rey", 2), "grande"): 0.6, (("as", 3), "chica"): 0.75,
+          (("as", 2), "chica"): 0.6}
+
+
+def promised(seen, seat: int, lance: str) -> float:
+    """The least chance in ``lance`` that ``seat``'s sure facts promise its team (0 without any)."""
+    return max((FLOORS.get((fact, lance), 0.0) for fact in sure_facts(seen, seat)), default=0.0)
+
+
+def adjusted_chance(seen, lance: str, p: float, alone: float) -> float:
+    """The team's chance ``p`` in ``lance`` corrected by the signals this seat saw: at least what the partner's
+    promise, at most what a caught rival's leave; ``alone`` is the chance of this seat's hand by itself, the one
+    that counts when the partner told ciego in pares or juego."""
+    mate = partner(seen.seat)
+    if lance in ("pares", "juego") and "ciego" in sure_facts(seen, mate):
+        p = min(p, alone)
+    p = max(p, promised(seen, mate, lance))
+    against = max(promised(seen, rival, lance) for rival in rivals(seen.seat))
+    return min(p, 1 - against) if against else p

@@ -36,9 +36,8 @@ import numpy as np
 
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value, table
-from tutorial.bots.senas import partner_signals
-from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, partner, position
-from tutorial.engine.senas import true_of
+from tutorial.bots.senas import known_signals, still_true, thrown_since
+from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, position
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
 DISCARD_BETA = 4.0
@@ -83,7 +82,9 @@ class Public:
                 held.update(Card.parse(c) for c in params["in"])
         self.unseen = [card for card in DECK if card not in held]
         self.others = [s for s in SEATS if s != self.seat]
-        self.signals = partner_signals(seen)  # señas: what the partner's cards still are
+        self.signals = known_signals(seen)  # señas: (seat, signal, mus round), the partner's and those caught
+        self.thrown = {(seat, mus_round): thrown_since(seen, seat, mus_round)
+                       for seat, _, mus_round in self.signals}  # cards changed since each signal
 
 
 @lru_cache(maxsize=None)
@@ -234,12 +235,13 @@ class Sampler:
         keys = rank_of[cards] * 64 + cards
         hands = {seat: np.sort(keys[:, 4 * i:4 * i + 4], axis=1)[:, ::-1] for i, seat in enumerate(pub.others)}
         weight, drawn = np.ones(rows), 12
+        held = {}  # (mus round, seat) -> hand ids that seat held in that round, before its discard
         if replay:
-            for counts in pub.rounds:
+            for number, counts in enumerate(pub.rounds, 1):
                 for seat in pub.others:
                     hand, count = hands[seat], counts[seat]
                     seat_model = model(pub.reyes, position(seat, pub.deal_mano))
-                    ids = hand_ids((hand % 64).T, pub.reyes)
+                    ids = held[number, seat] = hand_ids((hand % 64).T, pub.reyes)
                     weight *= seat_model.discard_weight[count, ids]
                     hand = hand.copy()
                     # Each row throws exactly ``count`` cards: row by row they take the next drawn cards.
@@ -249,8 +251,7 @@ class Sampler:
         hands = {seat: hand % 64 for seat, hand in hands.items()}
         ids = {seat: hand_ids(hand.T, pub.reyes) for seat, hand in hands.items()}
         weight *= self._declared(ids)
-        for name in pub.signals:
-            weight *= _signal_true(pub.reyes, name)[ids[partner(pub.seat)]]
+        weight *= self._signalled(held, ids)
         for mus_round, seat, word in pub.speech:
             if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
                 p_mus = model(pub.reyes, position(seat, pub.deal_mano)).mus[ids[seat]]
@@ -261,6 +262,19 @@ class Sampler:
                     p = model(pub.reyes, position(seat, pub.mano)).chance[lance][ids[seat]]
                     weight *= bet_probability(word, p, lance, total, deje, amount)
         return ids, hands, weight
+
+    def _signalled(self, held, ids):
+        """Whether each world agrees with the signals this seat saw (its partner's, the rivals' it caught). The
+        replay knows each seat's hand in every mus round, so a signal is checked against the very hand it was made
+        with; without a replay (a reshuffle), against what the seat must still hold of it now
+        (``senas.still_true``: only the cards it can have kept count)."""
+        pub, agree = self.public, 1.0
+        for seat, name, mus_round in pub.signals:
+            if (mus_round, seat) in held:
+                agree = agree * _still_true(pub.reyes, name, 0)[held[mus_round, seat]]
+            else:
+                agree = agree * _still_true(pub.reyes, name, pub.thrown[seat, mus_round])[ids[seat]]
+        return agree
 
     def _declared(self, ids) -> np.ndarray:
         """Whether each world agrees with the declarations of pares and juego."""
@@ -274,9 +288,10 @@ class Sampler:
 
 
 @lru_cache(maxsize=None)
-def _signal_true(reyes: int, name: str) -> np.ndarray:
-    """[id]: whether the signal ``name`` is true of the hand."""
-    return np.array([name in true_of(info) for info in tables(reyes).infos])
+def _still_true(reyes: int, name: str, thrown: int) -> np.ndarray:
+    """[id]: whether the hand agrees with signal ``name`` made before ``thrown`` cards were changed (0: the
+    signal is true of it)."""
+    return np.array([still_true(name, thrown, info) for info in tables(reyes).infos])
 
 
 @lru_cache(maxsize=None)
