@@ -27,14 +27,21 @@ def test_every_catch_rate_is_stated_and_well_under_a_half_and_the_habits_go_from
     assert chances == sorted(chances) and chances[0] <= 0.25 and chances[-1] == 1.0
 
 
-def test_the_hard_bot_tells_its_two_best_signals_once_its_cards_are_final_and_the_easy_one_seldom():
-    game = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", *HANDS[1:]], mano=0)
+def test_the_hard_bot_tells_a_play_worth_keeping_at_once_and_the_rest_once_its_cards_are_final():
+    game = Game(Options(senas=True), seed=1, hands=["12o 3c 1e 2b", *HANDS[1:]], mano=0)  # duples: reyes and ases
     considered = {}
-    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) is None  # mus phase: cards may change
-    game.apply(0, Action("corto"))
-    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) == Action("sena", sena="tres_reyes")
-    assert [name for _seat, name, _round in game.senas.made] == ["medias", "tres_reyes"]
+    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) == Action("sena", sena="duples")
     assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) is None  # same cards: asked once
+    game.apply(0, Action("corto"))
+    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) == Action("sena", sena="dos_reyes")
+    weak = Game(Options(senas=True), seed=1, hands=["12o 3c 4o 6b", *HANDS[1:]], mano=0)
+    assert bot_senas.consider(weak, 0, "hard", random.Random(0), {}) is None  # a pair of reyes may still change
+    both = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", *HANDS[1:]], mano=0)
+    bot_senas.consider(both, 0, "hard", random.Random(0), {})
+    assert [name for _seat, name, _round in both.senas.made] == ["medias", "tres_reyes"]  # its two best at once
+
+
+def test_the_easy_bot_signals_seldom():
     told = sum(bot_senas.consider(table(), 0, "easy", random.Random(seed), {}) is not None for seed in range(400))
     assert 40 < told < 120  # about 20%
 
@@ -174,6 +181,16 @@ def test_a_weak_hand_answers_a_rivals_grande_bet_otherwise_when_its_partner_told
     assert answer(False).type == "no_quiero"
     assert answer(True) in (Action("quiero"), Action("envido", 2))
     assert answer(True) == answer(True)  # the same seed decides the same
+
+
+def test_a_bot_whose_partner_told_a_play_worth_keeping_cuts_where_it_would_ask_for_mus():
+    def says(signal: bool) -> str:
+        game = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", "10c 5c 6c 7c", "12b 11b 10e 4b",
+                                                        "7o 6o 5e 4o"], mano=2)
+        if signal:
+            game.apply(0, Action("sena", sena="tres_reyes"))
+        return make_bot("medium").act(game, 2).type
+    assert (says(False), says(True)) == ("mus", "corto")
 
 
 def test_a_rivals_caught_31_lowers_the_medium_bots_chance_in_juego():

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from tutorial.bots.base import Bot, Seat, pick
 from tutorial.bots.odds import TEAM, TEAM_BETTABLE, WIN, best_discard, hand_value, odds
-from tutorial.bots.senas import adjusted_chance
+from tutorial.bots.senas import adjusted_chance, cut_bonus
 
 
 class MediumBot(Bot):
@@ -31,7 +31,8 @@ class MediumBot(Bot):
 
     def cuts(self, me: Seat, events) -> bool:
         _, after = best_discard(me.hand, me.position, me.reyes)
-        return after - hand_value(me.hand, me.position, me.reyes) <= self.cut_margin
+        margin = self.cut_margin + (cut_bonus(me.seen) if me.seen.senas else 0.0)
+        return after - hand_value(me.hand, me.position, me.reyes) <= margin
 
     def discard(self, me: Seat, events) -> tuple:
         return best_discard(me.hand, me.position, me.reyes)[0]

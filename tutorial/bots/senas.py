@@ -16,6 +16,7 @@ PRIORITY = ("31", "duples", "medias", "tres_reyes", "tres_ases", "dos_reyes", "d
 # (chance of telling, most per hand, when): "any" at its first turn with each set of cards, telling one;
 # "final" only once its cards are final (its first turn in the lances), telling all it may at once: a signal
 # made before a discard tells the partner only what was kept, and the rivals may catch it all the same.
+STRONG = ("31", "duples", "medias", "tres_reyes", "tres_ases")  # plays a hand keeps: its partner may cut on them
 HABITS = {"easy": (0.2, 1, "any"), "medium": (0.6, 2, "any"), "hard": (1.0, 2, "final")}
 CATCH_RATES = {"easy": 0.08, "medium": 0.15, "hard": 0.25}
 
@@ -30,10 +31,12 @@ def signals_to_make(level: str, seen, rng) -> list[Action]:
     """The signals a bot of ``level`` makes now, from its observation ``seen`` (in order; often none)."""
     offered = next((legal.senas for legal in seen.legal_actions if legal.type == "sena"), None)
     chance, most, when = HABITS[level]
-    if not offered or (when == "final" and seen.lance is None):
+    if not offered:
         return []
     made = [sena.sena for sena in seen.senas if sena.seat == seen.seat]
     fresh = [name for name in PRIORITY if name in offered and name not in made]
+    if when == "final" and seen.lance is None:  # before the lances only a play worth keeping is told
+        fresh = [name for name in fresh if name in STRONG]
     if len(made) >= most or not fresh or rng.random() >= chance:
         return []
     return [Action("sena", sena=name) for name in fresh[:most - len(made) if when == "final" else 1]]
@@ -137,3 +140,14 @@ def adjusted_chance(seen, lance: str, p: float, alone: float) -> float:
     p = max(p, promised(seen, mate, lance))
     against = max(promised(seen, rival, lance) for rival in rivals(seen.seat))
     return min(p, 1 - against) if against else p
+
+
+# A partner sure to hold one of these keeps the team's hand worth playing: a bot then cuts unless changing cards
+# would gain it more than this many tantos of value besides its usual margin.
+KEEPS = ("31", "duples", ("equal", 3), ("rey", 3), ("as", 3))
+CUT_BONUS = 1.5
+
+
+def cut_bonus(seen) -> float:
+    """How much more a bot may give up by cutting, from its partner's signals (``CUT_BONUS`` or 0)."""
+    return CUT_BONUS if any(fact in KEEPS for fact in sure_facts(seen, partner(seen.seat))) else 0.0

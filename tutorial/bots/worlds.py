@@ -5,8 +5,10 @@ cards this seat never saw: the others' first four cards are dealt at random, and
 throws away exactly as many cards as it publicly changed, keeping the cards that ``odds.best_discard`` would keep
 for that many, and draws the rest. So every world agrees exactly with this seat's own cards (the ones it holds,
 threw and drew) and with how many cards each player changed; worlds that contradict a declaration of pares or
-juego are dropped. Each world is then weighted by how likely the public actions were with those hands, under a
-stated model of the other players (a softened medium bot, see docs/bots.md):
+juego are dropped, and so are those that contradict a signal this seat saw (señas: its partner's, the rivals' it
+caught), each checked against the very hand its seat held in the mus round it was made in. Each world is then
+weighted by how likely the public actions were with those hands, under a stated model of the other players (a
+softened medium bot, see docs/bots.md):
 
 - changing ``k`` cards: softmax over k of ``DISCARD_BETA`` x (expected value after keeping the best 4-k cards);
 - mus / corto: P(mus) = sigmoid((gain from changing - 0.5) / 0.25);
