@@ -27,30 +27,41 @@ def moment(game) -> tuple[int, int, int, bool]:
     return game.game_number, game.hand_number, game.mus_round, game.phase.is_lance
 
 
-def signals_to_make(level: str, seen, rng) -> list[Action]:
-    """The signals a bot of ``level`` makes now, from its observation ``seen`` (in order; often none)."""
+def _untold(level: str, seen) -> list[str]:
+    """The true signals a bot of ``level`` could tell now, best first (none once it made its most)."""
     offered = next((legal.senas for legal in seen.legal_actions if legal.type == "sena"), None)
-    chance, most, when = HABITS[level]
-    if not offered:
-        return []
+    _, most, when = HABITS[level]
     made = [sena.sena for sena in seen.senas if sena.seat == seen.seat]
+    if not offered or len(made) >= most:
+        return []
     fresh = [name for name in PRIORITY if name in offered and name not in made]
     if when == "final" and seen.lance is None:  # before the lances only a play worth keeping is told
         fresh = [name for name in fresh if name in STRONG]
-    if len(made) >= most or not fresh or rng.random() >= chance:
-        return []
-    return [Action("sena", sena=name) for name in fresh[:most - len(made) if when == "final" else 1]]
+    return fresh
+
+
+def signal_to_make(level: str, seen, rng) -> Action | None:
+    """The signal a bot of ``level`` makes now, from its observation ``seen``, or None (one seeded draw)."""
+    fresh = _untold(level, seen)
+    if not fresh or rng.random() >= HABITS[level][0]:
+        return None
+    return Action("sena", sena=fresh[0])
 
 
 def consider(game, seat: int, level: str, rng, considered: dict) -> Action | None:
-    """Let the bot at ``seat`` signal if its habit says so (once per ``moment``); returns the last signal made."""
+    """Let the bot at ``seat`` signal if its habit says so (once per ``moment``); returns the last signal made. A
+    "final" habit tells every signal it may at once."""
     now = moment(game)
     if considered.get(seat) == now:
         return None
     considered[seat] = now
-    made = None
-    for made in signals_to_make(level, game.observation(seat), rng):
-        game.apply(seat, made)
+    made, action = None, signal_to_make(level, game.observation(seat), rng)
+    while action is not None:
+        game.apply(seat, action)
+        made, action = action, None
+        if HABITS[level][2] == "final":
+            fresh = _untold(level, game.observation(seat))
+            action = Action("sena", sena=fresh[0]) if fresh else None
     return made
 
 
