@@ -21,9 +21,10 @@ ALLOWED = {
     "strength": {"engine"},
     "bots": {"engine", "strength"},
     "lessons": {"engine", "languages", "paths"},
+    "rooms": {"engine", "strength", "bots"},
     "web.narrator": {"engine", "web.terms"},
     "web.terms": set(),
-    "web": {"engine", "strength", "bots", "lessons", "languages", "paths", "web.narrator", "web.terms"},
+    "web": {"engine", "strength", "bots", "rooms", "lessons", "languages", "paths", "web.narrator", "web.terms"},
 }
 
 

@@ -19,12 +19,18 @@ LIMITED = {
     "table.create_table": "RATELIMIT_TABLE_CREATE",   # a new stored table, and the bots' first moves
     "table.post_action": "RATELIMIT_TABLE_ACTION",    # the bots' moves (a hard bot samples many worlds)
     "table.post_settings": "RATELIMIT_TABLE_ACTION",  # a table's settings: a stored write, like an action
+    "rooms.create_room": "RATELIMIT_ROOM_CREATE",     # a new stored room
+    "rooms.join_room": "RATELIMIT_ROOM_JOIN",         # a seat (and a token) in a room
+    "rooms.post_action": "RATELIMIT_ROOM_ACTION",     # the bots' moves after a person's
     "explain.api_explain": "RATELIMIT_EXPLAIN",       # the explain API
     "explain.checker": "RATELIMIT_HAND_ODDS",         # the hand checker with a deal: each hand's odds
 }
 DEFAULT_LIMITS = {
     "RATELIMIT_TABLE_CREATE": "20 per minute;200 per hour",
     "RATELIMIT_TABLE_ACTION": "120 per minute",
+    "RATELIMIT_ROOM_CREATE": "10 per minute;60 per hour",
+    "RATELIMIT_ROOM_JOIN": "30 per minute",
+    "RATELIMIT_ROOM_ACTION": "240 per minute",
     "RATELIMIT_EXPLAIN": "60 per minute",
     "RATELIMIT_HAND_ODDS": "30 per minute",
 }

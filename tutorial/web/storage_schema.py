@@ -19,7 +19,7 @@ import sqlite3
 
 from tutorial.engine import EngineError, Game
 
-VERSION = 3  # 3: changes (the rooms' events, tutorial/web/events.py) and settings
+VERSION = 4  # 3: changes (the rooms' events, tutorial/web/events.py) and settings; 4: the rooms' tables
 SCHEMA_LOCK = 0x6D7573  # PostgreSQL advisory lock: one process creates the schema at a time
 JOURNAL_LIMIT = 8 * 1024 * 1024  # bytes the WAL file is truncated to after a checkpoint
 
@@ -51,7 +51,31 @@ CREATE TABLE IF NOT EXISTS changes (
 );
 CREATE INDEX IF NOT EXISTS changes_seq ON changes (seq);
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    due REAL,
+    created REAL NOT NULL,
+    touched REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
+CREATE TABLE IF NOT EXISTS room_events (
+    room_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    events TEXT NOT NULL,
+    PRIMARY KEY (room_id, version)
+);
+CREATE TABLE IF NOT EXISTS room_presence (
+    room_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (room_id, seat)
+);
 """
+# The rooms (tutorial/web/room_store.py): one row per room (its whole state as JSON and ``due``, the earliest
+# deadline in it, which any worker enforces), the log of its changes by version (each change's events with their
+# audiences), and each seat's last sign of life (written by the event streams without touching the room).
 
 log = logging.getLogger(__name__)
 

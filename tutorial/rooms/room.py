@@ -1,0 +1,442 @@
+"""One room: four seats, a host, the game, and every deadline of the table's conduct (RULES.md section 8).
+
+Every public method takes ``now`` (seconds; the caller's clock, a fake one in tests) and first or afterwards the
+store saves the room whole (``to_json``). Nothing here waits: ``advance(now)`` applies whatever is due (a person's
+turn clock ran out, a seat gone for the minute, a catch window closed, the 20 s after the first "next hand"), and
+``due()`` says when the next thing falls due, so any process that holds the room can enforce it.
+
+What changed is kept in ``log`` as the engine's events (``Event.to_json()`` with their ``index``) followed by the
+room's own events (no ``index``, audience everyone): the store appends it to the room's event log under the new
+version, and each seat's stream forwards the events the engine's audiences let it see.
+"""
+from __future__ import annotations
+
+import hmac
+from dataclasses import asdict, dataclass
+
+from tutorial.bots import make_bot
+from tutorial.bots import senas as bot_senas
+from tutorial.engine import SEATS, Action, Event, Game, IllegalAction, Options, order_from, position, rivals
+from tutorial.engine.legality import check
+
+PERSON, BOT = "person", "bot"
+CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
+DISCONNECTED_AFTER = 30.0      # seconds without a sign of life before a seat shows as disconnected
+GONE_AFTER = 60.0              # seconds without a sign of life before the seat's bot plays for it
+NEXT_HAND_WAIT = 20.0          # seconds after the first "next hand" before the next hand is dealt anyway
+TURN_TYPES = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")  # guarded by the version
+SEED_LIMIT = 2 ** 63
+MAX_BOT_MOVES = 2000           # a safety net: bots never need this many moves before a person speaks
+
+
+class RoomError(Exception):
+    """A request the room refuses (nothing changed): ``code`` is ``started``, ``not_started``, ``full``,
+    ``taken``, ``not_host``, ``not_over`` or ``stale``."""
+
+    def __init__(self, code: str):
+        super().__init__(code)
+        self.code = code
+
+
+@dataclass
+class Seat:
+    name: str | None = None
+    kind: str | None = None          # PERSON, BOT, or None while free
+    token: str | None = None         # the hash of the person's token (never the token)
+    seen: float = 0.0                # the person's last sign of life
+    connected: bool = False          # an event stream of this seat is open (as last recorded)
+    stand_in: bool = False           # the person has been gone a minute: the seat's bot plays for them
+    back: bool = False               # a stand-in person came back: they take the seat at the next deal
+
+    @property
+    def free(self) -> bool:
+        return self.kind is None
+
+    @property
+    def person(self) -> bool:
+        return self.kind == PERSON
+
+
+class Room:
+    def __init__(self, data: dict):
+        self.id: str = data["id"]
+        self.version: int = data["version"]
+        self.options = Options.from_json(data["options"])
+        self.level: str = data["level"]
+        self.clock: int = data["clock"]
+        self.window: float = data["window"]
+        self.lang: str = data["lang"]
+        self.seed: int = data["seed"]
+        self.games: int = data["games"]
+        self.seats = [Seat(**seat) for seat in data["seats"]]
+        self.host: int | None = data["host"]
+        self.game = None if data["game"] is None else Game.from_snapshot(data["game"])
+        self.deadline: float | None = data["deadline"]
+        self.clock_key: list | None = data["clock_key"]
+        self.pressed: list[int] = data["pressed"]
+        self.next_deadline: float | None = data["next_deadline"]
+        self.windows: dict[tuple[int, int], float] = {(s, r): deadline for s, r, deadline in data["windows"]}
+        self.considered: dict = data["considered"]
+        self.created: float = data["created"]
+        self.log: list[dict] = []
+        self._mark = self.game.event_count if self.game else 0
+
+    @classmethod
+    def create(cls, room_id: str, name: str, token: str, now: float, *, options: Options | None = None,
+               level: str = "medium", clock: int = 45, window: float = 1.5, lang: str = "es", seed: int = 0) -> Room:
+        room = cls({"id": room_id, "version": 1, "options": (options or Options()).to_json(), "level": level,
+                    "clock": clock, "window": window, "lang": lang, "seed": seed, "games": 0,
+                    "seats": [asdict(Seat()) for _ in SEATS], "host": 0, "game": None, "deadline": None,
+                    "clock_key": None, "pressed": [], "next_deadline": None, "windows": [], "considered": {},
+                    "created": now})
+        room.seats[0] = Seat(name=name, kind=PERSON, token=token, seen=now)
+        room._say("seat_taken", seat=0, name=name)
+        return room
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "version": self.version, "options": self.options.to_json(), "level": self.level,
+                "clock": self.clock, "window": self.window, "lang": self.lang, "seed": self.seed,
+                "games": self.games, "seats": [asdict(seat) for seat in self.seats], "host": self.host,
+                "game": None if self.game is None else self.game.snapshot(), "deadline": self.deadline,
+                "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
+                "windows": [[s, r, deadline] for (s, r), deadline in sorted(self.windows.items())],
+                "considered": self.considered, "created": self.created}
+
+    # ----- who is who ----------------------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def over(self) -> bool:
+        return self.game is not None and self.game.is_over
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose person holds the token with this hash (compared in constant time), or None."""
+        found = None
+        for seat, held in enumerate(self.seats):
+            if held.token is not None and hmac.compare_digest(held.token, token):
+                found = seat
+        return found
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats if seat.name]
+
+    def plays_itself(self, seat: int) -> bool:
+        """A person plays this seat now (not a bot, not a bot standing in)."""
+        held = self.seats[seat]
+        return held.person and not held.stand_in
+
+    def people(self) -> tuple[int, ...]:
+        return tuple(seat for seat in SEATS if self.plays_itself(seat))
+
+    # ----- the lobby -----------------------------------------------------------------------------------------
+
+    def join(self, name: str, token: str, now: float, seat: int | None = None) -> int:
+        if self.started:
+            raise RoomError("started")
+        free = [s for s in SEATS if self.seats[s].free]
+        if not free:
+            raise RoomError("full")
+        if seat is None:
+            after = 0 if self.host is None else self.host
+            seat = min(free, key=lambda s: position(s, mano=after))
+        elif not self.seats[seat].free:
+            raise RoomError("taken")
+        self.seats[seat] = Seat(name=name, kind=PERSON, token=token, seen=now)
+        self._say("seat_taken", seat=seat, name=name)
+        if self.host is None:
+            self._hand_host_to(seat)
+        return seat
+
+    def leave(self, seat: int, now: float) -> None:
+        if self.started:
+            raise RoomError("started")
+        name = self.seats[seat].name
+        self.seats[seat] = Seat()
+        self._say("seat_left", seat=seat, name=name)
+        if self.host == seat:
+            self._hand_host_to(self._next_person(seat, now, present=False))
+
+    def _next_person(self, after: int, now: float, present: bool) -> int | None:
+        for seat in order_from(after)[1:]:
+            held = self.seats[seat]
+            if held.person and (not present or now - held.seen < GONE_AFTER):
+                return seat
+        return None
+
+    def _hand_host_to(self, seat: int | None) -> None:
+        self.host = seat
+        if seat is not None:
+            self._say("host", seat=seat)
+
+    def start(self, seat: int, now: float) -> None:
+        if self.started:
+            raise RoomError("started")
+        if seat != self.host:
+            raise RoomError("not_host")
+        for held in self.seats:
+            if held.free:
+                held.kind = BOT
+        self._say("started", seat=seat)
+        self._new_game(now)
+
+    def rematch(self, seat: int, now: float) -> None:
+        if not self.started:
+            raise RoomError("not_started")
+        if not self.game.is_over:
+            raise RoomError("not_over")
+        self._flush()
+        for held in self.seats:
+            if held.back:
+                held.stand_in = held.back = False
+        self._say("rematch", seat=seat)
+        self._new_game(now)
+
+    def _new_game(self, now: float) -> None:
+        self.games += 1
+        self.game = Game(self.options, (self.seed * 1_000_003 + self.games) % SEED_LIMIT)
+        self._mark = 0
+        self.pressed, self.next_deadline, self.windows, self.considered = [], None, {}, {}
+        self.deadline = self.clock_key = None
+        self._play_bots(now)
+
+    # ----- presence --------------------------------------------------------------------------------------------
+
+    def needs_presence_write(self, seat: int, stream: bool) -> bool:
+        """Whether a sign of life of ``seat`` changes more than its time: it connects, or it comes back."""
+        held = self.seats[seat]
+        return (stream and not held.connected) or (held.stand_in and not held.back)
+
+    def present(self, seat: int, now: float, stream: bool = False) -> None:
+        """A sign of life of ``seat``'s person (any call with its token; ``stream``: an open event stream)."""
+        held = self.seats[seat]
+        held.seen = max(held.seen, now)
+        if stream and not held.connected:
+            held.connected = True
+            self._say("connected", seat=seat)
+        if held.stand_in and not held.back:
+            held.back = True
+            self._say("back", seat=seat)
+            if self.over:  # between games there is no hand to wait for
+                held.stand_in = held.back = False
+
+    def _check_presence(self, now: float) -> bool:
+        changed = False
+        for seat, held in enumerate(self.seats):
+            if not held.person:
+                continue
+            quiet = now - held.seen
+            if held.connected and quiet >= DISCONNECTED_AFTER:
+                held.connected = False
+                self._say("disconnected", seat=seat)
+                changed = True
+            if quiet < GONE_AFTER:
+                continue
+            if not self.started and self.host == seat:
+                successor = self._next_person(seat, now, present=True)
+                if successor is not None:
+                    self._hand_host_to(successor)
+                    changed = True
+            elif self.started and not held.stand_in:
+                held.stand_in, held.back = True, False
+                if seat in self.pressed:
+                    self.pressed.remove(seat)
+                self._say("stand_in", seat=seat)
+                changed = True
+        return changed
+
+    # ----- playing ---------------------------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action, version: int | None, now: float) -> None:
+        """``seat``'s person plays ``action`` (already parsed). Turn actions need the current ``version``
+        (``RoomError("stale")``); an action that is not legal raises the engine's ``IllegalAction``."""
+        if not self.started:
+            raise RoomError("not_started")
+        if action.type in TURN_TYPES and version != self.version:
+            raise RoomError("stale")
+        game = self.game
+        if action.type == "next_hand":
+            check(game, seat, action)
+            self._press(seat, now)
+            return
+        if self.seats[seat].stand_in:
+            # The bot plays this seat until the next deal: the person sees the table but does not act.
+            raise IllegalAction("not_your_turn", f"seat {seat} is played by its bot until the next hand",
+                                seat=seat, to_act=list(game.to_act()))
+        game.apply(seat, action)
+        if action.type == "sena":
+            self._signalled(seat, now)
+        if action.type not in ("sena", "catch"):
+            self._play_bots(now)
+        self._flush()
+
+    def _press(self, seat: int, now: float) -> None:
+        if seat not in self.pressed:
+            self.pressed.append(seat)
+            if self.next_deadline is None:
+                self.next_deadline = now + NEXT_HAND_WAIT
+            self._say("next_hand_pressed", seat=seat, left=round(self.next_deadline - now, 3))
+        self._deal_if_agreed(now)
+
+    def _deal_if_agreed(self, now: float) -> bool:
+        game = self.game
+        if not game.phase.hand_is_over or game.is_over:
+            return False
+        everyone = set(self.people()) <= set(self.pressed)
+        if not (self.pressed and everyone) and not (self.next_deadline is not None and now >= self.next_deadline):
+            return False
+        game.apply(self.pressed[0] if self.pressed else 0, Action("next_hand"))
+        self.pressed, self.next_deadline = [], None
+        for held in self.seats:
+            if held.back:
+                held.stand_in = held.back = False
+        self._play_bots(now)
+        return True
+
+    def _bot(self):
+        return make_bot(self.level, seed=(self.seed * 7919 + self.games * 104_729 + self.game.move_count)
+                        % SEED_LIMIT)
+
+    def _levels(self) -> dict:
+        return {seat: self.level for seat in SEATS}
+
+    def _signalled(self, seat: int, now: float) -> None:
+        """A signal was made at ``seat``: the bots among its rivals try to catch it at once, the people among them
+        get a window until ``now + window``."""
+        people = self.people()
+        bot_senas.react(self.game, seat, self._levels(), self._bot().rng, people=people)
+        for rival in rivals(seat):
+            if rival in people and (seat, rival) in self.game.senas.windows:
+                self.windows[seat, rival] = now + self.window
+
+    def _play_bots(self, now: float, decided: bool = True) -> None:
+        """Bots (and stand-ins) play until a person must act or the hand is over; then, if a decision was made
+        (``decided``, or a bot moved), the turn clock starts for the next one."""
+        game = self.game
+        bot = self._bot()
+        start = game.move_count
+        for _move in range(MAX_BOT_MOVES):
+            if game.phase.hand_is_over:
+                break
+            bots = [seat for seat in game.to_act() if not self.plays_itself(seat)]
+            if not bots:
+                break
+            seat = bots[0]
+            if game.options.senas:
+                considered = {int(s): tuple(key) for s, key in self.considered.items()}
+                signal = bot_senas.consider(game, seat, self.level, bot.rng, considered)
+                self.considered = {str(s): list(key) for s, key in considered.items()}
+                if signal is not None:
+                    self._signalled(seat, now)
+            game.apply(seat, bot.act(game, seat))
+        else:
+            raise RuntimeError("the bots did not stop")
+        self._prune_windows()
+        if decided or game.move_count != start or self.deadline is None:
+            self._set_clock(now)
+
+    def _waiting(self) -> list[int]:
+        """The people whose decision the table waits for now."""
+        game = self.game
+        if game.phase.hand_is_over:
+            return []
+        return [seat for seat in game.to_act() if self.plays_itself(seat)]
+
+    def _set_clock(self, now: float) -> None:
+        """A new decision is awaited: its clock starts now, except that the discards of one round share one."""
+        waiting = self._waiting()
+        if not waiting or not self.clock:
+            self.deadline = self.clock_key = None
+            return
+        game = self.game
+        key = [game.game_number, game.hand_number, game.mus_round] if game.phase == "discard" else None
+        if key is not None and key == self.clock_key and self.deadline is not None:
+            return
+        self.deadline, self.clock_key = now + self.clock, key
+
+    def _prune_windows(self) -> None:
+        open_now = self.game.senas.windows
+        self.windows = {pair: deadline for pair, deadline in self.windows.items() if pair in open_now}
+
+    # ----- deadlines ----------------------------------------------------------------------------------------
+
+    def due(self) -> float | None:
+        """When something next falls due (None: nothing until someone acts)."""
+        times = [self.deadline, self.next_deadline, *self.windows.values()]
+        for seat, held in enumerate(self.seats):
+            if not held.person:
+                continue
+            if held.connected:
+                times.append(held.seen + DISCONNECTED_AFTER)
+            if (self.started and not held.stand_in) or (not self.started and seat == self.host):
+                times.append(held.seen + GONE_AFTER)
+        times = [time for time in times if time is not None]
+        return min(times) if times else None
+
+    def advance(self, now: float) -> bool:
+        """Apply everything due at ``now``; True when the room changed."""
+        changed = self._check_presence(now)
+        if not self.started:
+            return changed
+        game = self.game
+        for (signaller, rival), deadline in sorted(self.windows.items()):
+            if now >= deadline and (signaller, rival) in game.senas.windows:
+                game.apply(None, Action("close", seat=signaller, rival=rival))
+                changed = True
+        self._prune_windows()
+        if changed:
+            self._play_bots(now, decided=False)  # a seat whose person is gone is the bot's now
+        if self.deadline is not None and now >= self.deadline:
+            bot = self._bot()
+            for seat in self._waiting():
+                game.apply(seat, bot.act(game, seat))
+                self._say("clock", seat=seat)
+            self.deadline = self.clock_key = None
+            self._play_bots(now)
+            changed = True
+        if self._deal_if_agreed(now):
+            changed = True
+        self._flush()
+        return changed
+
+    def deadline_left(self, now: float) -> float | None:
+        return None if self.deadline is None else round(max(0.0, self.deadline - now), 3)
+
+    def next_hand_left(self, now: float) -> float | None:
+        return None if self.next_deadline is None else round(max(0.0, self.next_deadline - now), 3)
+
+    def windows_of(self, seat: int) -> dict[str, float]:
+        """The deadlines of ``seat``'s open catch windows, by signaller (the table's ``meta["windows"]`` form)."""
+        return {str(signaller): deadline for (signaller, rival), deadline in self.windows.items() if rival == seat}
+
+    # ----- the log ---------------------------------------------------------------------------------------------
+
+    def _say(self, code: str, seat: int, **params) -> None:
+        """A room event about ``seat`` (its name is in the event: a seat left keeps it)."""
+        self._flush()
+        params = {"seat": seat, "name": params.pop("name", self.seats[seat].name), **params}
+        self.log.append(Event(code, params).to_json())
+
+    @property
+    def changed(self) -> bool:
+        """Whether anything happened since the room was loaded (or its log last taken)."""
+        self._flush()
+        return bool(self.log)
+
+    def take_log(self) -> list[dict]:
+        """The events of the changes made since the room was loaded (or since the last call), then forgotten."""
+        self._flush()
+        log, self.log = self.log, []
+        return log
+
+    def _flush(self) -> None:
+        """Move the game's events since the last flush into the log."""
+        game = self.game
+        if game is None:
+            return
+        start = max(self._mark, game.first_event)
+        self.log.extend(dict(event.to_json(), index=index)
+                        for index, event in enumerate(game.events[start - game.first_event:], start))
+        self._mark = game.event_count

@@ -1,0 +1,171 @@
+"""Rooms in the database (tables ``rooms``, ``room_events``, ``room_presence``: tutorial/web/storage_schema.py).
+
+A room is one row: its whole state as JSON (``Room.to_json``: seats, deadlines, the game's snapshot), its
+``version`` and ``due``, the earliest deadline in it. Every change of a room runs inside one ``BEGIN IMMEDIATE``
+transaction (``change``): the room is read, whatever is due is applied first (``Room.advance``, so any worker
+enforces every deadline), then the request's own work, and the room is written back with its version increased
+and the change's events appended to ``room_events`` under that version; writes to one room are serialized.
+
+Each change is announced with ``events.notify`` inside its transaction (LISTEN/NOTIFY on PostgreSQL, a polled
+sequence on SQLite: tutorial/web/events.py); the event streams sleep in ``events.wait_for_change`` and then read
+the room's log since the version they last sent (``log_since``) and its ``due`` (``versions``). A stream's presence beats are written to ``room_presence`` without
+touching the room's state (``beat``); the room reads them when it is loaded.
+"""
+from __future__ import annotations
+
+import json
+
+from flask import current_app
+
+from tutorial.rooms import Room
+from tutorial.web import db, events, storage
+
+LOG_KEPT = 1000           # versions of a room's log kept for streams that resume (older: the page reloads)
+MAX_ROOMS = 5_000         # rooms at most (config MAX_ROOMS)
+MAX_IDLE = 2 * 3600       # seconds a room may stay untouched before it is deleted (config ROOM_MAX_IDLE)
+CLEANUP_BATCH = 50
+
+
+def max_idle() -> float:
+    return float(current_app.config.get("ROOM_MAX_IDLE", MAX_IDLE))
+
+
+def _room(connection, row) -> Room:
+    state, version = row
+    data = json.loads(state)
+    data["version"] = version
+    room = Room(data)
+    for seat, seen in connection.execute("SELECT seat, seen FROM room_presence WHERE room_id = ?", (room.id,)):
+        if 0 <= seat < 4:
+            room.seats[seat].seen = max(room.seats[seat].seen, seen)
+    return room
+
+
+def _append(connection, room: Room, log: list[dict]) -> None:
+    connection.execute("INSERT INTO room_events (room_id, version, events) VALUES (?, ?, ?)",
+                       (room.id, room.version, json.dumps(log)))
+    connection.execute("DELETE FROM room_events WHERE room_id = ? AND version <= ?",
+                       (room.id, room.version - LOG_KEPT))
+
+
+def create(room: Room, now: float) -> None:
+    """Store a new room, unless ``MAX_ROOMS`` rooms exist (``TooManyTables``: the site is full)."""
+    def write(connection):
+        live = connection.execute("SELECT count(*) FROM rooms").fetchone()[0]
+        if live >= int(current_app.config.get("MAX_ROOMS", MAX_ROOMS)):
+            raise storage.TooManyTables(f"{live} rooms")
+        connection.execute("INSERT INTO rooms (id, version, state, due, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
+                           (room.id, room.version, json.dumps(room.to_json()), room.due(), now, now))
+        _append(connection, room, room.take_log())
+        events.notify(room.id, room.version, connection)
+
+    db.run(write, write=True)
+
+
+def load(room_id: str) -> Room | None:
+    def read(connection):
+        row = connection.execute("SELECT state, version FROM rooms WHERE id = ?", (room_id,)).fetchone()
+        return None if row is None else _room(connection, row)
+
+    return db.run(read, write=False)
+
+
+def change(room_id: str, work, now: float, refusals: tuple = ()):
+    """Read the room, apply what is due at ``now``, then ``work(room)`` (None: only what is due), and write back
+    each step that changed it. Returns ``(room, work's result)``, or ``(None, None)`` when there is no such room.
+    An exception in ``refusals`` raised by ``work`` is raised again after what was due has been written."""
+    refused = []
+
+    def write(connection):
+        row = connection.execute("SELECT state, version, due FROM rooms WHERE id = ? FOR UPDATE",
+                                 (room_id,)).fetchone()
+        if row is None:
+            return None, None
+        room = _room(connection, row[:2])
+        stored_due = row[2]
+        seen = [seat.seen for seat in room.seats]
+        if room.advance(now):
+            _save(connection, room, now)
+        result = None
+        if work is not None:
+            try:
+                result = work(room)
+            except refusals as error:
+                refused.append(error)
+                room.take_log()
+            else:
+                if room.changed:
+                    _save(connection, room, now)
+        for seat, held in enumerate(room.seats):
+            if held.seen > seen[seat]:
+                _present(connection, room.id, seat, held.seen)
+        if room.due() != stored_due:
+            connection.execute("UPDATE rooms SET due = ? WHERE id = ?", (room.due(), room.id))
+        return room, result
+
+    room, result = db.run(write, write=True)
+    if refused:
+        raise refused[0]
+    return room, result
+
+
+def _save(connection, room: Room, now: float) -> None:
+    log = room.take_log()
+    room.version += 1
+    connection.execute("UPDATE rooms SET version = ?, state = ?, due = ?, touched = ? WHERE id = ?",
+                       (room.version, json.dumps(room.to_json()), room.due(), now, room.id))
+    _append(connection, room, log)
+    events.notify(room.id, room.version, connection)  # the streams of every worker and host wake up
+
+
+def beat(room_id: str, seat: int, now: float) -> None:
+    """A sign of life of ``seat`` (an open event stream): its presence time, and the room counts as used."""
+    def write(connection):
+        _present(connection, room_id, seat, now)
+        connection.execute("UPDATE rooms SET touched = ? WHERE id = ?", (now, room_id))
+
+    db.run(write, write=True)
+
+
+def _present(connection, room_id: str, seat: int, seen: float) -> None:
+    connection.execute("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?)"
+                       " ON CONFLICT (room_id, seat) DO UPDATE SET seen = excluded.seen", (room_id, seat, seen))
+
+
+def versions(room_ids) -> dict[str, tuple[int, float | None]]:
+    """``{room id: (version, due)}`` of these rooms (missing ones are left out): what the streams poll."""
+    ids = list(room_ids)
+    found = {}
+
+    def read(connection):
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ", ".join("?" * len(chunk))
+            for room_id, version, due in connection.execute(
+                    f"SELECT id, version, due FROM rooms WHERE id IN ({marks})", chunk):
+                found[room_id] = (version, due)
+
+    db.run(read)
+    return found
+
+
+def log_since(room_id: str, version: int) -> list[tuple[int, list[dict]]]:
+    """The room's changes after ``version``, oldest first: ``[(version, events)]``."""
+    rows = db.run(lambda connection: connection.execute(
+        "SELECT version, events FROM room_events WHERE room_id = ? AND version > ? ORDER BY version",
+        (room_id, version)).fetchall(), write=False)
+    return [(number, json.loads(events)) for number, events in rows]
+
+
+def cleanup(connection, now: float) -> int:
+    """Delete one batch of rooms untouched for ``ROOM_MAX_IDLE`` with their log (storage's cleanup calls it)."""
+    idle = [row[0] for row in connection.execute(
+        "SELECT id FROM rooms WHERE touched < ? ORDER BY touched LIMIT ?", (now - max_idle(), CLEANUP_BATCH))]
+    for room_id in idle:
+        for table in ("room_events", "room_presence"):
+            connection.execute(f"DELETE FROM {table} WHERE room_id = ?", (room_id,))
+        connection.execute("DELETE FROM rooms WHERE id = ?", (room_id,))
+    return len(idle)
+
+
+storage.CLEANUPS.append(cleanup)

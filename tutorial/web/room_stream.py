@@ -1,0 +1,90 @@
+"""The rooms' push stream: ``GET /api/rooms/ROOM/events`` as Server-Sent Events (docs/api-rooms.md).
+
+The push layer only delivers: the room (and the engine's audiences) decide what each seat may see. A stream
+thread sleeps in ``events.wait_for_change`` (LISTEN/NOTIFY on PostgreSQL, one polled sequence per process on
+SQLite: tutorial/web/events.py) until its room's version moves or the room's next deadline comes; then it
+enforces what fell due (``room_store.change``, so clocks run even while nobody acts, whichever worker the people
+reached), reads the room's log since the version it last sent and forwards each change's events that its seat
+may see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with
+``Last-Event-ID`` and loses nothing. With gthread each open stream holds one thread (workers x threads
+connections in all).
+"""
+from __future__ import annotations
+
+import json
+import time
+
+from flask import Response, current_app, request, stream_with_context
+
+from tutorial.web import events, room_store, storage
+
+KEEPALIVE = 15.0        # seconds between two comment lines, so proxies keep the connection
+BEAT = 15.0             # seconds between two presence beats of an open stream
+STREAM_SECONDS = 300.0  # a stream closes after this (config ROOM_STREAM_SECONDS); the browser reconnects
+
+
+def clock() -> float:
+    from tutorial.web.table_senas import clock as site_clock
+    return site_clock()
+
+
+def enforce_due(room_id: str) -> float | None:
+    """Apply what fell due in the room (whichever stream or request sees it first: the write is serialized), and
+    return the room's next deadline."""
+    version, due = room_store.versions([room_id]).get(room_id, (None, None))
+    if due is not None and due <= clock():
+        room, _result = room_store.change(room_id, None, clock())
+        due = None if room is None else room.due()
+    return due
+
+
+def message(version: int, events: list[dict], **extra) -> str:
+    data = json.dumps({"version": version, "events": events, **extra}, separators=(",", ":"), ensure_ascii=False)
+    return f"id: {version}\nevent: room\ndata: {data}\n\n"
+
+
+def resume_point(current: int) -> int:
+    """The version the client last saw: ``Last-Event-ID``, else ``?since=``, else the current one (no replay)."""
+    for raw in (request.headers.get("Last-Event-ID"), request.args.get("since")):
+        if raw is not None and raw.strip().isdigit() and len(raw.strip()) < 12:
+            return min(int(raw), current)
+    return current
+
+
+def stream(room_id: str, seat: int, since: int, visible) -> Response:
+    """The response: every change of the room after ``since``, as ``visible(log, seat)`` lets the seat see it."""
+    lasting = float(current_app.config.get("ROOM_STREAM_SECONDS", STREAM_SECONDS))
+
+    def changes():
+        last = since
+        started = time.monotonic()
+        next_beat = next_keepalive = started + min(BEAT, KEEPALIVE)
+        try:
+            yield "retry: 1000\n\n"
+            while True:
+                rows = room_store.log_since(room_id, last)
+                for number, (version, log) in enumerate(rows):
+                    reload = number == 0 and version != last + 1  # older changes are no longer kept
+                    yield message(version, visible(log, seat), **({"reload": True} if reload else {}))
+                    last = version
+                moment = time.monotonic()
+                left = started + lasting - moment
+                if left <= 0:
+                    return
+                due = enforce_due(room_id)  # the poll also enforces the room's clocks
+                wait = min(left, max(0.0, next_keepalive - moment))
+                if due is not None:
+                    wait = min(wait, max(0.0, due - clock()) + 0.01)
+                events.wait_for_change(room_id, last, wait)
+                moment = time.monotonic()
+                if moment >= next_beat:
+                    room_store.beat(room_id, seat, clock())
+                    next_beat = moment + BEAT
+                if moment >= next_keepalive:
+                    yield ": keep-alive\n\n"
+                    next_keepalive = moment + KEEPALIVE
+        except storage.StorageError:
+            return  # the browser reconnects and resumes from the last id it got
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(changes()), mimetype="text/event-stream", headers=headers)

@@ -1,0 +1,309 @@
+"""Rooms: the JSON API under /api/rooms and its event stream (docs/api-rooms.md).
+
+The room's conduct (seats, host, clocks, stand-in bots) is ``tutorial.rooms``; this module parses input, finds
+who is calling (a token in the ``Authorization`` header or the room's cookie), asks the room inside one
+serialized write (``room_store.change``) and answers with the caller's seat view: the table's view of that seat
+(``table.learner_view``, built from the engine's observation) plus the room's fields. Events reach each seat
+only through the engine's audiences (``Event.visible_to``).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+
+from flask import Blueprint, g, jsonify, make_response, request
+from flask_babel import gettext as _
+
+from tutorial.bots import LEVELS
+from tutorial.engine import SEATS, Action, Event, IllegalAction
+from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name
+from tutorial.web import room_store, room_stream, storage, table
+from tutorial.web import table_senas as senas
+from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from tutorial.web.narrator import refusal as engine_refusal
+from tutorial.web.room_words import (clock_range, no_room, no_token, refusal, reserved_names, room_event_text,
+                                     seat_range)
+from tutorial.web.table import BadRequest, json_body
+
+bp = Blueprint("rooms", __name__)
+
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22}")
+COOKIE = "mus_room"
+COOKIE_AGE = 7 * 24 * 3600
+CREATE_FIELDS = {"name", "reyes", "target", "vacas", "real", "mus_corrido", "senas", "level", "clock", "window",
+                 "lang", "seed"}
+JOIN_FIELDS = {"name", "seat", "lang"}
+ROOM_URL = "/{lang}/sala/{room}"   # the room page's address (its slug: tutorial/languages.py, the room page)
+STATUS = {"started": 409, "not_started": 409, "full": 409, "taken": 409, "not_host": 403, "not_over": 409,
+          "stale": 409, "seated": 409}
+
+
+class Unauthorized(BadRequest):
+    def __init__(self):
+        super().__init__(no_token(), 401)
+
+
+@bp.errorhandler(BadRequest)
+def bad_request(error: BadRequest):
+    return jsonify(error=error.message), error.status
+
+
+# ----- who is calling --------------------------------------------------------------------------------------------
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def presented_token() -> str | None:
+    """The token of the ``Authorization: Bearer`` header, else of the room's cookie; a malformed header is a 401."""
+    header = request.headers.get("Authorization")
+    if header is not None:
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Unauthorized()
+        return token.strip()
+    return request.cookies.get(COOKIE) or None
+
+
+def caller_seat(room: Room, required: bool = True) -> int | None:
+    token = presented_token()
+    if token is None:
+        if required:
+            raise Unauthorized()
+        return None
+    seat = room.seat_of(digest(token))
+    if seat is None:
+        raise Unauthorized()
+    return seat
+
+
+def with_cookie(response, room_id: str, token: str):
+    response.set_cookie(COOKIE, token, max_age=COOKIE_AGE, path=f"/api/rooms/{room_id}", httponly=True,
+                        samesite="Strict", secure=request.is_secure)
+    return response
+
+
+def now() -> float:
+    return senas.clock()  # the site's one injectable clock (config TABLE_CLOCK)
+
+
+# ----- input -----------------------------------------------------------------------------------------------------
+
+def room_name(value, room: Room | None = None) -> str:
+    try:
+        return clean_name(value, others=room.names() if room else (), reserved=reserved_names())
+    except BadName as error:
+        raise BadRequest(refusal(f"name_{error.code}")) from None
+
+
+def clock_setting(value) -> int:
+    low, high = CLOCK_RANGE
+    if type(value) is not int or not (value == 0 or low <= value <= high):
+        raise BadRequest(clock_range())
+    return value
+
+
+def room_id_checked(room_id: str) -> str:
+    if not ID_PATTERN.fullmatch(room_id):
+        raise BadRequest(no_room(), 404)
+    return room_id
+
+
+def find(room_id: str) -> Room:
+    room = room_store.load(room_id_checked(room_id))
+    if room is None:
+        raise BadRequest(no_room(), 404)
+    return room
+
+
+def change(room_id: str, work):
+    """``work(room)`` inside the room's serialized write (what is due applied first); refusals become errors."""
+    try:
+        room, result = room_store.change(room_id_checked(room_id), work, now(),
+                                         refusals=(RoomError, IllegalAction, BadRequest))
+    except RoomError as error:
+        raise BadRequest(refusal(error.code), STATUS[error.code]) from None
+    except IllegalAction as error:
+        raise BadRequest(engine_refusal(error.code, error.params)) from None
+    if room is None:
+        raise BadRequest(no_room(), 404)
+    return room, result
+
+
+def signed_in(work):
+    """A room's work for the calling seat (401 without a valid token); the call is a sign of life."""
+    def run(room: Room):
+        seat = caller_seat(room)
+        room.present(seat, now())
+        return seat, work(room, seat)
+    return run
+
+
+# ----- the API ---------------------------------------------------------------------------------------------------
+
+@bp.post("/api/rooms")
+def create_room():
+    body = json_body(CREATE_FIELDS)
+    name = room_name(body.get("name"))
+    chosen = {key: body[key] for key in ("reyes", "target", "vacas", "real", "mus_corrido", "senas", "seed")
+              if key in body}
+    options, level, seed = table.creation_options(dict(chosen, level=body.get("level", "medium")))
+    clock = clock_setting(body.get("clock", 45))
+    window = table.senas_setting(body.get("window", senas.WINDOW))
+    lang = g.get("lang") if g.get("lang") in LANGUAGES else DEFAULT_LANGUAGE  # the body's, or the negotiated one
+    token = secrets.token_urlsafe(32)
+    room = Room.create(secrets.token_urlsafe(16), name, digest(token), now(), options=options, level=level,
+                       clock=clock, window=window, lang=lang,
+                       seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed)
+    room_store.create(room, now())
+    answer = {"id": room.id, "seat": 0, "token": token, "url": room_url(room), "room": lobby_view(room)}
+    return with_cookie(make_response(jsonify(answer), 201), room.id, token)
+
+
+@bp.post("/api/rooms/<room_id>/seats")
+def join_room(room_id):
+    body = json_body(JOIN_FIELDS)
+    seat = body.get("seat")
+    if seat is not None and (type(seat) is not int or seat not in SEATS):
+        raise BadRequest(seat_range())
+    token = secrets.token_urlsafe(32)
+
+    def join(room: Room):
+        held = presented_token()
+        if held is not None and room.seat_of(digest(held)) is not None:
+            raise RoomError("seated")
+        if room.started:
+            raise RoomError("started")
+        return room.join(room_name(body.get("name"), room), digest(token), now(), seat)
+
+    room, taken = change(room_id, join)
+    answer = {"seat": taken, "token": token, "url": room_url(room), "room": lobby_view(room)}
+    return with_cookie(make_response(jsonify(answer), 201), room.id, token)
+
+
+@bp.post("/api/rooms/<room_id>/leave")
+def leave_room(room_id):
+    json_body({"lang"})
+    room, _ = change(room_id, signed_in(lambda room, seat: room.leave(seat, now())))
+    response = make_response(jsonify(lobby_view(room)))
+    response.delete_cookie(COOKIE, path=f"/api/rooms/{room.id}")
+    return response
+
+
+@bp.post("/api/rooms/<room_id>/start")
+def start_room(room_id):
+    json_body({"lang"})
+    room, (seat, _) = change(room_id, signed_in(lambda room, seat: room.start(seat, now())))
+    return jsonify(seat_view(room, seat))
+
+
+@bp.post("/api/rooms/<room_id>/rematch")
+def rematch_room(room_id):
+    json_body({"lang"})
+    room, (seat, _) = change(room_id, signed_in(lambda room, seat: room.rematch(seat, now())))
+    return jsonify(seat_view(room, seat))
+
+
+@bp.get("/api/rooms/<room_id>")
+def get_room(room_id):
+    table.use_language(request.args.get("lang"))
+    room = find(room_id)
+    seat = caller_seat(room, required=False)
+    due = room.due()
+    # A read writes only when something is due (any worker enforces the clocks) or the seat's person is back.
+    if (due is not None and due <= now()) or (seat is not None and room.needs_presence_write(seat, stream=False)):
+        room, _ = change(room_id, lambda room: None if seat is None else room.present(seat, now()))
+    return jsonify(lobby_view(room) if seat is None else seat_view(room, seat))
+
+
+@bp.post("/api/rooms/<room_id>/actions")
+def post_action(room_id):
+    body = json_body(table.ACTION_FIELDS)
+    if "action" not in body:
+        raise BadRequest(_("Send the action to play, as in {\"action\": {\"type\": \"paso\"}}."))
+    version = body.get("version")
+    if version is not None and type(version) is not int:
+        raise BadRequest(_("The room's version must be a whole number."))
+    try:
+        action = Action.from_json(body["action"])
+    except IllegalAction as error:
+        raise BadRequest(engine_refusal(error.code, error.params)) from None
+    if action.type == "close":  # a window is closed by the room's clock, never by a person
+        raise BadRequest(engine_refusal("close_by_seat", {}))
+
+    room, (seat, _) = change(room_id, signed_in(lambda room, seat: room.act(seat, action, version, now())))
+    return jsonify(seat_view(room, seat))
+
+
+@bp.get("/api/rooms/<room_id>/events")
+def room_events(room_id):
+    """The push stream of the caller's seat (Server-Sent Events; the cookie authenticates EventSource)."""
+    table.use_language(request.args.get("lang"))
+    room = find(room_id)
+    seat = caller_seat(room)
+    due = room.due()
+    if room.needs_presence_write(seat, stream=True) or (due is not None and due <= now()):
+        room, _ = change(room_id, lambda room: room.present(seat, now(), stream=True))
+    else:
+        room_store.beat(room.id, seat, now())
+    return room_stream.stream(room.id, seat, room_stream.resume_point(room.version), visible_events)
+
+
+# ----- views -----------------------------------------------------------------------------------------------------
+
+def room_url(room: Room) -> str:
+    return ROOM_URL.format(lang=room.lang, room=room.id)
+
+
+def seats_json(room: Room) -> list[dict]:
+    return [{"seat": seat, "name": held.name, "kind": held.kind, "stand_in": held.stand_in,
+             "connected": held.connected, "host": room.host == seat} for seat, held in enumerate(room.seats)]
+
+
+def lobby_view(room: Room) -> dict:
+    """What anyone with the link may see: the options and the seats, never a card."""
+    return {"id": room.id, "url": room_url(room), "version": room.version, "options": room.options.to_json(),
+            "level": room.level, "clock": room.clock, "window": room.window, "seats": seats_json(room),
+            "host": room.host, "started": room.started, "over": room.over}
+
+
+def seat_view(room: Room, seat: int) -> dict:
+    """The seat's view: the table's view of that seat (the engine's observation) plus the room's fields."""
+    moment = now()
+    lobby = lobby_view(room)
+    me = {"seat": seat, "host": room.host == seat, "stand_in": room.seats[seat].stand_in}
+    if not room.started:
+        return dict(lobby, seat=seat, me=me, deadline=None, next_hand=None)
+    game = room.game
+    meta = {"seat": seat, "events_from": hand_start(game), "level": room.level, "seeded": False,
+            "window": room.window, "windows": room.windows_of(seat)}
+    view = table.learner_view(storage.Record(room.id, room.version, game, meta), game)
+    view.pop("bots_paused", None)
+    view.update(lobby, seat=seat, me=me, deadline=room.deadline_left(moment),
+                next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
+                if game.phase.hand_is_over else None)
+    return view
+
+
+def hand_start(game) -> int:
+    """The index of the current hand's first event (its ``hand_start``)."""
+    for offset in range(len(game.events) - 1, -1, -1):
+        if game.events[offset].code == "hand_start":
+            return game.first_event + offset
+    return game.first_event
+
+
+def visible_events(log: list[dict], seat: int) -> list[dict]:
+    """The events of a change that ``seat`` may see (the engine's audiences), in words for it."""
+    shown = []
+    for entry in log:
+        audience = entry["audience"] if entry["audience"] == "all" else tuple(entry["audience"])
+        if not Event(entry["code"], entry["params"], audience).visible_to(seat):
+            continue
+        if "index" in entry:
+            shown.append(table.event_json(entry, seat))
+        else:
+            shown.append({"code": entry["code"], "params": entry["params"], "seat": entry["params"]["seat"],
+                          "text": room_event_text(entry["code"], entry["params"])})
+    return shown
