@@ -185,7 +185,7 @@ def join_room(room_id):
 @bp.post("/api/rooms/<room_id>/leave")
 def leave_room(room_id):
     json_body({"lang"})
-    room, _ = change(room_id, signed_in(lambda room, seat: room.leave(seat, now())))
+    room, _done = change(room_id, signed_in(lambda room, seat: room.leave(seat, now())))
     response = make_response(jsonify(lobby_view(room)))
     response.delete_cookie(COOKIE, path=f"/api/rooms/{room.id}")
     return response
@@ -194,14 +194,14 @@ def leave_room(room_id):
 @bp.post("/api/rooms/<room_id>/start")
 def start_room(room_id):
     json_body({"lang"})
-    room, (seat, _) = change(room_id, signed_in(lambda room, seat: room.start(seat, now())))
+    room, (seat, _done) = change(room_id, signed_in(lambda room, seat: room.start(seat, now())))
     return jsonify(seat_view(room, seat))
 
 
 @bp.post("/api/rooms/<room_id>/rematch")
 def rematch_room(room_id):
     json_body({"lang"})
-    room, (seat, _) = change(room_id, signed_in(lambda room, seat: room.rematch(seat, now())))
+    room, (seat, _done) = change(room_id, signed_in(lambda room, seat: room.rematch(seat, now())))
     return jsonify(seat_view(room, seat))
 
 
@@ -213,7 +213,7 @@ def get_room(room_id):
     due = room.due()
     # A read writes only when something is due (any worker enforces the clocks) or the seat's person is back.
     if (due is not None and due <= now()) or (seat is not None and room.needs_presence_write(seat, stream=False)):
-        room, _ = change(room_id, lambda room: None if seat is None else room.present(seat, now()))
+        room, _done = change(room_id, lambda room: None if seat is None else room.present(seat, now()))
     return jsonify(lobby_view(room) if seat is None else seat_view(room, seat))
 
 
@@ -232,7 +232,7 @@ def post_action(room_id):
     if action.type == "close":  # a window is closed by the room's clock, never by a person
         raise BadRequest(engine_refusal("close_by_seat", {}))
 
-    room, (seat, _) = change(room_id, signed_in(lambda room, seat: room.act(seat, action, version, now())))
+    room, (seat, _done) = change(room_id, signed_in(lambda room, seat: room.act(seat, action, version, now())))
     return jsonify(seat_view(room, seat))
 
 
@@ -244,7 +244,7 @@ def room_events(room_id):
     seat = caller_seat(room)
     due = room.due()
     if room.needs_presence_write(seat, stream=True) or (due is not None and due <= now()):
-        room, _ = change(room_id, lambda room: room.present(seat, now(), stream=True))
+        room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
     else:
         room_store.beat(room.id, seat, now())
     return room_stream.stream(room.id, seat, room_stream.resume_point(room.version), visible_events)

@@ -1,0 +1,30 @@
+"""Fixtures of the rooms' tests: an app whose clock the test moves by hand (no real waits), and a ``Rooms`` helper
+that creates a room, seats people and plays as them through the test client."""
+from __future__ import annotations
+
+import pytest
+
+from tutorial import create_app
+
+
+class FakeClock:
+    def __init__(self, start: float = 1_000_000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+def app(tmp_path, clock):
+    # ROOM_STREAM_SECONDS=0: a stream sends what it has and closes, so a test reads it whole.
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "tables.sqlite3"), "TABLE_CLOCK": clock,
+                       "ROOM_STREAM_SECONDS": 0})
