@@ -21,3 +21,13 @@ def test_the_load_script_measures_every_scenario_and_stops_its_server(capsys):
 def test_the_load_script_refuses_any_target_but_this_machine(url):
     with pytest.raises(SystemExit):
         target(url)
+
+
+def test_the_rooms_scenario_delivers_every_action_to_every_other_stream(capsys):
+    assert main(["load", "--workers", "1", "--threads", "24", "--scenarios", "rooms", "--rooms", "2",
+                 "--interval", "0.5", "--seconds", "6"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "2 rooms, 8 event streams open" in lines[1], lines
+    row = [cell.strip() for cell in lines[-1].strip("|").split("|")]
+    rooms, streams, actions, missed, errors = int(row[0]), int(row[1]), int(row[2]), row[8], row[9]
+    assert (rooms, streams) == (2, 8) and actions >= 6 and missed == "0" and errors == "0", lines

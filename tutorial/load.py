@@ -29,6 +29,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from tutorial.web.serve import THREADS, usable_cores
+from tutorial.load_rooms import run_rooms
 from tutorial.web.table_bench import learner_action
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -43,7 +44,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--clients", default="1,4,16", help="concurrent clients, comma-separated")
     parser.add_argument("--requests", type=int, default=400, help="most requests per scenario and client count")
     parser.add_argument("--seconds", type=float, default=20.0, help="most seconds per scenario and client count")
-    parser.add_argument("--scenarios", default=",".join(SCENARIOS), help=f"any of {', '.join(SCENARIOS)}")
+    parser.add_argument("--scenarios", default=",".join(SCENARIOS),
+                        help=f"any of {', '.join(SCENARIOS)}, and rooms (not run by default: see --rooms)")
+    parser.add_argument("--rooms", type=int, default=10,
+                        help="rooms of the rooms scenario, each with 4 open event streams (the server needs "
+                             "--workers x --threads above 4 per room)")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between two actions of a room")
 
 
 @dataclass
@@ -201,8 +207,8 @@ def target(url: str) -> tuple[str, int]:
 def run(args) -> int:
     counts = [int(value) for value in args.clients.split(",")]
     scenarios = [name for name in args.scenarios.split(",") if name]
-    unknown = sorted(set(scenarios) - set(SESSIONS))
-    if unknown or args.requests < 1 or args.seconds <= 0 or min(counts) < 1:
+    unknown = sorted(set(scenarios) - set(SESSIONS) - {"rooms"})
+    if unknown or args.requests < 1 or args.seconds <= 0 or min(counts) < 1 or args.rooms < 1 or args.interval <= 0:
         print(f"unknown scenarios {unknown} or bounds below 1" if unknown else "requests, seconds, clients >= 1")
         return 2
     server = None
@@ -220,14 +226,18 @@ def run(args) -> int:
                 print(f"server: mus-tutorial serve (gunicorn {gunicorn.__version__}, gthread), {args.workers} workers "
                       f"x {args.threads} threads, rate limits off, {usable_cores()} cores; bounds: {args.requests} "
                       f"requests or {args.seconds:g} s per row")
-            print("| scenario | clients | requests | req/s | p50 ms | p95 ms | p99 ms | errors |")
-            print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
-            for scenario in scenarios:
+            requests = [name for name in scenarios if name != "rooms"]
+            if requests:
+                print("| scenario | clients | requests | req/s | p50 ms | p95 ms | p99 ms | errors |")
+                print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+            for scenario in requests:
                 # Warm-up, not counted: every worker imports, fills its caches and opens its database connection.
                 warm = 2 * (args.workers if server is not None else 2)
                 measure(host, port, scenario, warm, warm, args.seconds)
                 for clients in counts:
                     print(measure(host, port, scenario, clients, args.requests, args.seconds).row(), flush=True)
+            if "rooms" in scenarios:
+                run_rooms(host, port, args.rooms, args.interval, args.seconds, sys.stdout)
         finally:
             if server is not None:
                 stop(server)

@@ -286,3 +286,17 @@ def test_a_finished_game_can_be_started_again_by_any_seated_person(app):
     assert again.status_code == 200
     view = again.get_json()
     assert view["over"] is False and view["scores"] == [0, 0] and view["game_number"] == 1
+
+
+def test_creating_rooms_and_joining_them_are_rate_limited_with_a_localized_429(tmp_path):
+    from tutorial import create_app
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "limits.sqlite3"), "RATELIMIT_ENABLED": True,
+                      "RATELIMIT_ROOM_CREATE": "2 per minute", "RATELIMIT_ROOM_JOIN": "1 per minute"})
+    client = app.test_client()
+    rooms = [client.post("/api/rooms", json={"name": "Ana"}) for _ in range(2)]
+    assert [response.status_code for response in rooms] == [201, 201]
+    refused = client.post("/api/rooms", json={"name": "Ana", "lang": "pt"})
+    assert refused.status_code == 429 and refused.get_json()["error"] and refused.headers["Retry-After"]
+    room = rooms[0].get_json()["id"]
+    assert app.test_client().post(f"/api/rooms/{room}/seats", json={"name": "Bruno"}).status_code == 201
+    assert app.test_client().post(f"/api/rooms/{room}/seats", json={"name": "Carla"}).status_code == 429
