@@ -47,8 +47,16 @@ def call(connection: http.client.HTTPConnection, method: str, path: str, body=No
     headers = {"Content-Type": "application/json"} if body is not None else {}
     if token:
         headers["Authorization"] = f"Bearer {token}"
-    connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-    response = connection.getresponse()
+    for attempt in range(2):
+        try:
+            connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            response = connection.getresponse()
+            break
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # gunicorn closes a keep-alive connection idle for 2 s (its keepalive): the request was not read
+            connection.close()
+            if attempt:
+                raise
     payload = response.read()
     return response.status, json.loads(payload) if payload else None
 
