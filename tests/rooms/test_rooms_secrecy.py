@@ -103,7 +103,7 @@ def true_hands(app, room: str) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("people_count, senas", [(4, True), (2, True), (4, False)])
-def test_random_hands_never_show_a_seat_another_seats_cards_or_an_uncaught_signal(app, people_count, senas):
+def test_random_hands_never_show_a_seat_another_seats_cards_or_an_uncaught_signal(sqlite_app, people_count, senas):
     rng = random.Random(people_count * 10 + senas)
-    hands = sum(play_room(app, rng, people_count, senas, hands_wanted=HANDS) for _room in range(2))
+    hands = sum(play_room(sqlite_app, rng, people_count, senas, hands_wanted=HANDS) for _room in range(2))
     assert hands == 2 * HANDS
