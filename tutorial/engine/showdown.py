@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from tutorial.engine.cards import Card, check_reyes, parse_hands, value_rank
+from tutorial.engine.cards import RANKS, Card, check_reyes, parse_hands, value_rank
 from tutorial.engine.errors import ExplainError
 from tutorial.engine.hands import TABLES, WEIGHTS, HandInfo
 
 LANCES = ("grande", "chica", "pares", "juego", "punto")
 _FIELDS = tuple(HandInfo._fields.index(f"{lance}_key") for lance in LANCES)
+_PARES_BONUS, _JUEGO_BONUS = HandInfo._fields.index("pares_bonus"), HandInfo._fields.index("juego_bonus")
+_ONE_TANTO = ((0, 1), (1, 1))  # (team, 1), shared rather than built on every call
 _INDEX = {lance: i for i, lance in enumerate(LANCES)}
 # _PRIORITY[mano][seat]: 3 for the mano, 2 for the next seat ... 0 for the postre.
 _PRIORITY = tuple(tuple(3 - (seat - mano) % 4 for seat in range(4)) for mano in range(4))
@@ -27,9 +29,29 @@ ENTRIES = {table_key: {shape: (info,) + tuple(tuple(info[field] * 16 + _PRIORITY
                                                for mano in range(4) for seat in range(4))
                         for shape, info in table.items()}
             for table_key, table in TABLES.items()}
-# showdown()'s lookups: (reyes, real) -> (card weights, entries, real as a bool); mano -> its entries' offset.
-_TABLES = {(reyes, real): (WEIGHTS[reyes], ENTRIES[reyes, real], real) for reyes, real in TABLES}
-_OFFSET = {mano: 1 + 4 * mano for mano in range(4)}
+
+
+def _by_ranks(reyes: int, real: bool) -> list:
+    """A hand's entry indexed by its four cards' ranks, in any order: ``table[r0][r1][r2][r3]`` (nested lists, so a
+    lookup is four list subscripts, no sum and no hashing); None under a rank the deck lacks."""
+    weight, entries = WEIGHTS[reyes], ENTRIES[reyes, real]
+    size = max(RANKS) + 1
+    table = [None] * size
+    for r0 in RANKS:
+        table[r0] = level1 = [None] * size
+        for r1 in RANKS:
+            level1[r1] = level2 = [None] * size
+            for r2 in RANKS:
+                level2[r2] = level3 = [None] * size
+                shape = weight[r0] + weight[r1] + weight[r2]
+                for r3 in RANKS:
+                    level3[r3] = entries[shape + weight[r3]]
+    return table
+
+
+# showdown()'s lookups: [reyes][real] -> (entries by ranks, real as a bool); mano -> each seat's entries' offset.
+_TABLES = {reyes: {real: (_by_ranks(reyes, real), real) for real in (False, True)} for reyes, _ in TABLES}
+_OFFSET = {mano: tuple(1 + 4 * mano + seat for seat in range(4)) for mano in range(4)}
 _new = object.__new__
 
 
@@ -59,7 +81,7 @@ class Showdown:
         return a if a > c else c, b if b > d else d
 
     def winner(self, lance: str) -> int | None:
-        return self._winners[lance]
+        return self._winners[_INDEX[lance]]
 
     def team_holds(self, team: int, lance: str) -> bool:
         return self._team_best(lance)[team] >= 16
@@ -79,15 +101,17 @@ class Showdown:
 
     def points_en_paso(self, lance: str) -> tuple[int | None, int]:
         """(team, points) the lance pays when nobody bet: 1 for grande, chica, punto; the bonuses otherwise."""
-        seat = self._winners[lance]
+        seat = self._winners[_INDEX[lance]]
         if seat is None:
             return None, 0
-        team = seat % 2
+        team = seat & 1
         if lance == "pares":
-            return team, self.infos[team].pares_bonus + self.infos[team + 2].pares_bonus
+            infos = self.infos
+            return team, infos[team][_PARES_BONUS] + infos[team + 2][_PARES_BONUS]
         if lance == "juego":
-            return team, self.infos[team].juego_bonus + self.infos[team + 2].juego_bonus
-        return team, 1
+            infos = self.infos
+            return team, infos[team][_JUEGO_BONUS] + infos[team + 2][_JUEGO_BONUS]
+        return _ONE_TANTO[team]
 
     def ranking(self, lance: str) -> tuple[int, ...]:
         """The seats holding the lance's play, best first (on equal hands the one nearer the mano first)."""
@@ -108,6 +132,8 @@ class Showdown:
         return {"winner": winner, "loser": loser, "decision": _decision(self, lance, winner, loser)}
 
     def lance(self, name: str) -> LanceShowdown:
+        if self._lances is None:
+            self._lances = {}
         if name not in self._lances:
             if name not in _INDEX:
                 raise ExplainError("unknown_lance", f"unknown lance: {name!r}", lance=name)
@@ -120,29 +146,33 @@ def showdown(hands, mano: int, reyes: int = 8, real: bool = False) -> Showdown:
     anything else (codes, strings) is parsed and checked first."""
     try:
         h0, h1, h2, h3 = hands
-        if len(h0) != 4 or type(h0[0]) is not Card:
-            raise ValueError
-        w, entries, real = _TABLES[reyes, real]
-        m = _OFFSET[mano]
-        # A card's rank indexes its weight: anything but a Card fails here (and is parsed below).
+        t, real = _TABLES[reyes][real]
+        m0, m1, m2, m3 = _OFFSET[mano]
+        # A card's rank indexes the table: anything but four Cards fails here (and is parsed below).
         a, b, c, d = h0
-        e0 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
+        if type(a) is not Card:
+            raise TypeError
+        e0 = t[a[0]][b[0]][c[0]][d[0]]
+        k0 = e0[m0]
         a, b, c, d = h1
-        e1 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
+        e1 = t[a[0]][b[0]][c[0]][d[0]]
+        k1 = e1[m1]
         a, b, c, d = h2
-        e2 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
+        e2 = t[a[0]][b[0]][c[0]][d[0]]
+        k2 = e2[m2]
         a, b, c, d = h3
-        e3 = entries[w[a[0]] + w[b[0]] + w[c[0]] + w[d[0]]]
+        e3 = t[a[0]][b[0]][c[0]][d[0]]
+        k3 = e3[m3]
     except (KeyError, TypeError, ValueError, IndexError):
         check_reyes(reyes)
         if isinstance(mano, bool) or mano not in (0, 1, 2, 3):
             raise ExplainError("bad_mano", f"mano must be a seat 0-3, not {mano!r}", mano=mano) from None
         return showdown(parse_hands(hands), mano, reyes, bool(real))
     # Each lance's best combined key over the four seats, written out: this is the engine's hot path.
-    g0, c0, p0, j0, q0 = k0 = e0[m]
-    g1, c1, p1, j1, q1 = k1 = e1[m + 1]
-    g2, c2, p2, j2, q2 = k2 = e2[m + 2]
-    g3, c3, p3, j3, q3 = k3 = e3[m + 3]
+    g0, c0, p0, j0, q0 = k0
+    g1, c1, p1, j1, q1 = k1
+    g2, c2, p2, j2, q2 = k2
+    g3, c3, p3, j3, q3 = k3
     g0 = g0 if g0 > g1 else g1
     g2 = g2 if g2 > g3 else g3
     c0 = c0 if c0 > c1 else c1
@@ -163,11 +193,11 @@ def showdown(hands, mano: int, reyes: int = 8, real: bool = False) -> Showdown:
     else:
         show.fourth = "punto"
         juego, punto = None, punto & 3 if punto >= 16 else None
-    # grande and chica are held by every hand, so always played
-    show._winners = {"grande": (g0 if g0 > g2 else g2) & 3, "chica": (c0 if c0 > c2 else c2) & 3,
-                     "pares": pares & 3 if pares >= 16 else None, "juego": juego, "punto": punto}
+    # grande and chica are held by every hand, so always played; a tuple in LANCES order (a dict costs more to build)
+    show._winners = ((g0 if g0 > g2 else g2) & 3, (c0 if c0 > c2 else c2) & 3, pares & 3 if pares >= 16 else None,
+                     juego, punto)
     show.hands, show.mano, show.reyes, show.real = hands, mano, reyes, real
-    show.infos, show._keys, show._lances = (e0[0], e1[0], e2[0], e3[0]), (k0, k1, k2, k3), {}
+    show.infos, show._keys, show._lances = (e0[0], e1[0], e2[0], e3[0]), (k0, k1, k2, k3), None
     return show
 
 
