@@ -1,20 +1,42 @@
-"""The vectorized lances (many deals at once, for the odds and the hard bot) agree with showdown() deal by deal."""
+"""The vectorized lances and count (many deals at once, for the odds and the hard bot) agree with showdown() and
+count_hand() deal by deal."""
 import random
 
 import numpy as np
 import pytest
 
 from tutorial.engine.cards import DECK
+from tutorial.engine.count import RESULTS, count_hand
+from tutorial.engine.errors import BetError
 from tutorial.engine.showdown import LANCES, showdown
-from tutorial.engine.vectors import hand_ids, lances
+from tutorial.engine.vectors import count, hand_ids, lances
+
+
+def random_deals(rng, size, reyes, real):
+    """``size`` random deals as [deal, seat, card] card indices, and the four seats' hand ids."""
+    deals = np.array([rng.sample(range(40), 16) for _ in range(size)]).reshape(-1, 4, 4)
+    return deals, [hand_ids([deals[:, seat, i] for i in range(4)], reyes, real) for seat in range(4)]
+
+
+def random_bets(rng, target):
+    """Some lances' bets, each result drawn at random (so some the cards rule out, or that end the game)."""
+    bets = {}
+    for lance in rng.sample(LANCES, rng.randint(0, 4)):
+        result = rng.choice(RESULTS)
+        bet = {"result": result}
+        if result == "accepted":
+            bet["total"] = rng.choice([2, 2, 4, 5, 10, target])
+        if result in ("refused", "ordago_refused"):
+            bet["team"], bet["deje"] = rng.randrange(2), rng.choice([1, 1, 2, 4, target - 2])
+        bets[lance] = bet
+    return bets
 
 
 @pytest.mark.parametrize("reyes,real", [(8, False), (8, True), (4, False), (4, True)])
 @pytest.mark.parametrize("mano", [0, 1, 2, 3])
 def test_every_lance_of_every_deal_matches_showdown(reyes, real, mano):
     rng = random.Random(reyes * 10 + real * 5 + mano)
-    deals = np.array([rng.sample(range(40), 16) for _ in range(1500)]).reshape(-1, 4, 4)
-    ids = [hand_ids([deals[:, seat, i] for i in range(4)], reyes, real) for seat in range(4)]
+    deals, ids = random_deals(rng, 1500, reyes, real)
     result = lances(ids, mano, reyes, real)
     for n, deal in enumerate(deals):
         show = showdown([[DECK[card] for card in hand] for hand in deal], mano, reyes, real)
@@ -37,3 +59,35 @@ def test_one_known_hand_is_broadcast_against_arrays_of_hands():
         hands = [[DECK[c] for c in deal[0]], [DECK[c] for c in known], [DECK[c] for c in deal[1]],
                  [DECK[c] for c in deal[2]]]
         assert grande.winner[n] == showdown(hands, 2).winner("grande")
+
+
+@pytest.mark.parametrize("reyes,real,target", [(8, False, 40), (8, True, 30), (4, False, 40)])
+def test_the_count_of_every_deal_with_random_bets_matches_count_hand(reyes, real, target):
+    rng = random.Random(reyes + target + real)
+    checked = {"counted": 0, "refused": 0, "ended": 0}
+    for trial in range(60):
+        mano = rng.randrange(4)
+        deals, ids = random_deals(rng, 60, reyes, real)
+        bets = random_bets(rng, target)
+        scores = (rng.randrange(target), rng.choice([0, target - 1, rng.randrange(target)]))
+        shows = [showdown([[DECK[card] for card in hand] for hand in deal], mano, reyes, real) for deal in deals]
+        try:
+            result = count(lances(ids, mano, reyes, real), ids, bets, scores, target, reyes, real)
+        except BetError:  # what no cards could make right: count_hand refuses it for every deal
+            for show in shows:
+                with pytest.raises(BetError):
+                    count_hand(show, bets, scores, target)
+            continue
+        for n, show in enumerate(shows):
+            try:
+                counted = count_hand(show, bets, scores, target)
+            except BetError:
+                assert not result.valid[n]
+                checked["refused"] += 1
+                continue
+            assert result.valid[n]
+            assert (int(result.scores[0][n]), int(result.scores[1][n])) == counted.scores
+            assert int(result.winner_team[n]) == (-1 if counted.winner_team is None else counted.winner_team)
+            checked["counted"] += 1
+            checked["ended"] += counted.winner_team is not None
+    assert min(checked.values()) > 50

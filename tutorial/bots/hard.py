@@ -3,10 +3,11 @@
 For a betting decision it draws worlds (the other three hands) consistent with everything public
 (``worlds.py``: own cards, how many cards each changed, declarations, and, unless ``bet_model=False``, the bets
 so far under a stated likelihood model). In each world the engine shows the cards down, and for each candidate
-action (paso, envido 2, a bigger envido, quiero, no quiero, órdago) the engine's ``count_hand`` counts the hand
-with that lance's possible results; the rivals' answers follow the same model the sampler uses. Each result is
-valued as the chance of winning the game from the score it leaves (``winprob.py``), so an órdago is worth it
-exactly when the game is at stake. Mus and discards are the medium bot's.
+action (paso, envido 2, a bigger envido, quiero, no quiero, órdago) the engine counts the hand with that lance's
+possible results (``count_hand``, vectorized over the worlds: ``tutorial.engine.vectors.count``); the rivals'
+answers follow the same model the sampler uses. Each result is valued as the chance of winning the game from the
+score it leaves (``winprob.py``), so an órdago is worth it exactly when the game is at stake. Mus and discards
+are the medium bot's.
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ import numpy as np
 
 from tutorial.bots.base import Seat, pick
 from tutorial.bots.medium import MediumBot
-from tutorial.bots.winprob import win_probability
+from tutorial.bots.winprob import win_probabilities, win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Public, Sampler, bet_probability, model
-from tutorial.engine import LANCES, Action, BetError, count_hand, position, showdown, team
-from tutorial.engine.vectors import lances, tables
+from tutorial.engine import Action, BetError, position, team
+from tutorial.engine.vectors import count, lances
 
 WORLDS, TRIES = 800, 8000  # worlds kept per betting decision, out of at most this many drawn
 MIN_WORLDS = 12
@@ -44,34 +45,13 @@ class HardBot(MediumBot):
         return max(values, key=lambda item: item[1])[0]
 
 
-def _signatures(lances, ids, reyes: int, bets: dict) -> np.ndarray:
-    """Per world, a number for what counting the hand with ``bets`` reads from the cards: in a lance whose bet
-    was refused, the betting team's bonuses (pares, juego) whoever wins; in any other lance its winning team (or
-    nobody) and that team's bonuses. Worlds with the same number count the same (``tests/bots/test_hard.py``
-    checks it world by world against ``count_hand``)."""
-    arrays = tables(reyes)
-    code = np.zeros(len(lances["grande"].top), dtype=np.int64)
-    for lance in LANCES:
-        row, bet = lances[lance], bets.get(lance, {})
-        bonus = {"pares": arrays.pares_bonus, "juego": arrays.juego_bonus}.get(lance)
-        teams = None if bonus is None else (bonus[ids[0]] + bonus[ids[2]], bonus[ids[1]] + bonus[ids[3]], 0)
-        if bet.get("result") in ("refused", "ordago_refused"):
-            code = code * 7 + (teams[bet["team"]] if teams else 0)
-            continue
-        winner_team = np.where(row.played, row.top & 1, 2)
-        code = code * 3 + winner_team
-        if teams:
-            code = code * 7 + np.choose(winner_team, teams)
-    return code
-
-
 class _Evaluation:
     """Expected game-winning chance of each candidate action, averaged over weighted worlds.
 
     What each word would make of the lance (the result if accepted, refused, passed; who answers) is asked of
     the engine's ``Betting`` (what-if on a copy); only the other seats' answers are the bot's own model. The
-    worlds are arrays: the engine's vectorized showdown scores them all at once, and for each result weighed
-    ``count_hand`` counts one world of each distinct signature (``_signatures``)."""
+    worlds are arrays: the engine's vectorized showdown and count (``tutorial.engine.vectors``) score and count
+    them all at once for each result weighed."""
 
     def __init__(self, me: Seat, worlds):
         self.me, self.team, self.lance = me, me.team, me.lance
@@ -81,32 +61,27 @@ class _Evaluation:
         self.lances = lances(worlds.ids, me.mano, me.reyes, me.real)
         self.known = {lance: dict(bet) for lance, bet in me.seen.bets.items()}
         self.scores_before = me.seen.scores_before  # this hand's dejes are counted again with the rest
-        self._shows, self._cache = {}, {}  # world -> its showdown; result -> its value in every world
+        self._cache = {}  # result -> its value in every world
 
     # --- what one result of the lance is worth in each world ---------------------------------------------
     def utility(self, result: dict) -> np.ndarray:
+        """The chance of winning the game after counting the hand with ``result`` in this lance, in each world
+        (a result the rules rule out in a world is worth no more there than the score now)."""
         key = tuple(result.items())
         if key not in self._cache:
             bets = dict(self.known)
             bets[self.lance] = result
-            _, first, inverse = np.unique(_signatures(self.lances, self.worlds.ids, self.me.reyes, bets),
-                                          return_index=True, return_inverse=True)
-            self._cache[key] = np.array([self._value(world, bets) for world in first])[inverse]
+            me, ours, theirs = self.me, self.team, 1 - self.team
+            now = win_probability(self.scores_before[ours], self.scores_before[theirs], me.target)
+            try:
+                counted = count(self.lances, self.worlds.ids, bets, self.scores_before, me.target, me.reyes, me.real)
+            except BetError:
+                self._cache[key] = np.full(len(self.worlds), now)
+                return self._cache[key]
+            value = win_probabilities(counted.scores[ours], counted.scores[theirs], me.target)
+            value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
+            self._cache[key] = np.where(counted.valid, value, now)
         return self._cache[key]
-
-    def _value(self, world: int, bets: dict) -> float:
-        """What counting world ``world`` with ``bets`` is worth: the chance of winning the game after it."""
-        if world not in self._shows:
-            self._shows[world] = showdown(self.worlds.hands(world), self.me.mano, self.me.reyes, self.me.real)
-        try:
-            counted = count_hand(self._shows[world], bets, self.scores_before, self.me.target)
-        except BetError:  # a result the rules rule out in this world: worth no more than the score now
-            counted = None
-        if counted is None:
-            return win_probability(self.scores_before[self.team], self.scores_before[1 - self.team], self.me.target)
-        if counted.winner_team is not None:
-            return 1.0 if counted.winner_team == self.team else 0.0
-        return win_probability(counted.scores[self.team], counted.scores[1 - self.team], self.me.target)
 
     # --- the other seats' answers, under the sampler's model ---------------------------------------------
     def _chance(self, seat) -> np.ndarray:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 # P(a team collects n tantos in one hand), n = 0 ... 23, and 24 or more: measured over 5,748 team-hands of
 # 800 games between medium bots (8 reyes, target 40; the hand that ends a game left out).
 PER_HAND = (0.078, 0.17, 0.054, 0.07, 0.075, 0.09, 0.077, 0.068, 0.057, 0.039, 0.028, 0.022, 0.014, 0.008,
@@ -46,3 +48,17 @@ def win_probability(ours: int, theirs: int, target: int = 40) -> float:
     if theirs >= target:
         return 0.0
     return _table(target)[target - ours][target - theirs]
+
+
+@lru_cache(maxsize=None)
+def _array(target: int) -> np.ndarray:
+    return np.array(_table(target))
+
+
+def win_probabilities(ours: np.ndarray, theirs: np.ndarray, target: int = 40) -> np.ndarray:
+    """``win_probability`` of many scores at once (numpy arrays)."""
+    needed = np.clip(target - ours, 0, target)
+    their_needed = np.clip(target - theirs, 0, target)
+    value = _array(target)[np.maximum(needed, 1), np.maximum(their_needed, 1)]
+    value = np.where(their_needed == 0, 0.0, value)
+    return np.where(needed == 0, np.where(their_needed == 0, 0.5, 1.0), value)

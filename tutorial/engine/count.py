@@ -118,17 +118,24 @@ def _line(code: str, team: int, points: int, **extra) -> dict:
 
 def check_bets(show: Showdown, bets, target: int) -> dict[str, dict]:
     """The bets of a hand, checked against the rules and the cards; raises ``BetError`` naming the problem."""
+    lances = ("grande", "chica", "pares", show.fourth)
+    return checked_bets(bets, target, lambda lance: lance in lances and show.winner(lance) is not None,
+                        show.bettable)
+
+
+def checked_bets(bets, target: int, played, bettable) -> dict[str, dict]:
+    """``check_bets`` with the cards asked through ``played(lance)`` and ``bettable(lance)`` (both always true:
+    only what holds whatever the cards is checked; ``tutorial.engine.vectors.count`` checks the rest per deal)."""
     if bets is None:
         return {}
     if not isinstance(bets, dict):
         raise BetError("bad_bets", "bets must be a mapping from lance to bet")
-    lances = ("grande", "chica", "pares", show.fourth)
     ordago = None
     for lance in sorted(bets, key=lambda name: LANCES.index(name) if name in LANCES else -1):
         bet = bets[lance]
         if lance not in LANCES:
             raise BetError("unknown_lance", f"unknown lance: {lance!r}", lance=str(lance))
-        if lance not in lances or show.winner(lance) is None:
+        if not played(lance):
             raise BetError("lance_not_played", f"{lance} is not played with these cards", lance=lance)
         if ordago is not None:
             raise BetError("bet_after_ordago", f"the órdago accepted in {ordago} ended the hand", lance=lance,
@@ -137,7 +144,7 @@ def check_bets(show: Showdown, bets, target: int) -> dict[str, dict]:
         if result not in RESULTS:
             raise BetError("unknown_result", f"unknown result for {lance}: {result!r}", lance=lance,
                            result=str(result))
-        if result != "paso" and not show.bettable(lance):
+        if result != "paso" and not bettable(lance):
             raise BetError("lance_not_bettable", f"only one team holds {lance}: nobody can bet it", lance=lance)
         if result == "accepted" and not _int_between(bet.get("total"), 2, target):
             raise BetError("bad_total", f"an accepted envite in {lance} is 2 to {target} tantos", lance=lance,

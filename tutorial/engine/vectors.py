@@ -1,4 +1,5 @@
-"""Many deals at once: each lance's winner, whether both teams hold it and what it pays en paso, as numpy arrays.
+"""Many deals at once: each lance's winner, whether both teams hold it and what it pays en paso, and the count of
+the hand with given bets, as numpy arrays.
 
 The same precomputed keys as ``showdown`` (one entry per distinct hand, seat and mano, with the seat's speaking
 priority and the seat in the low bits), laid out as arrays indexed by a hand's id, so that a lance over n deals
@@ -14,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from tutorial.engine.cards import DECK, value_rank
+from tutorial.engine.count import _check_scores, _check_target, _pay_dejes, checked_bets
 from tutorial.engine.hands import TABLES
 from tutorial.engine.showdown import ENTRIES, LANCES
 
@@ -99,3 +101,64 @@ def lances(ids, mano: int, reyes: int = 8, real: bool = False) -> dict[str, Lanc
             points = played.view(np.int8)
         result[lance] = LanceArrays(top, played, bettable, points)
     return result
+
+
+class Counted(NamedTuple):
+    """``count_hand`` over many deals (numpy arrays, one entry per deal)."""
+    scores: tuple            # (team 0's, team 1's) scores after the hand
+    winner_team: np.ndarray  # the team that reached the target (or won the accepted órdago), -1 while the game goes on
+    valid: np.ndarray        # bool: False where ``count_hand`` refuses the bets for these cards (a ``BetError``:
+    #                          a lance bet that the cards do not play, or that only one team holds)
+
+
+def count(rows: dict[str, LanceArrays], ids, bets, scores=(0, 0), target: int = 40, reyes: int = 8,
+          real: bool = False) -> Counted:
+    """``count_hand(showdown(deal), bets, scores, target)`` for every deal at once, from ``lances(ids, ...)``
+    (``rows``) and the same ``ids``. What does not depend on the cards is checked by the engine's own code and
+    raises as ``count_hand`` would (``BetError``); the rest comes back as ``valid``. ``tests/engine/test_vectors.py``
+    checks it deal by deal against ``count_hand``."""
+    target = _check_target(target)
+    scores = _check_scores(scores, target)
+    bets = checked_bets(bets, target, lambda lance: True, lambda lance: True)
+    size = len(rows["grande"].top)
+    valid = np.ones(size, bool)
+    for lance, bet in bets.items():
+        valid &= rows[lance].played if bet["result"] == "paso" else rows[lance].bettable
+    # The dejes do not depend on the cards (a refused bet's deje goes to the betting team): the engine pays them.
+    # juego and punto are never both played, so going through all five lances counts each deal's fourth one.
+    steps = _pay_dejes(LANCES, bets, scores, target)
+    ended = bool(steps) and max(scores) >= target
+    team0 = np.full(size, scores[0], np.int16)
+    team1 = np.full(size, scores[1], np.int16)
+    winner = np.full(size, steps[-1].team if ended else -1, np.int8)
+    ordago = next((lance for lance in LANCES if bets.get(lance, {}).get("result") == "ordago_accepted"), None)
+    if ended:
+        return Counted((team0, team1), winner, valid)
+    arrays = tables(reyes, real)
+    for lance in LANCES if ordago is None else (ordago,):
+        row, bet = rows[lance], bets.get(lance) or {"result": "paso"}
+        result = bet["result"]
+        if result in ("refused", "ordago_refused"):  # the betting team collects whatever the cards
+            team = np.full(size, bet["team"], np.int8)
+            if lance == "punto":
+                points = 1
+            elif lance in ("pares", "juego"):  # its own bonuses
+                bonus = arrays.pares_bonus if lance == "pares" else arrays.juego_bonus
+                points = bonus[ids[bet["team"]]] + bonus[ids[bet["team"] + 2]]
+            else:
+                points = 0
+        else:
+            team = row.top & 1
+            if result == "ordago_accepted":  # its winner wins the game
+                points = target - np.where(team == 0, team0, team1)
+            elif result == "accepted":
+                points = bet["total"] + (row.points if lance in ("pares", "juego", "punto") else 0)
+            else:
+                points = row.points
+        points = np.where(row.played & (winner < 0), points, 0).astype(np.int16)
+        ones = team.astype(bool)
+        team0 += np.where(ones, 0, points)
+        team1 += np.where(ones, points, 0)
+        reached = (winner < 0) & (np.where(ones, team1, team0) >= target)
+        winner[reached] = team[reached]
+    return Counted((team0, team1), winner, valid)
