@@ -82,12 +82,25 @@ def test_card_names_json_block_names_all_forty_cards_and_the_back(app, parse_htm
         expected = card_names()
     attrs, body = html.scripts[0]
     assert attrs["type"] == "application/json" and attrs["id"] == "card-names"
-    assert attrs["data-base"] == "/static/cards/"
     names = json.loads(body)
     assert set(names) == set(CODES) | {"back"}
     assert {code: names[code] for code in CODES} == expected
     assert names["back"] == "carta virada para baixo"
     assert len(set(names.values())) == 41, "two cards share a name"
+
+
+def test_the_json_block_gives_scripts_every_cards_picture_under_its_hashed_long_cached_url(app, client, parse_html):
+    template = '{% from "_cards.html" import card_names_json with context %}{{ card_names_json() }}'
+    with app.test_request_context("/ca/"), force_locale("ca"):
+        attrs, _ = parse_html(render_template_string(template)).scripts[0]
+    urls = json.loads(attrs["data-urls"])
+    assert set(urls) == set(CODES) | {"back"}
+    for code, url in urls.items():
+        parts = urlsplit(url)
+        assert parts.path == f"/static/cards/{code}.svg"
+        assert parts.query == f"v={app.extensions['assets'][f'cards/{code}.svg'].version}"
+    response = client.get(urls["12o"])
+    assert response.status_code == 200 and "immutable" in response.headers["Cache-Control"]
 
 
 def test_the_json_block_cannot_be_closed_by_a_name(app):

@@ -5,11 +5,11 @@
 //   hand.append(cardImage("12o", names, { highlight: true }));
 //   hand.append(cardImage("back", names));  // a face-down card
 //
-// The accessible name (alt) is the localized card name from the page's JSON block; an unknown code throws
-// instead of drawing a card without a name.
+// The accessible name (alt) is the localized card name from the page's JSON block, the picture's URL (with its
+// content hash, so it is cached for a year) from the same block; an unknown code throws instead of drawing a card
+// without a name.
 
 const BLOCK_ID = "card-names";
-const DEFAULT_BASE = "/static/cards/";
 
 function block(root = document) {
   const element = root.getElementById(BLOCK_ID);
@@ -24,9 +24,13 @@ export function cardNames(root = document) {
   return JSON.parse(block(root).textContent);
 }
 
-function cardBase(root = document) {
-  const element = root.getElementById(BLOCK_ID);
-  return (element && element.dataset.base) || DEFAULT_BASE;
+let urls = null; // [block element, its code -> picture URL map], read once per block
+
+/** The picture URL of a card (or "back"), with the content hash the server gives every static file. */
+function cardUrl(code, root = document) {
+  const element = block(root);
+  if (!urls || urls[0] !== element) urls = [element, JSON.parse(element.dataset.urls)];
+  return urls[1][code];
 }
 
 /** An <img> of one card (or "back"), with its localized name as alt text. */
@@ -39,7 +43,7 @@ export function cardImage(code, names = cardNames(), { highlight = false, size =
   image.className = "card";
   if (size) image.classList.add(`card--${size}`);
   if (highlight) image.classList.add("card--highlight");
-  image.src = `${cardBase()}${code}.svg`;
+  image.src = cardUrl(code);
   image.alt = name;
   image.width = 70;
   image.height = 105;

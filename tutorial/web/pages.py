@@ -70,9 +70,15 @@ def lessons_blurb() -> str:
                     len(load_lessons()))
 
 
+def card_urls() -> dict[str, str]:
+    """Every card's picture URL by code, plus "back": with its content hash, as the card macros' <img> get it, for
+    the scripts that draw cards (static/js/cards.js)."""
+    return {code: url_for("static", filename=f"cards/{code}.svg") for code in [*card_names(), "back"]}
+
+
 def init_app(app) -> None:
     # Globals rather than context, so the card macros work even where _cards.html is imported without context.
-    app.jinja_env.globals.update(card_name=card_name, card_names=card_names,
+    app.jinja_env.globals.update(card_name=card_name, card_names=card_names, card_urls=card_urls,
                                  rules_anchor=lambda section: anchor(section, current_language()))
 
     @app.context_processor
