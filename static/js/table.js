@@ -1,17 +1,13 @@
 // The table against the bots: talks to /api/tables, draws the learner's view, plays the bots' moves back at a
 // readable pace and announces every event. The server holds the game; this script only shows what it is sent.
-// The drawing is done by modules another table page can share: table-board.js (seats, cards, score, bets),
-// table-controls.js (the prompt and the action buttons), table-live.js (live regions, log), table-playback.js
-// (events at a pace), table-senas.js (signals, flashes, catches) and table-view.js (what a view says).
+// The table itself (events at a pace, the board, the controls, the explanation) is table-game.js, which a room's
+// page shares; this script is the bots' table's own flow: the options form, the stored table, the actions.
 
+import { callApi } from "./api.js";
 import { cardNames } from "./cards.js";
-import { renderBoard } from "./table-board.js";
-import { focusFirstControl, nextLabel, renderControls, setControlsDisabled, showError } from "./table-controls.js";
-import { announce, announced, clearLog, logEvent, saidBy, spoken } from "./table-live.js";
-import { createPlayback } from "./table-playback.js";
-import { createSenas, renderSeatSenas } from "./table-senas.js";
+import { clearLog } from "./table-live.js";
+import { createTableGame } from "./table-game.js";
 import { fmt } from "./table-text.js";
-import { advanceStage, boardOf, legal, stageFrom } from "./table-view.js";
 
 const root = document.getElementById("table-page");
 const texts = JSON.parse(document.getElementById("table-texts").textContent);
@@ -22,22 +18,15 @@ const STORE = "escuela-mus-table";
 const PACE_STORE = "escuela-mus-pace";
 const WINDOW_STORE = "escuela-mus-window";
 const OUT_OF_TURN_ACTIONS = new Set(["sena", "catch", "continue"]); // they leave the chosen discard as it is
-const LEARNER_PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);
 
 const $ = (id) => document.getElementById(id);
-const els = {
-  setup: $("table-setup"), form: $("table-options"), table: $("table"), lastEvent: $("last-event"),
-  skip: $("skip"), prompt: $("controls-prompt"), buttons: $("controls-buttons"),
-  panel: $("explain-panel"), explain: $("explain-container"), panelNext: $("panel-next"), dialog: $("ordago-dialog"),
-};
+const els = { setup: $("table-setup"), form: $("table-options") };
 
 // The page's state, shared with the drawing modules: busy (an action is on its way to the server) and the cards
 // chosen for the discard.
 const ctx = { texts, lang, names: cardNames(), selected: new Set(), busy: false };
-let view = null;          // the latest view from the server
-let stage = null;         // while events are being shown: the board as it stood at the event on display
-const handlers = { act, confirmOrdago, newTable };
-const senas = createSenas(ctx, { act, focusFollowsGame, focusHome: () => focusFirstControl(view) });
+const game = createTableGame({ ctx, pace, act, newTable, onReady: showSettings,
+  focusIsFree: (element) => !els.setup.open && els.form.contains(element) });
 
 // ----- pace ------------------------------------------------------------------------------------------------
 
@@ -70,6 +59,7 @@ async function saveWindow(event) {
   const seconds = event.target.value;
   localStorage.setItem(WINDOW_STORE, seconds);
   els.form.elements.window.value = seconds;
+  const { view } = game;
   if (!view) return;
   const status = $("setting-window-status");
   const { status: code, data } = await call("POST", `${api}/${encodeURIComponent(view.id)}/settings`,
@@ -77,14 +67,14 @@ async function saveWindow(event) {
   if (code === 200) {
     view.version = data.version; // the game did not move: nothing to show again
     view.window = data.window;
-    els.table.dataset.version = String(data.version);
+    $("table").dataset.version = String(data.version);
     status.textContent = fmt(texts.senas.saved, { seconds: event.target.selectedOptions[0].textContent });
   } else {
     status.textContent = data?.error ?? ui.error;
   }
 }
 
-function showSettings() {
+function showSettings(view) {
   const settings = $("table-settings");
   settings.hidden = !view.options.senas;
   if (view.options.senas && view.window !== undefined) {
@@ -95,21 +85,8 @@ function showSettings() {
 
 // ----- talking to the server -------------------------------------------------------------------------------
 
-async function call(method, url, body) {
-  const options = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify({ ...body, lang });
-  } else {
-    url += `?lang=${encodeURIComponent(lang)}`;
-  }
-  try {
-    const response = await fetch(url, options);
-    const data = await response.json().catch(() => null);
-    return { status: response.status, data };
-  } catch {
-    return { status: 0, data: null };
-  }
+function call(method, url, body) {
+  return callApi(method, url, { lang, body });
 }
 
 function remember(id) {
@@ -162,9 +139,10 @@ async function resume() {
 }
 
 async function act(action) {
+  const { view } = game;
   if (ctx.busy || !view) return;
   ctx.busy = true;
-  setDisabled(true);
+  game.setDisabled(true);
   const { status, data } = await call("POST", `${api}/${encodeURIComponent(view.id)}/actions`,
     { action, version: view.version });
   ctx.busy = false;
@@ -174,131 +152,16 @@ async function act(action) {
   } else if (status === 409) {
     const fresh = await call("GET", `${api}/${encodeURIComponent(view.id)}`);
     if (fresh.status === 200) receive(fresh.data, { announce: false });
-    showError(ui.stale);
+    game.showError(ui.stale);
   } else {
-    setDisabled(false);
-    showError(data?.error ?? ui.error);
+    game.setDisabled(false);
+    game.showError(data?.error ?? ui.error);
   }
 }
 
-// ----- events, one by one ----------------------------------------------------------------------------------
-
-const playback = createPlayback({
-  pace,
-  show: showEvent,
-  pausesAfter,
-  // A rival's signal to catch is said at once in the assertive region (table-senas.js), not after the batch.
-  say: (events) => announce(events.filter((event) => !catchable(event)).map((event) => spoken(ctx, event)).join(" ")),
-  done: finish,
-});
-
-function receive(data, { announce: speak }) {
-  const previous = view;
-  view = data;
-  els.table.hidden = false;
+function receive(data, options) {
   root.classList.add("table-page--playing");
-  els.table.dataset.ready = "false";
-  els.table.dataset.version = String(data.version);
-  playback.cancel();
-  senas.reset(data);
-  stage = null; // a batch still being played back (a new game dealt meanwhile) is dropped
-  if (!data.last_hand) els.panel.hidden = true; // the last hand's explanation goes once the next hand is dealt
-  drawBoard();
-  drawControls(false);
-  const events = data.events ?? [];
-  if (events.some((event) => event.code === "hand_start")) clearLog();
-  if (!speak) {
-    events.forEach(showEvent);
-    finish(false);
-    return;
-  }
-  els.skip.hidden = events.length === 0 || pace() === 0;
-  if (events.length && pace() > 0) {
-    // The board follows the events as they are shown, not the state they end in: no bet, turn or card of the
-    // future is on the table while the bots' earlier moves are still being played back.
-    stage = stageFrom(previous, view);
-    drawBoard();
-    // The learner's controls are gone until the bots' moves are shown: the focus waits on "Show everything now".
-    if (focusFollowsGame()) els.skip.focus();
-  }
-  playback.start(events);
-}
-
-function catchable(event) {
-  return event.code === "sena_flash" && (view.catch_windows ?? []).some((window) => window.seat === event.seat
-    && window.left > 0);
-}
-
-function pausesAfter(event, next) {
-  // A rival's signal to catch ends the batch: its window is running, so what came before it is shown at once.
-  if (view.catch_windows?.some((window) => window.left > 0)) return false;
-  // Declarations are made by the table, not chosen: the four of a lance are shown together, then one pause.
-  if (event.code === "declare" && next?.code === "declare") return false;
-  if (event.seat !== undefined && event.seat !== view.seat) return true;
-  return LEARNER_PAUSE_CODES.has(event.code);
-}
-
-function showEvent(event) {
-  logEvent(event);
-  if (stage) {
-    advanceStage(stage, event);
-    drawBoard();
-  }
-  saidBy(ctx, event);
-}
-
-async function finish(moveFocus) {
-  els.skip.hidden = true;
-  if (stage) {
-    stage = null;
-    drawBoard();
-  }
-  drawControls(true, moveFocus);
-  if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
-    announce(`${announced()} ${els.prompt.textContent}`.trim());
-  } else if (!moveFocus) { // a resumed table: where it stands, in one short sentence or two
-    announce(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());
-  }
-  showSettings();
-  senas.update(view, { fresh: !moveFocus });
-  await renderExplanation();
-  els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)
-}
-
-// ----- drawing ---------------------------------------------------------------------------------------------
-
-function drawBoard() {
-  const board = stage ?? boardOf(view);
-  renderBoard(ctx, view, board, Boolean(stage));
-  renderSeatSenas(ctx, view, board);
-}
-
-function drawControls(ready, moveFocus = false) {
-  // Focus follows the game only for someone playing: lost with the old controls, or still in their own cards.
-  const hadFocus = moveFocus && focusFollowsGame();
-  els.panelNext.hidden = !(ready && legal(view, "next_hand"));
-  els.panelNext.textContent = nextLabel(ctx, view);
-  renderControls(ctx, view, ready, handlers);
-  if (ready && hadFocus) focusFirstControl(view);
-}
-
-// True when the focus is where the game put it (or lost with controls that are gone): then it may follow the game.
-// A learner reading the explanation or the log keeps their place.
-function focusFollowsGame() {
-  const active = document.activeElement;
-  return !active || active === document.body || els.buttons.contains(active) || $("seat-0").contains(active)
-    || active === els.panelNext || active === els.skip || (!els.setup.open && els.form.contains(active))
-    || $("senas-controls").contains(active) || active.classList.contains("flash");
-}
-
-function setDisabled(disabled) {
-  setControlsDisabled(ctx, view, disabled);
-  els.panelNext.disabled = disabled;
-}
-
-function confirmOrdago() {
-  els.dialog.returnValue = "";
-  els.dialog.showModal();
+  game.receive(data, options);
 }
 
 function newTable() {
@@ -307,32 +170,9 @@ function newTable() {
   els.form.querySelector("input, select").focus();
 }
 
-// ----- after the hand: the explanation panel (the hand checker's component) --------------------------------
-
-async function renderExplanation() {
-  const described = view.last_hand?.described;
-  els.panel.hidden = !described;
-  if (!described) {
-    els.explain.replaceChildren();
-    return;
-  }
-  const { renderExplanation: draw } = await import("./explain.js");
-  draw(els.explain, described, { headingLevel: 4 });
-}
-
 // ----- start -----------------------------------------------------------------------------------------------
 
 els.form.addEventListener("submit", startTable);
-els.skip.addEventListener("click", () => playback.skip());
-// The same "next hand" at the end of the explanation, so a learner who read it need not scroll back up.
-els.panelNext.addEventListener("click", () => act({ type: "next_hand" }));
-els.dialog.addEventListener("close", () => {
-  if (els.dialog.returnValue === "yes") act({ type: "ordago" });
-  else $("action-ordago")?.focus();
-});
-document.addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && playback.playing) playback.skip();
-});
 initPace();
 initWindow();
 resume();

@@ -21,8 +21,14 @@ SHOWCASE = ("10o", "11c", "12e", "1b")
 
 @bp.get("/")
 def root():
+    return in_visitor_language("pages.home")
+
+
+def in_visitor_language(endpoint: str, **values):
+    """A redirect to a page in the visitor's language (their switcher choice, else Accept-Language): the address
+    without a language, such as a room's invitation link, opens in the language of whoever follows it."""
     lang = negotiate(request.accept_languages, request.cookies.get(COOKIE))
-    response = redirect(url_for("pages.home", lang=lang))
+    response = redirect(url_for(endpoint, lang=lang, **values))
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
 
@@ -60,6 +66,8 @@ SECTIONS = [
     ("rules.page", lambda: _("Rules"), lambda: _("Every rule of Mus, with examples checked by the engine.")),
     ("lessons.index", lambda: _("Lessons"), lambda: lessons_blurb()),
     ("table.page", lambda: _("Play"), lambda: _("A real game with a bot partner against two bots.")),
+    ("room_pages.lobby", lambda: _("Play with friends"),
+     lambda: _("A room of your own: send its link, friends take the seats and bots the free ones.")),
     ("explain.checker", lambda: _("Check a hand"), lambda: _("Deal four hands and see who wins each lance, and why.")),
 ]
 

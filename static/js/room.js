@@ -1,0 +1,450 @@
+// A room's page: the link to share, the seats, taking a seat, the host's start, then the table seen from one's own
+// seat (table-game.js, the same table as against the bots), kept up to date by the room's event stream. The server
+// holds the game; this script shows what the seat's view says and sends the seat's actions.
+
+import { cardNames } from "./cards.js";
+import { callApi as callRooms } from "./api.js";
+import { forgetSeat, savedSeat, saveSeat } from "./room-seat.js";
+import { createTableGame } from "./table-game.js";
+import { fmt } from "./table-text.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("room-page");
+const { room, lang, api } = root.dataset;
+const tableTexts = JSON.parse($("table-texts").textContent);
+const roomTexts = JSON.parse($("room-texts").textContent);
+const ui = roomTexts.ui;
+const SOUND_STORE = "escuela-mus-room-sound";
+const OUT_OF_TURN = new Set(["sena", "catch"]);
+const REFRESH_LOBBY_MS = 3000;   // a visitor without a seat has no stream: the free seats are asked again
+const RECONNECT_MS = 3000;
+
+const ctx = { texts: { ...tableTexts, seats: tableTexts.seats.slice(), teams: tableTexts.teams.slice() }, lang,
+  names: cardNames(), selected: new Set(), busy: false };
+const els = {
+  notice: $("room-notice"), seatList: $("seat-list"), options: $("room-options"), join: $("room-join"),
+  joinSeat: $("join-seat"), joinError: $("join-error"), wait: $("room-wait"), waitStatus: $("wait-status"),
+  start: $("room-start"), leave: $("room-leave"), waitError: $("wait-error"), bar: $("room-bar"),
+  clock: $("room-clock"), connection: $("room-connection"), sound: $("room-sound"), next: $("room-next"),
+  table: $("table"), copy: $("copy-link"), link: $("room-link"), copyStatus: $("copy-status"),
+};
+const baseTitle = document.title;
+
+let token = savedSeat(room)?.token ?? null;
+let state = null;         // the latest view: the seat's (it has "me") or, for a visitor, the lobby's
+let lastIndex = -1;       // the last engine event shown
+let stream = null;        // the room's EventSource while seated
+let lobbyTimer = null;
+let clockTimer = null;
+let deadlineAt = null;    // when the turn clock runs out (Date.now() scale), or null
+let myTurnBefore = false;
+let loading = null;       // the view being fetched (one at a time)
+let reloadAgain = false;
+
+const game = createTableGame({ ctx, pace, act, newTable: rematch, onReady: afterTable,
+  focusIsFree: (element) => els.bar.contains(element) });
+
+function pace() {
+  const value = Number(new URLSearchParams(location.search).get("pace") ?? 700);
+  return Number.isFinite(value) && value >= 0 ? value : 700;
+}
+
+// ----- the view ------------------------------------------------------------------------------------------------
+
+/** Ask for the room's view (the seat's with a token or cookie, else the lobby's) and show it. */
+async function load() {
+  if (loading) {
+    reloadAgain = true;
+    return loading;
+  }
+  loading = (async () => {
+    let { status, data } = await callRooms("GET", api, { lang, token });
+    if (status === 401 && token) { // a seat this browser no longer holds (the room was left or cleaned up)
+      forgetSeat(room);
+      token = null;
+      ({ status, data } = await callRooms("GET", api, { lang }));
+    }
+    if (status === 200) show(data);
+    else if (status === 404) closed();
+    else notice(data?.error ?? ui.unreachable);
+  })();
+  await loading;
+  loading = null;
+  if (reloadAgain) {
+    reloadAgain = false;
+    await load();
+  }
+}
+
+function show(data) {
+  state = data;
+  notice("");
+  renderSeats(data);
+  renderOptions(data);
+  const seated = Boolean(data.me);
+  root.classList.toggle("room-page--seated", seated);
+  root.classList.toggle("room-page--playing", seated && data.started);
+  if (seated) {
+    stopLobbyRefresh();
+    openStream();
+  } else {
+    stopStream();
+    lobbyRefresh();
+  }
+  renderJoin(data, seated);
+  renderWait(data, seated);
+  if (seated && data.started) showTable(data);
+  else els.table.hidden = true;
+}
+
+function showTable(data) {
+  els.bar.hidden = false;
+  layOut(data.me.seat);
+  nameSeats(data);
+  const events = data.events ?? [];
+  const newest = events.length ? events[events.length - 1].index : -1;
+  const fresh = lastIndex >= 0 && newest >= lastIndex ? events.filter((event) => event.index > lastIndex) : null;
+  lastIndex = newest;
+  if (fresh) game.receive(data, { announce: true, events: fresh });
+  else game.receive(data, { announce: false }); // first view, or a new game: where the table stands
+  startClock(data);
+}
+
+// The felt seen from one's own seat: at the bottom, the next to speak on the right, the partner at the top.
+function layOut(seat) {
+  const { areas } = roomTexts.layouts[seat];
+  for (const [area, at] of Object.entries(areas)) {
+    const box = $(`seat-${at}`);
+    box.classList.remove("seat--top", "seat--left", "seat--right", "seat--bottom");
+    box.classList.add(`seat--${area}`);
+  }
+  const myTeam = roomTexts.layouts[seat].team;
+  ctx.texts.teams = [0, 1].map((team) => (team === myTeam ? roomTexts.us : roomTexts.them));
+}
+
+// A bot is named by where it sits from the viewer ("Your partner (bot)"); a person by their own name.
+function seatName(entry) {
+  if (entry.kind === "bot" && !entry.stand_in) {
+    const mine = state?.me?.seat;
+    if (mine === undefined) return ui.bot;
+    return fmt(ui.botSeat, { player: tableTexts.seats[roomTexts.layouts[mine].around.indexOf(entry.seat)] });
+  }
+  return entry.name ?? ui.free;
+}
+
+function seatNotes(entry, mySeat) {
+  const notes = [];
+  if (entry.seat === mySeat) notes.push(ui.you);
+  if (entry.host) notes.push(ui.host);
+  if (entry.stand_in) notes.push(ui.standIn);
+  else if (entry.kind === "person" && !entry.connected) notes.push(ui.away);
+  return notes;
+}
+
+// On the felt each seat shows its player's name (inserted as text: names are the players' own words).
+function nameSeats(data) {
+  for (const entry of data.seats) {
+    ctx.texts.seats[entry.seat] = entry.seat === data.me.seat ? tableTexts.seats[0] : seatName(entry);
+    const heading = $(`seat-${entry.seat}-name`);
+    const notes = seatNotes(entry, data.me.seat);
+    const who = document.createElement("span");
+    who.className = "seat__who";
+    who.textContent = notes.length ? ` · ${notes.join(" · ")}` : "";
+    heading.replaceChildren(seatName(entry), who);
+    $(`seat-${entry.seat}`).classList.toggle("seat--away", entry.kind === "person" && !entry.connected);
+  }
+}
+
+function renderSeats(data) {
+  const mySeat = data.me?.seat;
+  els.seatList.replaceChildren(...data.seats.map((entry) => {
+    const item = document.createElement("li");
+    item.className = `room-seat room-seat--${entry.kind ?? "free"}`;
+    const number = document.createElement("strong");
+    number.textContent = `${roomTexts.seatNumbers[entry.seat]} (${roomTexts.teamNames[roomTexts.teamOf[entry.seat]]})`;
+    const name = document.createElement("span");
+    name.className = "room-seat__name";
+    name.textContent = seatName(entry);
+    const notes = document.createElement("span");
+    notes.className = "room-seat__notes";
+    notes.textContent = seatNotes(entry, mySeat).join(" · ");
+    item.append(number, " ", name, " ", notes);
+    return item;
+  }));
+  $("room-seats").hidden = Boolean(data.me && data.started);
+}
+
+function renderOptions(data) {
+  const o = data.options;
+  const parts = [fmt(ui.reyes, { reyes: o.reyes }), fmt(ui.target, { target: o.target })];
+  for (const flag of ["mus_corrido", "real", "vacas", "senas"]) if (o[flag]) parts.push(ui.flags[flag]);
+  parts.push(ui.levels[data.level]);
+  parts.push(data.clock ? fmt(ui.clockEach, { seconds: data.clock }) : ui.noClock);
+  els.options.textContent = parts.join(" · ");
+}
+
+function freeSeats(data) {
+  return data.seats.filter((entry) => entry.kind === null);
+}
+
+function renderJoin(data, seated) {
+  const free = freeSeats(data);
+  const canJoin = !seated && !data.started && free.length > 0;
+  els.join.hidden = !canJoin;
+  if (!seated && !canJoin) notice(data.started ? ui.startedAlready : ui.full);
+  if (!canJoin) return;
+  const chosen = els.joinSeat.value;
+  const first = new Option(ui.nextFree, "");
+  els.joinSeat.replaceChildren(first, ...free.map((entry) => new Option(
+    `${roomTexts.seatNumbers[entry.seat]} (${roomTexts.teamNames[roomTexts.teamOf[entry.seat]]})`,
+    String(entry.seat))));
+  if ([...els.joinSeat.options].some((option) => option.value === chosen)) els.joinSeat.value = chosen;
+}
+
+function renderWait(data, seated) {
+  const waiting = seated && !data.started;
+  els.wait.hidden = !waiting;
+  if (!waiting) return;
+  const host = data.seats.find((entry) => entry.host);
+  els.start.hidden = !data.me.host;
+  els.leave.hidden = false;
+  const bots = freeSeats(data).length;
+  els.waitStatus.textContent = data.me.host ? fmt(ui.youStart, { bots })
+    : fmt(ui.hostStarts, { host: host?.name ?? "" });
+}
+
+// ----- taking a seat, starting, leaving ----------------------------------------------------------------------
+
+async function join(event) {
+  event.preventDefault();
+  if (!els.join.reportValidity()) return;
+  const body = { name: els.join.elements.name.value };
+  if (els.joinSeat.value !== "") body.seat = Number(els.joinSeat.value);
+  const { status, data } = await callRooms("POST", `${api}/seats`, { lang, body });
+  if (status !== 201) {
+    els.joinError.textContent = data?.error ?? ui.unreachable;
+    if (status === 409) load();
+    return;
+  }
+  els.joinError.textContent = "";
+  saveSeat(room, data.seat, data.token);
+  token = data.token;
+  await load();
+  els.leave.focus();
+}
+
+async function start() {
+  els.start.disabled = true;
+  const { status, data } = await callRooms("POST", `${api}/start`, { lang, token });
+  els.start.disabled = false;
+  if (status !== 200) {
+    els.waitError.textContent = data?.error ?? ui.unreachable;
+    return;
+  }
+  els.waitError.textContent = "";
+  show(data);
+  document.querySelector("#controls-buttons button, .card-toggle")?.focus();
+}
+
+async function leave() {
+  const { status, data } = await callRooms("POST", `${api}/leave`, { lang, token });
+  if (status !== 200) {
+    els.waitError.textContent = data?.error ?? ui.unreachable;
+    return;
+  }
+  forgetSeat(room);
+  token = null;
+  await load();
+  els.join.elements.name?.focus();
+}
+
+// ----- playing -------------------------------------------------------------------------------------------------
+
+async function act(action) {
+  if (ctx.busy || !state?.me) return;
+  ctx.busy = true;
+  game.setDisabled(true);
+  const body = OUT_OF_TURN.has(action.type) ? { action } : { action, version: state.version };
+  const { status, data } = await callRooms("POST", `${api}/actions`, { lang, token, body });
+  ctx.busy = false;
+  if (status === 200) {
+    if (!OUT_OF_TURN.has(action.type)) ctx.selected.clear(); // a signal or a catch leaves the chosen discard
+    show(data);
+  } else if (status === 409) {
+    await load();
+    game.showError(ui.stale);
+  } else {
+    game.setDisabled(false);
+    game.showError(data?.error ?? ui.unreachable);
+  }
+}
+
+async function rematch() {
+  const { status, data } = await callRooms("POST", `${api}/rematch`, { lang, token });
+  if (status === 200) {
+    lastIndex = -1;
+    show(data);
+  } else {
+    game.showError(data?.error ?? ui.unreachable);
+  }
+}
+
+function isMyTurn(view) {
+  return Boolean(view?.me && view.started && view.legal_actions?.some((entry) => !OUT_OF_TURN.has(entry.type)
+    && entry.type !== "next_hand"));
+}
+
+// Once the table is drawn: the page title and the sound say it is your turn, and the next hand's agreement.
+function afterTable(view) {
+  const mine = isMyTurn(state);
+  document.title = mine ? fmt(ui.titleTurn, { title: baseTitle }) : baseTitle;
+  if (mine && !myTurnBefore && (document.hidden || !document.hasFocus())) beep();
+  myTurnBefore = mine;
+  // "Next hand" is a press: once made, the button waits for the others (or the 20 s after the first press).
+  const next = state.next_hand;
+  const pressed = next?.pressed ?? [];
+  for (const id of ["action-next_hand", "panel-next"]) {
+    const button = $(id);
+    if (button && pressed.includes(state.me.seat)) button.disabled = true;
+  }
+  const parts = [];
+  if (pressed.length) parts.push(fmt(ui.nextPressed, { players: pressed.map((seat) => ctx.texts.seats[seat]).join(", ") }));
+  if (pressed.length && typeof next.left === "number") parts.push(fmt(ui.nextIn, { seconds: Math.ceil(next.left) }));
+  els.next.textContent = parts.join(" ");
+}
+
+// ----- the turn clock --------------------------------------------------------------------------------------------
+
+function startClock(view) {
+  deadlineAt = typeof view.deadline === "number" ? Date.now() + view.deadline * 1000 : null;
+  if (clockTimer) clearInterval(clockTimer);
+  clockTimer = deadlineAt === null ? null : setInterval(tick, 500);
+  tick();
+}
+
+function tick() {
+  if (deadlineAt === null) {
+    els.clock.textContent = "";
+    return;
+  }
+  const seconds = Math.max(0, Math.ceil((deadlineAt - Date.now()) / 1000));
+  const waiting = state.turn !== null && state.turn !== undefined ? state.turn : null;
+  const text = isMyTurn(state) ? fmt(ui.clockYou, { seconds })
+    : waiting !== null ? fmt(ui.clockOf, { player: ctx.texts.seats[waiting], seconds })
+      : fmt(ui.clockAll, { seconds });
+  els.clock.textContent = text;
+  els.clock.classList.toggle("room-bar__clock--low", seconds <= 10);
+  if (seconds === 0 && clockTimer) {
+    clearInterval(clockTimer);
+    clockTimer = null;
+  }
+}
+
+// ----- the sound: a short tone made in the page (WebAudio), only for someone who turned it on ---------------------
+
+let audio = null;
+
+function beep() {
+  if (!els.sound.checked || !audio) return;
+  const now = audio.currentTime;
+  const tone = audio.createOscillator();
+  const volume = audio.createGain();
+  tone.frequency.setValueAtTime(660, now);
+  tone.frequency.setValueAtTime(880, now + 0.12);
+  volume.gain.setValueAtTime(0.0001, now);
+  volume.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
+  volume.gain.exponentialRampToValueAtTime(0.0001, now + 0.3);
+  tone.connect(volume).connect(audio.destination);
+  tone.start(now);
+  tone.stop(now + 0.32);
+  root.dataset.beeps = String(Number(root.dataset.beeps ?? 0) + 1);
+}
+
+function soundChanged() {
+  localStorage.setItem(SOUND_STORE, els.sound.checked ? "on" : "off");
+  // A browser lets a page make sound once the person has acted on it: this change is that act.
+  if (els.sound.checked && !audio) audio = new AudioContext();
+  audio?.resume();
+}
+
+// ----- live updates ----------------------------------------------------------------------------------------------
+
+function openStream() {
+  if (stream) return;
+  stream = new EventSource(`${api}/events?lang=${encodeURIComponent(lang)}&since=${state.version}`);
+  stream.addEventListener("room", (message) => {
+    let change;
+    try {
+      change = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    const said = (change.events ?? []).filter((event) => event.index === undefined && event.text);
+    if (said.length) els.connection.textContent = said.map((event) => event.text).join(" ");
+    if (change.version > (state?.version ?? -1)) load();
+  });
+  stream.addEventListener("open", () => {
+    root.dataset.connected = "true";
+    if (els.connection.textContent === ui.reconnecting) els.connection.textContent = "";
+  });
+  stream.addEventListener("error", () => {
+    root.dataset.connected = "false";
+    els.connection.textContent = ui.reconnecting;
+    if (stream.readyState === EventSource.CLOSED) { // refused (the seat is gone) or the server is down: ask again
+      stream = null;
+      setTimeout(load, RECONNECT_MS);
+    }
+  });
+}
+
+function stopStream() {
+  stream?.close();
+  stream = null;
+}
+
+function lobbyRefresh() {
+  if (!lobbyTimer) lobbyTimer = setInterval(() => { if (!document.hidden) load(); }, REFRESH_LOBBY_MS);
+}
+
+function stopLobbyRefresh() {
+  if (lobbyTimer) clearInterval(lobbyTimer);
+  lobbyTimer = null;
+}
+
+// ----- the rest ----------------------------------------------------------------------------------------------------
+
+function notice(text) {
+  els.notice.textContent = text;
+}
+
+function closed() {
+  stopStream();
+  stopLobbyRefresh();
+  els.join.hidden = true;
+  els.wait.hidden = true;
+  notice(ui.gone);
+}
+
+async function copyLink() {
+  try {
+    await navigator.clipboard.writeText(els.link.value);
+    els.copyStatus.textContent = ui.copied;
+  } catch {
+    els.link.select();
+    els.copyStatus.textContent = ui.copyByHand;
+  }
+}
+
+els.copy.addEventListener("click", copyLink);
+els.join.addEventListener("submit", join);
+els.start.addEventListener("click", start);
+els.leave.addEventListener("click", leave);
+els.sound.checked = localStorage.getItem(SOUND_STORE) === "on";
+els.sound.addEventListener("change", soundChanged);
+// Turned on in an earlier visit: the sound is ready from the person's first click or key on the page.
+for (const kind of ["pointerdown", "keydown"]) {
+  document.addEventListener(kind, () => { if (els.sound.checked && !audio) audio = new AudioContext(); },
+    { once: true });
+}
+document.addEventListener("visibilitychange", () => { if (!document.hidden && state?.me) load(); });
+load();

@@ -1,0 +1,329 @@
+"""Rooms in a real browser, one browser context per person (each its own storage and cookies, as four people on four
+machines): a room is created and its link shared, friends take seats with the keyboard, the host starts, and the
+people play from their own seats, kept up to date by the event stream. In Spanish a whole game to 30 with two people
+and two bots, then one with four people; one hand in Portuguese and one in Catalan. Axe on every state that matters,
+screenshots of each seat at phone and desktop widths.
+
+The games are to 30 (the shortest target) and the people go órdago whenever they may and accept every órdago, so a
+whole game takes a few hands rather than dozens: the room's flow is what is tested, not the strategy."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+LOBBY = {"es": "/es/sala", "pt": "/pt/sala", "ca": "/ca/sala"}
+CREATE = {"es": "Crear la sala", "pt": "Criar a sala", "ca": "Crear la sala"}
+SIT = {"es": "Sentarme", "pt": "Sentar", "ca": "Seure"}
+START = {"es": "Empezar la partida", "pt": "Começar a partida", "ca": "Comença la partida"}
+TURN_TITLE = {"es": "¡Te toca!", "pt": "Sua vez!", "ca": "Et toca!"}
+NAMES = ["Ana", "Bruno", "Carla", "Diego"]
+MAX_STEPS = 1500
+
+
+@pytest.fixture
+def people(browser, live_server, console_errors):
+    """``people(n, lang)``: n browser contexts (one per person), each with a page whose console errors fail the test."""
+    contexts = []
+
+    def open_people(count: int, lang: str):
+        pages = []
+        for _ in range(count):
+            context = browser.new_context(base_url=live_server, locale=lang,
+                                          extra_http_headers={"Accept-Language": lang})
+            contexts.append(context)
+            page = context.new_page()
+            page.on("console", console_errors.record_console)
+            page.on("pageerror", console_errors.record_page_error)
+            page.on("request", console_errors.record_request)
+            pages.append(page)
+        return pages
+
+    yield open_people
+    for context in contexts:
+        context.close()
+
+
+def tab_to(page, expression: str, limit: int = 60) -> None:
+    """Press Tab until the focused element satisfies ``expression`` (JS with ``el``), as a keyboard user would."""
+    for _ in range(limit):
+        if page.evaluate(f"() => {{ const el = document.activeElement; return el ? Boolean({expression}) : false; }}"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached an element where {expression}")
+
+
+def test_the_page_that_creates_a_room_is_accessible_at_phone_and_desktop_widths(people, assert_axe_clean, shoot):
+    for lang in LOBBY:
+        (page,) = people(1, lang)
+        for viewport, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 900))):
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto(LOBBY[lang])
+            assert_axe_clean(page)
+            shoot(page, f"rooms-{lang}-create-{viewport}")
+        page.get_by_role("button", name=CREATE[lang]).press("Enter")  # no name yet: the browser asks for one
+        assert page.evaluate("() => document.activeElement.id") == "room-name"
+        assert page.url.endswith(LOBBY[lang])
+
+
+def create_room(page, lang: str, name: str) -> str:
+    """The host fills in the form with the keyboard (a game to 30, no turn clock, easy bots): the room's id."""
+    page.goto(LOBBY[lang])
+    tab_to(page, "el.id === 'room-name'")
+    page.keyboard.type(name)
+    tab_to(page, "el.name === 'target'")
+    page.keyboard.press("ArrowDown")  # 40 -> 30
+    tab_to(page, "el.name === 'no_clock'")
+    page.keyboard.press("Space")
+    assert page.is_disabled("#room-clock")
+    page.select_option("#option-level", "easy")
+    tab_to(page, f"el.type === 'submit' && el.textContent.trim() === {CREATE[lang]!r}")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(rf"{LOBBY[lang]}/[\w-]{{22}}$"))
+    room = page.url.rsplit("/", 1)[1]
+    page.goto(f"{LOBBY[lang]}/{room}?pace=0")
+    page.wait_for_selector("#room-wait:not([hidden])")
+    return room
+
+
+def join_room(page, invitation: str, name: str, seat: int | None = None) -> None:
+    """A friend follows the invitation link and takes a seat with the keyboard."""
+    page.goto(invitation)
+    page.wait_for_selector("#room-join:not([hidden])")
+    page.goto(page.url + "?pace=0")
+    page.wait_for_selector("#room-join:not([hidden])")
+    tab_to(page, "el.id === 'join-name'")
+    page.keyboard.type(name)
+    if seat is not None:
+        page.select_option("#join-seat", str(seat))
+    tab_to(page, "el.type === 'submit'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#room-wait:not([hidden])")
+
+
+def start(page, lang: str) -> None:
+    button = page.get_by_role("button", name=START[lang])
+    button.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#table[data-ready="true"]')
+
+
+def control_ids(page) -> list[str]:
+    return page.eval_on_selector_all("#controls-buttons button", "buttons => buttons.map(b => b.id)")
+
+
+def ready(page) -> bool:
+    return page.get_attribute("#table", "data-ready") == "true"
+
+
+def press(page, element_id: str) -> None:
+    page.locator(f"#{element_id}").press("Enter", timeout=5000)  # the keyboard's Enter on the focused control
+
+
+def play_one(page, bold: bool = True, on_hand_over=None) -> str | None:
+    """One decision for this person if the table asks them for one (``bold``: órdago when possible; then quiero,
+    corto, one card out, paso, next hand): what was done, or None."""
+    if not ready(page):
+        return None
+    ids = control_ids(page)
+    if "action-new" in ids:
+        return "over"
+    if not ids:
+        return None
+    version = page.get_attribute("#table", "data-version")
+    if "action-next_hand" in ids:
+        if page.evaluate("() => document.getElementById('action-next_hand')?.disabled ?? true"):
+            return None  # pressed (waiting for the others), or the next hand is already dealt
+        if on_hand_over:
+            on_hand_over(page)
+        press(page, "action-next_hand")
+        page.wait_for_function(
+            "() => { const b = document.getElementById('action-next_hand'); return !b || b.disabled; }")
+        return "next_hand"
+    if "action-discard" in ids:
+        page.locator(".card-toggle").first.press("Space")
+        press(page, "action-discard")
+    elif "action-ordago" in ids and bold:
+        press(page, "action-ordago")
+        page.wait_for_selector("#ordago-dialog[open]")
+        page.locator("#ordago-yes").press("Enter")
+    else:
+        choice = next((i for i in ("action-quiero", "action-corto", "action-paso") if i in ids), ids[0])
+        press(page, choice)
+    page.wait_for_function(
+        "v => { const t = document.getElementById('table'); return t.dataset.version !== v"
+        " || document.getElementById('controls-error').textContent !== ''; }", arg=version, timeout=15_000)
+    error = page.text_content("#controls-error")
+    if error:
+        return "refused: " + error
+    return ids[0]
+
+
+def play_until_over(pages, shots=None, bold_from_hand: int = 0) -> dict:
+    """Every person plays whenever their table asks them; stops once every table offers a new game. Órdagos only
+    from hand ``bold_from_hand`` on (counted by the first person's "next hand" presses)."""
+    seen = {"hands": 0, "refused": 0, "moves": 0}
+    shot_seats = set()
+    for _ in range(MAX_STEPS):
+        done = 0
+        for index, page in enumerate(pages):
+            def shot(p, i=index):  # each seat's first hand over
+                if i not in shot_seats:
+                    shot_seats.add(i)
+                    shots(p, i)
+
+            result = play_one(page, bold=seen["hands"] >= bold_from_hand, on_hand_over=shot if shots else None)
+            if result == "over":
+                done += 1
+            elif result == "next_hand":
+                seen["hands"] += index == 0
+            elif result and result.startswith("refused"):
+                seen["refused"] += 1
+            elif result:
+                seen["moves"] += 1
+        if done == len(pages):
+            return seen
+        pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the game did not end: {seen}")
+
+
+def test_a_whole_game_with_two_friends_and_two_bots_then_four_friends(people, assert_axe_clean, shoot):
+    ana, bruno, carla, diego = people(4, "es")
+    room = create_room(ana, "es", "Ana")
+    assert_axe_clean(ana)
+    invitation = ana.input_value("#room-link")
+    assert invitation.endswith(f"/r/{room}")
+    ana.get_by_role("button", name="Copiar el enlace").press("Enter")
+    ana.wait_for_selector("#copy-status:not(:empty)")
+    bruno.goto(invitation)
+    bruno.wait_for_selector("#room-join:not([hidden])")
+    assert_axe_clean(bruno)
+    shoot(bruno, "room-es-join")
+    join_room(bruno, invitation, "Bruno")
+    assert_axe_clean(bruno)
+    ana.wait_for_function("() => document.getElementById('seat-list').textContent.includes('Bruno')")
+    seats = ana.locator("#seat-list li")
+    assert "Bruno" in seats.nth(1).text_content() and "anfitrión" in seats.nth(0).text_content()
+    shoot(ana, "room-es-lobby-host")
+    start(ana, "es")
+    bruno.wait_for_selector('#table[data-ready="true"]')
+    for page, seat, name in ((ana, 0, "Ana"), (bruno, 1, "Bruno")):
+        assert page.locator(f"#seat-{seat}").get_attribute("class").split().count("seat--bottom") == 1, \
+            "each person sees their own seat at the bottom"
+        assert page.locator(f"#seat-{seat}-cards .hand img:not(.card--back)").count() == 4
+        assert page.locator(f"#seat-{1 - seat}-cards img.card--back").count() == 4
+        assert name in page.text_content(f"#seat-{seat}-name")
+    assert ana.text_content("#seat-2-name") == "Tu compañero (bot)"
+    assert_axe_clean(ana)
+    turn = next(page for page in (ana, bruno) if control_ids(page))
+    assert turn.title().startswith(TURN_TITLE["es"]), "the page title says whose turn it is"
+
+    def hand_over_shots(page, index):
+        assert page.locator("#explain-container .explain-lance").count() == 4
+        assert_axe_clean(page)
+
+    bruno.check("#room-sound")  # Bruno wants to hear when it is his turn, and his tab goes to the background
+    bruno.evaluate("""() => {
+        Object.defineProperty(document, "hidden", { get: () => true });
+        document.hasFocus = () => false;
+    }""")
+    seen = play_until_over([ana, bruno], hand_over_shots, bold_from_hand=1)
+    assert seen["moves"] >= 2 and seen["hands"] >= 1, seen
+    assert int(bruno.get_attribute("#room-page", "data-beeps") or 0) >= 1, "a sound said it was Bruno's turn"
+    for page in (ana, bruno):
+        assert page.locator("#explain-container .explain-lance").count() == 4, "the last hand is explained"
+        assert page.text_content("#controls-prompt") in ("Tu pareja ha ganado la partida.",
+                                                         "Los rivales han ganado la partida.")
+        assert re.search(r"\d", page.text_content("#score-0"))
+
+    # Four friends in a new room.
+    room = create_room(ana, "es", "Ana")
+    invitation = ana.input_value("#room-link")
+    join_room(carla, invitation, "Carla", seat=2)
+    join_room(bruno, invitation, "Bruno")
+    join_room(diego, invitation, "Diego")
+    assert ana.is_visible("#room-start") and not bruno.is_visible("#room-start"), "only the host starts"
+    start(ana, "es")
+    four = [ana, bruno, carla, diego]
+    for seat, page in enumerate(four):
+        page.wait_for_selector('#table[data-ready="true"]')
+        assert page.locator(f"#seat-{seat}").get_attribute("class").split().count("seat--bottom") == 1
+        for viewport, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 900))):
+            page.set_viewport_size({"width": width, "height": height})
+            shoot(page, f"room-es-seat{seat}-{viewport}")
+    # Coming back to the link in the same browser gives the seat and cards back.
+    cards = diego.eval_on_selector_all("#seat-3-cards img", "imgs => imgs.map(i => i.alt)")
+    diego.reload()
+    diego.wait_for_selector('#table[data-ready="true"]')
+    assert diego.eval_on_selector_all("#seat-3-cards img", "imgs => imgs.map(i => i.alt)") == cards
+
+    def shots(page, index):
+        for viewport, (width, height) in (("phone", (390, 844)), ("desktop", (1280, 900))):
+            page.set_viewport_size({"width": width, "height": height})
+            shoot(page, f"room-es-seat{index}-hand-over-{viewport}")
+
+    play_until_over(four, shots, bold_from_hand=1)
+    assert_axe_clean(carla)
+    shoot(carla, "room-es-seat2-game-over-desktop")
+    rematch = ana.locator("#action-new")
+    rematch.press("Enter")
+    for page in four:
+        page.wait_for_function("() => !document.getElementById('action-new')")
+
+
+def test_the_turn_clock_counts_down_and_a_taken_name_is_refused_in_the_visitors_language(people):
+    host, friend = people(2, "ca")
+    host.goto(LOBBY["ca"])
+    host.fill("#room-name", "Núria")
+    host.fill("#room-clock", "30")
+    host.get_by_role("button", name=CREATE["ca"]).press("Enter")
+    host.wait_for_selector("#room-wait:not([hidden])")
+    friend.goto(host.input_value("#room-link"))
+    friend.wait_for_selector("#room-join:not([hidden])")
+    friend.fill("#join-name", "nuria")
+    friend.get_by_role("button", name=SIT["ca"]).press("Enter")
+    friend.wait_for_selector("#join-error:not(:empty)")
+    assert "nom" in friend.text_content("#join-error"), "the same name as Núria, ignoring case and accents"
+    start(host, "ca")
+    clock = host.locator("#room-clock")
+    first = int(re.search(r"(\d+) s", clock.text_content())[1])
+    assert 25 <= first <= 30 and clock.get_attribute("role") == "timer"
+    host.wait_for_timeout(1600)
+    assert int(re.search(r"(\d+) s", clock.text_content())[1]) < first, "the clock counts down"
+
+
+def test_when_the_host_leaves_before_the_start_the_next_person_becomes_host_without_reloading(people):
+    host, friend = people(2, "es")
+    room = create_room(host, "es", "Ana")
+    join_room(friend, f"/r/{room}", "Bruno")
+    assert friend.is_hidden("#room-start")
+    host.get_by_role("button", name="Dejar este puesto").press("Enter")
+    host.wait_for_selector("#room-join:not([hidden])")
+    friend.wait_for_selector("#room-start:not([hidden])")  # told by the event stream
+    assert "anfitrión" in friend.text_content("#seat-list li:nth-child(2)")
+    assert "Puesto libre" in friend.text_content("#seat-list li:nth-child(1)")
+
+
+@pytest.mark.parametrize("lang", ["pt", "ca"])
+def test_one_hand_in_a_room_in_each_other_language(people, lang, assert_axe_clean, shoot):
+    host, friend = people(2, lang)
+    room = create_room(host, lang, "Marta")
+    join_room(friend, f"/r/{room}", "Joan", seat=2)
+    start(host, lang)
+    friend.wait_for_selector('#table[data-ready="true"]')
+    assert "Marta" in friend.text_content("#seat-0-name")
+    assert friend.locator("#seat-2").get_attribute("class").split().count("seat--bottom") == 1
+    assert_axe_clean(friend)
+    for _ in range(MAX_STEPS):
+        if any(page.is_visible("#explain-panel") for page in (host, friend)):
+            break
+        for page in (host, friend):
+            play_one(page, bold=False)
+        host.wait_for_timeout(50)
+    else:
+        raise AssertionError("the hand did not end")
+    for page in (host, friend):
+        page.wait_for_selector("#explain-panel:not([hidden])")
+        assert page.locator("#explain-container .explain-lance").count() == 4
+    assert_axe_clean(host)
+    shoot(host, f"room-{lang}-hand-over")
