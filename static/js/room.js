@@ -308,8 +308,10 @@ function afterTable(view) {
     if (button && pressed.includes(state.me.seat)) button.disabled = true;
   }
   const parts = [];
-  if (pressed.length) parts.push(fmt(ui.nextPressed, { players: pressed.map((seat) => ctx.texts.seats[seat]).join(", ") }));
-  if (pressed.length && typeof next.left === "number") parts.push(fmt(ui.nextIn, { seconds: Math.ceil(next.left) }));
+  if (pressed.length) {
+    parts.push(fmt(ui.nextPressed, { players: pressed.map((seat) => ctx.texts.seats[seat]).join(", ") }));
+    if (typeof next.left === "number") parts.push(fmt(ui.nextIn, { seconds: Math.ceil(next.left) }));
+  }
   els.next.textContent = parts.join(" ");
 }
 
