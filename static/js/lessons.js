@@ -1,6 +1,10 @@
-// The lessons: progress in localStorage, one step at a time, answers judged by the server (the rules engine).
+// The lessons: progress and scores in localStorage, one step at a time, answers judged by the server (the rules
+// engine).
 //
-// The list page (/es/lecciones) shows which lessons are done or in progress and where to continue.
+// The list page (/es/lecciones) shows which lessons are done or in progress, each one's best score, where to
+// continue, and a button that clears it all. What is kept, per lesson key: { step, done, mistakes, best }: the step
+// to continue from, whether it was finished, the question steps answered wrong at least once in the current run,
+// and the best score of a finished run, { first, total } (questions right at the first try, of all questions).
 // A lesson page holds every step as a <section>; this module shows one at a time, sends each answer to
 // POST /api/lessons/<key>/<step> and shows the verdict: the message (also announced through an ARIA live
 // region), why (the explanation component's words) and, when wrong, a hint; the learner then retries.
@@ -35,6 +39,23 @@ function fillTemplate(template, values) {
 // ----- the list of lessons ------------------------------------------------------------------------------------
 
 function indexPage() {
+  const reset = document.getElementById("lessons-reset");
+  renderIndex();
+  if (!reset) return;
+  reset.addEventListener("click", () => {
+    try {
+      window.localStorage.removeItem(STORE);
+    } catch {
+      // nothing was kept
+    }
+    renderIndex();
+    const status = document.getElementById("lessons-reset-status");
+    status.textContent = "";
+    window.setTimeout(() => { status.textContent = status.dataset.doneLabel; }, 50);
+  });
+}
+
+function renderIndex() {
   const progress = loadProgress();
   const cards = [...document.querySelectorAll(".lesson-card")];
   let resume = null;
@@ -44,6 +65,11 @@ function indexPage() {
     const total = Number(item.dataset.steps);
     const state = progress[key] || {};
     const status = item.querySelector(".lesson-card__status");
+    const score = item.querySelector(".lesson-card__score");
+    item.classList.remove("lesson-card--done", "lesson-card--started");
+    status.textContent = status.dataset.stepsLabel;
+    score.hidden = !state.best;
+    if (state.best) score.textContent = fillTemplate(score.dataset.template, state.best);
     if (state.done) {
       item.classList.add("lesson-card--done");
       status.textContent = status.dataset.doneLabel;
@@ -58,9 +84,11 @@ function indexPage() {
   }
   const box = document.getElementById("lessons-continue");
   const link = document.getElementById("lessons-continue-link");
+  const reset = document.getElementById("lessons-reset");
+  const anyProgress = Object.keys(progress).length > 0;
+  if (reset) reset.hidden = !anyProgress;
   if (!box || !link) return;
   const target = resume || firstOpen;
-  const anyProgress = Object.keys(progress).length > 0;
   if (target === null) {
     link.textContent = link.dataset.finishedLabel;
     link.href = cards.length ? cards[0].querySelector("a").href : "#";
@@ -86,16 +114,32 @@ function lessonPage() {
   const doneBox = document.getElementById("lesson-done");
   const names = cardNames();
   const played = new Map(); // play steps: how many of the learner's moves were made
+  const questions = new Set(data.questions); // the steps that ask something (they are scored)
 
   function state() {
     const progress = loadProgress();
-    return { progress, mine: progress[data.key] || { step: 0, done: false } };
+    const mine = progress[data.key] || {};
+    return { progress, mine: { step: 0, done: false, mistakes: [], ...mine } };
   }
 
   function remember(step, done = false) {
     const { progress, mine } = state();
-    progress[data.key] = { step: Math.max(mine.done ? 0 : mine.step || 0, step), done: mine.done || done };
+    progress[data.key] = { ...mine, step: Math.max(mine.done ? 0 : mine.step || 0, step), done: mine.done || done };
     if (done) progress[data.key].step = data.steps;
+    saveProgress(progress);
+  }
+
+  // A wrong answer (or a hint shown) costs the step its first-try point for this run of the lesson.
+  function mistake(index) {
+    const { progress, mine } = state();
+    if (!questions.has(index) || mine.mistakes.includes(index)) return;
+    progress[data.key] = { ...mine, mistakes: [...mine.mistakes, index] };
+    saveProgress(progress);
+  }
+
+  function startRun() {
+    const { progress, mine } = state();
+    progress[data.key] = { ...mine, step: 0, mistakes: [] }; // a finished lesson stays done, its best kept
     saveProgress(progress);
   }
 
@@ -104,22 +148,59 @@ function lessonPage() {
     window.setTimeout(() => { live.textContent = text; }, 50);
   }
 
+  // A new step is focused and announced (its number and its text), so a screen reader hears where it is.
   function show(index, focus = true) {
     doneBox.hidden = true;
     sections.forEach((section, i) => { section.hidden = i !== index; });
     progressBar.value = index + 1;
     progressLabel.textContent = fillTemplate(progressLabel.dataset.template, { step: index + 1, total: data.steps });
     window.history.replaceState(null, "", `#step-${index + 1}`);
-    if (focus) sections[index].focus();
+    if (!focus) return;
+    sections[index].focus();
+    const text = sections[index].querySelector(".lesson-step__text").textContent.trim();
+    announce(`${progressLabel.textContent}. ${text}`);
   }
 
+  // The end of a run: its score (kept when it is the best), the mistakes to review with their rule, what next.
   function finish() {
     remember(data.steps, true);
+    const { progress, mine } = state();
+    const score = { first: questions.size - mine.mistakes.filter((i) => questions.has(i)).length,
+      total: questions.size };
+    const best = mine.best && mine.best.first >= score.first ? mine.best : score;
+    progress[data.key] = { ...mine, best };
+    saveProgress(progress);
     sections.forEach((section) => { section.hidden = true; });
     progressBar.value = data.steps;
+    const scoreLine = document.getElementById("lesson-score");
+    scoreLine.textContent = fillTemplate(scoreLine.dataset.template, score);
+    const missed = new Set(mine.mistakes);
+    doneBox.querySelectorAll("[data-recap-step]").forEach((item) => {
+      item.hidden = !missed.has(Number(item.dataset.recapStep));
+    });
+    document.getElementById("lesson-mistakes").hidden = missed.size === 0;
+    document.getElementById("lesson-no-mistakes").hidden = missed.size > 0;
+    const suggestion = document.querySelector("[data-suggest-level]");
+    if (suggestion) suggestLevel(progress);
     doneBox.hidden = false;
     window.history.replaceState(null, "", "#done");
     doneBox.focus();
+  }
+
+  // After the last lesson: the table, with the bots' level the learner's first-try answers suggest.
+  function suggestLevel(progress) {
+    let first = 0;
+    let total = 0;
+    for (const state of Object.values(progress)) {
+      if (state && state.best) {
+        first += state.best.first;
+        total += state.best.total;
+      }
+    }
+    const level = total && first / total >= data.medium_from ? "medium" : "easy";
+    document.querySelectorAll("[data-suggest-level]").forEach((link) => {
+      link.hidden = link.dataset.suggestLevel !== level;
+    });
   }
 
   function feedback(section, body, correct) {
@@ -204,7 +285,10 @@ function lessonPage() {
       return;
     }
     feedback(section, result, result.correct);
-    if (!result.correct) return;
+    if (!result.correct) {
+      mistake(index);
+      return;
+    }
     // what changed at the table, whatever the kind: the server sends only what the step's table shows
     if (result.done !== undefined) played.set(index, result.done);
     const log = section.querySelector("[data-play-log]");
@@ -246,7 +330,9 @@ function lessonPage() {
       if (!target || !section.contains(target) || target.disabled) return;
       // one answer at a time: a play step's next move is judged from where the last one left the table
       if (section.getAttribute("aria-busy") === "true" && !target.matches(".card-toggle, .choice-toggle")) return;
-      if (target.matches("[data-next]")) {
+      if (target.matches("[data-prev]")) {
+        if (index > 0) show(index - 1);
+      } else if (target.matches("[data-next]")) {
         remember(index + 1); // a step with nothing to answer is done once read (an answered one already is)
         if (index + 1 < sections.length) show(index + 1);
         else finish();
@@ -282,12 +368,17 @@ function lessonPage() {
     });
   });
 
-  // Where to start: the step in the address, else where the learner left off (a finished lesson starts over).
+  // Where to start: the step in the address, else where the learner left off (a finished lesson starts over, and
+  // so does its score). The page opens at its title and progress bar, whatever step it shows.
   const { mine } = state();
   const match = /^#step-(\d+)$/.exec(window.location.hash);
   let start = match ? Number(match[1]) - 1 : mine.done ? 0 : mine.step || 0;
   if (!(start >= 0 && start < sections.length)) start = 0;
-  show(start, Boolean(match) || start > 0);
+  if (mine.done || (start === 0 && !match)) startRun();
+  show(start, false);
+  const top = () => window.scrollTo(0, 0);
+  top();
+  window.addEventListener("load", top, { once: true });
 }
 
 if (document.getElementById("lesson-data")) lessonPage();

@@ -6,12 +6,15 @@ table and question with its own partial, ``templates/lessons/steps/<kind>.html``
 """
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from flask import Blueprint, abort, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import force_locale, gettext as _
 
 from tutorial import lessons as lesson_data
 from tutorial.engine import EngineError, team
-from tutorial.languages import anchor
+from tutorial.languages import anchor, rules_text_file
 from tutorial.web import lesson_words as say
 from tutorial.web.i18n import LANGUAGES, current_language, localized_route
 
@@ -55,10 +58,23 @@ def lesson(key):
     following = all_lessons[position + 1] if position + 1 < len(all_lessons) else None
     steps = [step_context(step, lang) for step in found.steps]
     data = {"key": found.key, "steps": len(steps), "lang": lang,  # what static/js/lessons.js needs
+            "questions": [step["index"] for step in steps if step["question"]], "medium_from": MEDIUM_FROM,
             "api": url_for("lessons.answer", key=found.key, number=0)[:-1],
             "network_error": _("The answer could not be sent. Check your connection and try again.")}
     return render_template("lesson.html", lesson=found, title=found.title[lang], steps=steps, data=data, say=say,
                            following=lesson_summary(following, lang) if following else None)
+
+
+# After the last lesson the table is suggested against medium bots when this share of all the learner's questions
+# were right at the first try (their best runs), else against easy ones.
+MEDIUM_FROM = 0.8
+
+
+@lru_cache(maxsize=8)
+def rules_titles(lang: str) -> dict[str, str]:
+    """The rules page's section titles by anchor, read from its text: the recap names the rule of each mistake."""
+    text = rules_text_file(lang).read_text(encoding="utf-8")
+    return {local: title.strip() for title, local in re.findall(r"^#{2,3} (.+?) \{#([a-z0-9-]+)\}", text, re.M)}
 
 
 def rules_url(section: str | None) -> str | None:
@@ -73,6 +89,7 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
     page = lesson_data.step_page(step)
     context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words)),
                    rules_url=rules_url(step.data.get("rules")),
+                   rules_title=rules_titles(lang).get(anchor(step.data.get("rules") or "", lang)),
                    seats=[dict(seat, name=say.seat_name(seat["seat"]), team=say.team_words(team(seat["seat"])))
                           for seat in page["seats"]])
     if page["events"] is not None:

@@ -49,8 +49,9 @@ class BadRequest(Exception):
 def page():
     texts = dict(client_texts(Learner(LEARNER)), senas=senas.client_texts())
     windows = [(seconds, _("%(seconds)s seconds", seconds=format_decimal(seconds))) for seconds in senas.WINDOW_CHOICES]
+    chosen = request.args.get("level")  # a suggested level (the last lesson's link): preselected, still a choice
     return render_template("table.html", client_texts=texts, levels=LEVELS, windows=windows,
-                           default_window=senas.WINDOW)
+                           default_window=senas.WINDOW, chosen_level=chosen if chosen in LEVELS else "easy")
 
 
 # ----- the API -------------------------------------------------------------------------------------------------
