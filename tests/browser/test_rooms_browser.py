@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from keyboard import tab_to
 
 LOBBY = {"es": "/es/sala", "pt": "/pt/sala", "ca": "/ca/sala"}
 CREATE = {"es": "Crear la sala", "pt": "Criar a sala", "ca": "Crear la sala"}
@@ -43,14 +44,6 @@ def people(browser, live_server, console_errors):
     for context in contexts:
         context.close()
 
-
-def tab_to(page, expression: str, limit: int = 60) -> None:
-    """Press Tab until the focused element satisfies ``expression`` (JS with ``el``), as a keyboard user would."""
-    for _ in range(limit):
-        if page.evaluate(f"() => {{ const el = document.activeElement; return el ? Boolean({expression}) : false; }}"):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached an element where {expression}")
 
 
 def test_the_page_that_creates_a_room_is_accessible_at_phone_and_desktop_widths(people, assert_axe_clean, shoot):

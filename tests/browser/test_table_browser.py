@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from keyboard import active, tab_to
 
 SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar"}
 DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir"}
@@ -13,18 +14,6 @@ WON = {"es": ("Tu pareja ha ganado la partida.", "Los rivales han ganado la part
        "ca": ("La teva parella ha guanyat la partida.", "Els rivals han guanyat la partida.")}
 MAX_ACTIONS = 400
 
-
-def active(page, expression: str):
-    return page.evaluate(f"() => {{ const el = document.activeElement; return el ? {expression} : null; }}")
-
-
-def tab_to(page, expression: str, limit: int = 80) -> None:
-    """Press Tab until the focused element satisfies ``expression`` (JS with ``el``), as a keyboard user would."""
-    for _ in range(limit):
-        if active(page, expression):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached an element where {expression}")
 
 
 def control_ids(page) -> list[str]:

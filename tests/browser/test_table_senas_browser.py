@@ -10,6 +10,7 @@ import threading
 import time
 
 import pytest
+from keyboard import active, tab_to
 
 SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar"}
 DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir"}
@@ -38,17 +39,6 @@ def server(tmp_path_factory):
     httpd.shutdown()
     thread.join(timeout=5)
 
-
-def active(page, expression: str):
-    return page.evaluate(f"() => {{ const el = document.activeElement; return el ? {expression} : null; }}")
-
-
-def tab_to(page, expression: str, limit: int = 80) -> None:
-    for _ in range(limit):
-        if active(page, expression):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached an element where {expression}")
 
 
 def wait_ready(page, old_version: str | None = None) -> None:

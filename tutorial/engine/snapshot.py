@@ -38,7 +38,7 @@ ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_
 
 def take(game) -> dict:
     """The snapshot of ``game``, from the start of its current hand's events; ``game`` is not changed."""
-    hand_start = _current_hand_start(game)
+    hand_start = current_hand_start(game)
     betting = game._betting
     # With its explanation, built here once per hand: otherwise every request of a loaded game would build it again.
     last_hand = game.last_hand
@@ -113,7 +113,7 @@ def _copied(value):
     return value
 
 
-def _current_hand_start(game) -> int:
+def current_hand_start(game) -> int:
     """The index (in the whole game's log) of the current hand's ``hand_start`` event."""
     for i in range(len(game.events) - 1, -1, -1):
         if game.events[i].code == "hand_start":

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 
 from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, Event, IllegalAction
+from tutorial.engine.snapshot import current_hand_start
 from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name
 from tutorial.web import room_store, room_stream, storage, table
 from tutorial.web import table_senas as senas
@@ -276,7 +277,7 @@ def seat_view(room: Room, seat: int) -> dict:
     if not room.started:
         return dict(lobby, seat=seat, me=me, deadline=None, next_hand=None)
     game = room.game
-    meta = {"seat": seat, "events_from": hand_start(game), "level": room.level, "seeded": False,
+    meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
             "window": room.window, "windows": room.windows_of(seat)}
     view = table.learner_view(storage.Record(room.id, room.version, game, meta), game)
     view.pop("bots_paused", None)
@@ -284,14 +285,6 @@ def seat_view(room: Room, seat: int) -> dict:
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
                 if game.phase.hand_is_over else None)
     return view
-
-
-def hand_start(game) -> int:
-    """The index of the current hand's first event (its ``hand_start``)."""
-    for offset in range(len(game.events) - 1, -1, -1):
-        if game.events[offset].code == "hand_start":
-            return game.first_event + offset
-    return game.first_event
 
 
 def visible_events(log: list[dict], seat: int) -> list[dict]:
