@@ -4,6 +4,8 @@
 # With CI set, browser tests fail instead of skipping when chromium is missing.
 # --postgres first (or CI=true): the store's tests run against a throwaway PostgreSQL server as well
 # (scripts/with_postgres.sh; MUS_TEST_POSTGRES, if set, names a server to use instead).
+# The tests run in MUS_TEST_WORKERS parallel processes (pytest-xdist; default 4: the browser tests mostly wait on
+# chromium and on the pages' pacing, so more processes than the 2 cores pay; 0 runs them in this one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 with_postgres=${CI:-}
@@ -22,5 +24,5 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && ! command -v chromium >/dev
 fi
 ensure_venv test "${need[@]}"
 mkdir -p artifacts
-exec "${postgres[@]}" .venv/bin/python -m pytest -ra --durations=15 \
+exec "${postgres[@]}" .venv/bin/python -m pytest -ra --durations=15 -n "${MUS_TEST_WORKERS:-4}" \
     --screenshot only-on-failure --output artifacts/test-results "$@"

@@ -3,7 +3,8 @@ creation, a rival's flash announced at once and caught with a key, the "Seña" m
 the partner, the team told when a rival caught its signal, a window that runs out and the bots going on, the
 window in the table's settings (remembered), and the explanation's list of the signals seen. axe on each state;
 screenshots at phone and desktop width. The server's clock and the page's timers are moved by hand (no real
-waits): the server runs here with ``TABLE_CLOCK`` shifted by ``SHIFT``, the page under Playwright's clock."""
+waits): the server runs here with a stopped ``TABLE_CLOCK`` that only ``SHIFT`` moves, the page under Playwright's
+clock, so a slow machine cannot let a window run out while the test is still looking at it."""
 from __future__ import annotations
 
 import threading
@@ -21,7 +22,8 @@ FLASH = {"es": "Rival a tu izquierda hace una seña: ¡cázala antes de que pase
          "ca": "Rival a la teva esquerra fa una senya: caça-la abans que passi! Prem C per caçar-la."}
 CAUGHT = {"es": "Has cazado la seña de Rival a tu izquierda", "pt": "Você pegou o sinal de Adversário à sua esquerda",
           "ca": "Has caçat la senya de Rival a la teva esquerra"}
-SHIFT = [0.0]  # seconds added to the server's clock
+START = time.time()
+SHIFT = [0.0]  # seconds the server's clock has moved since START
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,7 @@ def server(tmp_path_factory):
     from tutorial import create_app
 
     database = tmp_path_factory.mktemp("senas-server") / "tables.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(database), "TABLE_CLOCK": lambda: time.time() + SHIFT[0]})
+    app = create_app({"TESTING": True, "DATABASE": str(database), "TABLE_CLOCK": lambda: START + SHIFT[0]})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
