@@ -22,9 +22,10 @@ ALLOWED = {
     "bots": {"engine", "strength"},
     "lessons": {"engine", "languages", "paths"},
     "rooms": {"engine", "strength", "bots"},
+    "coach": {"engine", "strength", "bots"},
     "web.narrator": {"engine", "web.terms"},
     "web.terms": set(),
-    "web": {"engine", "strength", "bots", "rooms", "lessons", "languages", "paths", "web.narrator", "web.terms"},
+    "web": {"engine", "strength", "bots", "coach", "rooms", "lessons", "languages", "paths", "web.narrator", "web.terms"},
 }
 
 

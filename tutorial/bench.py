@@ -16,6 +16,7 @@ SUITES = {
     "table": "tutorial.web.table_bench:tables",
     "durability": "tutorial.web.table_bench:durability",
     "events": "tutorial.web.events_bench:news",
+    "coach": "tutorial.web.coach_bench:hints",
 }
 
 

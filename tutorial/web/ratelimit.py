@@ -19,6 +19,7 @@ LIMITED = {
     "table.create_table": "RATELIMIT_TABLE_CREATE",   # a new stored table, and the bots' first moves
     "table.post_action": "RATELIMIT_TABLE_ACTION",    # the bots' moves (a hard bot samples many worlds)
     "table.post_settings": "RATELIMIT_TABLE_ACTION",  # a table's settings: a stored write, like an action
+    "coach.hint": "RATELIMIT_TABLE_ACTION",           # the coach samples as many worlds as a hard bot
     "rooms.create_room": "RATELIMIT_ROOM_CREATE",     # a new stored room
     "rooms.join_room": "RATELIMIT_ROOM_JOIN",         # a seat (and a token) in a room
     "rooms.post_action": "RATELIMIT_ROOM_ACTION",     # the bots' moves after a person's

@@ -16,7 +16,7 @@ from flask_babel import refresh
 
 from tutorial.bots import LEVELS, make_bot
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
-from tutorial.web import jsonapi, storage
+from tutorial.web import coach_marks, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
@@ -98,13 +98,16 @@ def post_action(table_id):
     meta = dict(record.meta, events_from=start, paused=False)
     now = senas.clock()  # the request's arrival decides whether a catch is inside its window
     bot = table_bot(game, meta)
+    before = None
     try:
         if game.options.senas:
             senas.close_expired(game, meta, now)
         if kind != "continue" or not game.options.senas:
+            before = coach_marks.before_action(game, meta, action)  # the coach marks the move as the learner saw it
             game.apply(seat, Action.from_json(action))
     except IllegalAction as error:
         raise BadRequest(refusal(error.code, error.params)) from None
+    coach_marks.record_decision(meta, before, action, game)
     if kind == "sena":
         senas.learner_signalled(game, meta, bot.rng)
     play_bots(game, meta, now, bot)
@@ -115,12 +118,18 @@ def post_action(table_id):
 
 @bp.post("/api/tables/<table_id>/settings")
 def post_settings(table_id):
-    """The table's own settings (the length of the learner's catch windows); the game is not touched."""
-    body = json_body({"window", "lang"})
+    """The table's own settings (the length of the learner's catch windows, the coach on or off); the game is not
+    touched."""
+    body = json_body({"window", "coach", "lang"})
     record = find(table_id)
     meta = dict(record.meta, events_from=record.game.event_count)
     if "window" in body:
         meta["window"] = senas_setting(body["window"])
+    if "coach" in body:
+        try:
+            meta["coach"] = coach_marks.setting(body["coach"])
+        except ValueError as error:
+            raise BadRequest(str(error)) from None
     updated = storage.Record(record.id, record.version + 1, record.game, meta)
     storage.save(updated, expected_version=record.version)
     return jsonify(learner_view(updated, record.game))
@@ -276,6 +285,8 @@ def learner_view(record: storage.Record, game: Game) -> dict:
     if game.options.senas:
         view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
                     bots_paused=record.meta.get("paused", False), window=record.meta["window"])
+    view["coach"] = coach_marks.enabled(record.meta)
+    view["review"] = coach_marks.review(record.meta, game)
     if game.is_over and record.meta["seeded"]:
         view["seed"] = game.seed
     return view

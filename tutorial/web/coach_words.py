@@ -1,0 +1,165 @@
+"""The coach's advice and marks in words (its catalog: locales/coach), from the learner's point of view.
+
+``tutorial.coach`` answers with a reason code and numbers; here they become one or two plain sentences, with the
+Mus terms of the page's language (tutorial/web/terms.py) and a link to the rule they lean on.
+"""
+from __future__ import annotations
+
+from flask import url_for
+from flask_babel import format_decimal
+from flask_babel import gettext as _
+
+from tutorial.coach import Advice, Mark
+from tutorial.engine import Action
+from tutorial.languages import anchor
+from tutorial.web.i18n import current_language
+from tutorial.web.narrator import capfirst
+from tutorial.web.narrator.words import action_label, and_list
+from tutorial.web.terms import card_name, lance_name
+
+
+def number(value: float) -> str:
+    """Tantos as a learner reads them: one decimal ("0,8" in es)."""
+    return format_decimal(round(value, 1) + 0.0, "0.0")
+
+
+def percent(chance: float) -> str:
+    return _("%(value)s%%", value=format_decimal(round(chance * 100)))
+
+
+def cards(codes) -> str:
+    return and_list(card_name(code) for code in codes)
+
+
+def rule_url(section: str) -> str:
+    return url_for("rules.page") + "#" + anchor(section, current_language())
+
+
+def label(action) -> str:
+    return action_label(action.to_json() if hasattr(action, "to_json") else action)
+
+
+AIMS = {
+    "pares": lambda: _("a pair is already worth keeping for pares"),
+    "reyes": lambda: _("reyes are what wins the grande"),
+    "juego": lambda: _("they are a good start towards juego (31 or more)"),
+    "ases": lambda: _("ases are what wins the chica"),
+    "mixed": lambda: _("the cards you change are the ones least likely to help"),
+}
+
+
+def why(advice: Advice) -> str:
+    """The hint's explanation: the move, and why, with the numbers behind it."""
+    p, reason = advice.params, advice.reason
+    if reason == "next_hand":
+        return _("The hand is over: read the explanation, then deal the next hand.")
+    if reason in ("mus", "corto"):
+        values = {"now": number(p["now"]), "after": number(p["after"]), "gain": number(max(p["gain"], 0)),
+                  "margin": number(p["margin"]), "kept": cards(p["kept"]) if p["kept"] else _("none of them")}
+        if reason == "mus":
+            return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; keeping "
+                     "%(kept)s and changing the rest raises that to %(after)s on average, a gain of %(gain)s, more "
+                     "than the %(margin)s a cut is worth by keeping the rivals from changing.", **values)
+        return _("Cut (corto): your hand is worth about %(now)s tantos at your seat as it is; changing would gain "
+                 "only %(gain)s on average, and cutting keeps the rivals from improving theirs (worth about "
+                 "%(margin)s).", **values)
+    if reason == "discard":
+        if not p["kept"]:
+            return _("Change all four: none of your cards is worth keeping. A new hand is worth %(value)s tantos on "
+                     "average.", value=number(p["value"]))
+        return _("Keep %(kept)s and change %(thrown)s: %(aim)s. On average your hand is then worth %(value)s "
+                 "tantos; the next best change (keeping %(second)s) leaves %(second_value)s.",
+                 kept=cards(p["kept"]), thrown=cards(p["thrown"]), aim=AIMS[p["aim"]](),
+                 value=number(p["value"]), second=cards(p["second_kept"]) if p["second_kept"] else _("none of them"),
+                 second_value=number(p["second_value"]))
+    lance = lance_name(p["lance"])
+    chance = _("Your team wins the %(lance)s in %(chance)s of the deals that fit what has been said.",
+               lance=lance, chance=percent(p["chance"]))
+    if p["lance"] == "juego":
+        chance = _("You hold %(points)s.", points=p["points"]) + " " + chance
+    elif p["lance"] == "punto":
+        chance = _("You hold %(points)s to the punto.", points=p["points"]) + " " + chance
+    values = {"action": label(advice.action), "gain": number(p["gain"]), "second": label(p["second"])}
+    if len(advice.estimates) == 1:
+        advice_text = _("%(action)s is the only sensible move here.", **values)
+    elif p["gain"] < 0.05:
+        advice_text = _("%(action)s, though %(second)s is about as good (less than 0.1 tantos apart).", **values)
+    elif reason == "pass":
+        advice_text = _("Paso: it gives about %(gain)s tantos more on average than %(second)s.", **values)
+    elif reason == "open":
+        advice_text = _("%(action)s: it gains about %(gain)s tantos on average over %(second)s.", **values)
+    elif reason == "accept":
+        advice_text = (_("Accept the órdago: on average it is worth %(gain)s tantos more than %(second)s.", **values)
+                       if p["ordago"] else
+                       _("Quiero: accepting gives about %(gain)s tantos more on average than %(second)s.", **values))
+    elif reason == "refuse":
+        advice_text = _("No quiero: the rivals collect the deje, but that costs about %(gain)s tantos less on "
+                        "average than %(second)s.", **values)
+    else:
+        advice_text = _("%(action)s: raising gains about %(gain)s tantos on average over %(second)s.", **values)
+    return capfirst(advice_text) + " " + chance
+
+
+def hint_json(advice: Advice) -> dict:
+    return {"action": advice.action.to_json(), "why": why(advice), "label": capfirst(label(advice.action)),
+            "estimates": [estimate.to_json() for estimate in advice.estimates],
+            "rule_url": rule_url(rule_section(advice))}
+
+
+def rule_section(advice: Advice) -> str:
+    if advice.reason in ("mus", "corto", "discard"):
+        return "mus"
+    if advice.reason == "next_hand":
+        return "tanteo"
+    if advice.params.get("ordago"):
+        return "ordago"
+    if advice.reason == "refuse":
+        return "deje"
+    return "envites"
+
+
+MARKS = {
+    "good": lambda: _("Good"),
+    "doubtful": lambda: _("Doubtful"),
+    "mistake": lambda: _("Mistake"),
+}
+
+
+def kind_label(kind: str) -> str:
+    if kind == "mus":
+        return _("Mus or corto")
+    if kind == "discard":
+        return _("Which cards to change")
+    return capfirst(lance_name(kind))
+
+
+def mark_json(mark: dict) -> dict:
+    """A stored mark (``Mark.to_json`` plus the coach's words when it was made) for the review panel."""
+    values = {"played": label(mark["played"]), "coach": label(mark["coach"]), "lost": number(mark["lost"])}
+    if mark["lost"] <= 0 or mark["played"] == mark["coach"]:
+        text = _("You played %(played)s, the coach's move too.", **values)
+    elif mark["mark"] == "good":
+        text = _("You played %(played)s; the coach prefers %(coach)s, but the difference is small (%(lost)s "
+                 "tantos).", **values)
+    else:
+        text = _("You played %(played)s; %(coach)s would have given about %(lost)s tantos more on average.",
+                 **values)
+    advice = mark["advice"]
+    told = why(Advice(Action.from_json(advice["action"]), advice["reason"], advice["params"],
+                      (None,) if advice["single"] else (None, None)))
+    return {"kind": mark["kind"], "kind_label": kind_label(mark["kind"]), "mark": mark["mark"],
+            "mark_label": MARKS[mark["mark"]](), "text": text, "why": told, "lost": mark["lost"],
+            "played": mark["played"], "coach": mark["coach"], "rule_url": rule_url(mark.get("rule", "envites"))}
+
+
+def stored_mark(mark: Mark) -> dict:
+    """What the table keeps of a mark: its numbers, the rule it leans on (the words are made when shown)."""
+    data = mark.to_json()
+    data["rule"] = rule_section(mark.advice)
+    data["advice"] = {"reason": mark.advice.reason, "params": _plain(mark.advice.params),
+                      "action": mark.advice.action.to_json(), "single": len(mark.advice.estimates) == 1}
+    return data
+
+
+def _plain(params: dict) -> dict:
+    return {key: value.to_json() if hasattr(value, "to_json") else value for key, value in params.items()}
