@@ -6,6 +6,7 @@
 import { callApi } from "./api.js";
 import { cardNames } from "./cards.js";
 import { clearLog } from "./table-live.js";
+import { createCoach } from "./table-coach.js";
 import { createTableGame } from "./table-game.js";
 import { fmt } from "./table-text.js";
 
@@ -25,8 +26,14 @@ const els = { setup: $("table-setup"), form: $("table-options") };
 // The page's state, shared with the drawing modules: busy (an action is on its way to the server) and the cards
 // chosen for the discard.
 const ctx = { texts, lang, names: cardNames(), selected: new Set(), busy: false };
-const game = createTableGame({ ctx, pace, act, newTable, onReady: showSettings,
+const game = createTableGame({ ctx, pace, act, newTable, onReady,
   focusIsFree: (element) => !els.setup.open && els.form.contains(element) });
+const coach = createCoach({ ctx, call, api, getView: () => game.view });
+
+function onReady(view) {
+  showSettings(view);
+  coach.update(view);
+}
 
 // ----- pace ------------------------------------------------------------------------------------------------
 
@@ -75,8 +82,9 @@ async function saveWindow(event) {
 }
 
 function showSettings(view) {
-  const settings = $("table-settings");
-  settings.hidden = !view.options.senas;
+  $("table-settings").hidden = false; // the coach's switch; with señas, the catch window too
+  $("setting-window-row").hidden = !view.options.senas;
+  $("window-hint-table").hidden = !view.options.senas;
   if (view.options.senas && view.window !== undefined) {
     const current = [...$("setting-window").options].find((option) => Number(option.value) === view.window);
     if (current) $("setting-window").value = current.value;

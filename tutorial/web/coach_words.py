@@ -163,3 +163,25 @@ def stored_mark(mark: Mark) -> dict:
 
 def _plain(params: dict) -> dict:
     return {key: value.to_json() if hasattr(value, "to_json") else value for key, value in params.items()}
+
+
+def client_texts() -> dict:
+    """The words the table page's coach script needs (static/js/table-coach.js)."""
+    from tutorial.coach import DOUBTFUL, GOOD
+    return {
+        "button": _("Hint"),
+        "key": _("h"),
+        "asking": _("Asking the coach…"),
+        "suggests": _("The coach suggests: %(move)s."),
+        "estimates": _("What each move is worth"),
+        "tantos": _("%(tantos)s tantos on average"),
+        "win": _("wins the lance %(chance)s"),
+        "rule": _("The rule"),
+        "reviewTitle": _("The coach's review of your decisions"),
+        "legend": _("Good: at most %(good)s tantos given up on average compared with the coach's move; doubtful: up to "
+                    "%(doubtful)s; more is a mistake.", good=number(GOOD), doubtful=number(DOUBTFUL)),
+        "none": _("You made no decision in this hand."),
+        "setting": _("Coach: hints and a review after each hand"),
+        "on": _("The coach is on."),
+        "off": _("The coach is off."),
+    }

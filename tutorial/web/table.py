@@ -16,7 +16,7 @@ from flask_babel import refresh
 
 from tutorial.bots import LEVELS, make_bot
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
-from tutorial.web import coach_marks, jsonapi, storage
+from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
@@ -47,7 +47,7 @@ class BadRequest(Exception):
 
 @localized_route(bp)
 def page():
-    texts = dict(client_texts(Learner(LEARNER)), senas=senas.client_texts())
+    texts = dict(client_texts(Learner(LEARNER)), senas=senas.client_texts(), coach=coach_words.client_texts())
     windows = [(seconds, _("%(seconds)s seconds", seconds=format_decimal(seconds))) for seconds in senas.WINDOW_CHOICES]
     chosen = request.args.get("level")  # a suggested level (the last lesson's link): preselected, still a choice
     return render_template("table.html", client_texts=texts, levels=LEVELS, windows=windows,

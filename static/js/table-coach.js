@@ -1,0 +1,145 @@
+// The coach at the bots' table (issue 15): the Hint button and its key at the learner's decisions (GET
+// /api/tables/<id>/hint, the answer shown under the controls and said in the polite live region), the review of the
+// hand just over (the view's ``review``), and the table setting that turns the coach off. The page has
+// templates/_coach.html and _coach_review.html.
+//
+//   const coach = createCoach({ ctx, call, api, getView });
+//   coach.update(view)   // every event shown and the controls drawn
+
+import { announce } from "./table-live.js";
+import { capitalize, fmt } from "./table-text.js";
+
+const $ = (id) => document.getElementById(id);
+const OWN_CONTROLS = new Set(["sena", "catch"]);
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
+}
+
+export function createCoach({ ctx, call, api, getView }) {
+  const words = ctx.texts.coach;
+  const box = $("coach");
+  const button = $("hint-button");
+  const output = $("hint-output");
+  let asked = null; // the version the shown hint was asked for
+
+  function canAsk(view) {
+    return Boolean(view?.coach) && !view.match_over
+      && view.legal_actions.some((entry) => !OWN_CONTROLS.has(entry.type));
+  }
+
+  function update(view) {
+    box.hidden = !canAsk(view);
+    if (asked !== view?.version) output.replaceChildren();
+    $("setting-coach").checked = Boolean(view?.coach);
+    drawReview(view);
+  }
+
+  async function hint() {
+    const view = getView();
+    if (!canAsk(view) || ctx.busy) return;
+    output.textContent = words.asking;
+    const { status, data } = await call("GET", `${api}/${encodeURIComponent(view.id)}/hint`);
+    if (getView() !== view) return; // the table moved on meanwhile
+    if (status !== 200) {
+      output.textContent = data?.error ?? ctx.texts.ui.error;
+      announce(output.textContent);
+      return;
+    }
+    asked = view.version;
+    const head = document.createElement("p");
+    head.className = "coach__move";
+    head.textContent = fmt(words.suggests, { move: data.label });
+    const why = document.createElement("p");
+    why.textContent = data.why;
+    const rule = document.createElement("a");
+    rule.href = data.rule_url;
+    rule.textContent = words.rule;
+    why.append(" ", rule);
+    const list = document.createElement("ul");
+    list.className = "coach__estimates";
+    list.setAttribute("aria-label", words.estimates);
+    for (const estimate of data.estimates) {
+      const item = document.createElement("li");
+      const parts = [fmt(words.tantos, { tantos: number(estimate.tantos) })];
+      if (estimate.win !== null) parts.push(fmt(words.win, { chance: percent(estimate.win) }));
+      item.textContent = `${label(estimate.action)}: ${parts.join(", ")}`;
+      list.append(item);
+    }
+    output.replaceChildren(head, why, list);
+    announce(`${head.textContent} ${data.why}`);
+  }
+
+  function number(value) {
+    return new Intl.NumberFormat(ctx.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
+  }
+
+  function percent(value) {
+    return new Intl.NumberFormat(ctx.lang, { style: "percent" }).format(value);
+  }
+
+  function label(action) {
+    const { actions } = ctx.texts;
+    let text = actions[action.type] ?? action.type;
+    if (action.type === "envido") text = `${text} ${action.amount}`;
+    if (action.type === "discard") text = `${text}: ${action.cards.map((code) => ctx.names[code] ?? code).join(", ")}`;
+    return capitalize(text, ctx.lang);
+  }
+
+  function drawReview(view) {
+    const section = $("coach-review");
+    const marks = view?.review;
+    section.hidden = !marks;
+    if (!marks) return;
+    const list = $("coach-review-marks");
+    list.replaceChildren();
+    if (!marks.length) {
+      const item = document.createElement("li");
+      item.textContent = words.none;
+      list.append(item);
+    }
+    for (const mark of marks) {
+      const item = document.createElement("li");
+      item.className = `coach-mark coach-mark--${mark.mark}`;
+      const title = document.createElement("strong");
+      title.textContent = `${mark.kind_label}: ${mark.mark_label}.`;
+      const rule = document.createElement("a");
+      rule.href = mark.rule_url;
+      rule.textContent = words.rule;
+      item.append(title, ` ${mark.text} ${mark.why} `, rule);
+      list.append(item);
+    }
+  }
+
+  async function saveSetting(event) {
+    const view = getView();
+    if (!view) return;
+    const status = $("setting-coach-status");
+    const { status: code, data } = await call("POST", `${api}/${encodeURIComponent(view.id)}/settings`,
+      { coach: event.target.checked });
+    if (code === 200) {
+      view.version = data.version;
+      view.coach = data.coach;
+      view.review = data.review;
+      $("table").dataset.version = String(data.version);
+      status.textContent = data.coach ? words.on : words.off;
+      update(view);
+    } else {
+      status.textContent = data?.error ?? ctx.texts.ui.error;
+    }
+  }
+
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    if (document.querySelector("dialog[open]")) return;
+    if (event.key.toLowerCase() === words.key && !box.hidden) {
+      event.preventDefault();
+      hint();
+    }
+  }
+
+  button.addEventListener("click", hint);
+  $("setting-coach").addEventListener("change", saveSetting);
+  document.addEventListener("keydown", onKey);
+  return { update };
+}

@@ -1,0 +1,54 @@
+"""The coach in a real browser (issue 15): the Hint button and its key give a legal move with its reason, said in the
+polite live region; the review after a hand; axe clean; screenshots at both widths in each language."""
+from __future__ import annotations
+
+import pytest
+
+SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar"}
+KEYS = {"es": "p", "pt": "d", "ca": "p"}
+DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir"}
+
+
+def wait_ready(page, old_version=None):
+    selector = '#table[data-ready="true"]'
+    if old_version is not None:
+        selector += f':not([data-version="{old_version}"])'
+    page.wait_for_selector(selector, timeout=30_000)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows_the_hand(
+        page, viewport, lang, assert_axe_clean, shoot):
+    page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=21")
+    page.get_by_role("button", name=DEAL[lang]).click()
+    wait_ready(page)
+    for _ in range(40):
+        if not page.is_visible("#coach"):
+            break
+        page.locator("#controls-buttons button").first.focus()
+        page.keyboard.press(KEYS[lang])
+        page.wait_for_selector("#hint-output .coach__move", timeout=20_000)
+        said = page.text_content("#announcer")
+        assert page.text_content("#hint-output .coach__move") in said
+        assert page.locator("#hint-output .coach__estimates li").count() >= 1
+        if _ == 0:
+            assert_axe_clean(page)
+            shoot(page, f"coach-hint-{lang}-{viewport.name}")
+        if page.is_visible("#coach-review"):
+            break
+        # Play the first button (the discard needs a card chosen first).
+        version = page.get_attribute("#table", "data-version")
+        if page.locator(".card-toggle").count():
+            page.locator(".card-toggle").first.click()
+            page.locator("#action-discard").click()
+        else:
+            page.locator("#controls-buttons button").first.click()
+            if page.is_visible("#ordago-dialog"):
+                page.locator("#ordago-no").click()
+        wait_ready(page, version)
+        if page.is_visible("#coach-review"):
+            break
+    assert page.is_visible("#coach-review")
+    assert page.locator("#coach-review-marks li").count() >= 1
+    assert_axe_clean(page)
+    shoot(page, f"coach-review-{lang}-{viewport.name}")
