@@ -8,6 +8,7 @@ import { cardNames } from "./cards.js";
 import { clearLog } from "./table-live.js";
 import { createCoach } from "./table-coach.js";
 import { createTableGame } from "./table-game.js";
+import { createHistory } from "./table-history.js";
 import { fmt } from "./table-text.js";
 
 const root = document.getElementById("table-page");
@@ -29,10 +30,12 @@ const ctx = { texts, lang, names: cardNames(), selected: new Set(), busy: false 
 const game = createTableGame({ ctx, pace, act, newTable, onReady,
   focusIsFree: (element) => !els.setup.open && els.form.contains(element) });
 const coach = createCoach({ ctx, call, api, getView: () => game.view });
+const gameHistory = createHistory({ ctx, call, api, getView: () => game.view, newTable });
 
 function onReady(view) {
   showSettings(view);
   coach.update(view);
+  gameHistory.update(view);
 }
 
 // ----- pace ------------------------------------------------------------------------------------------------
@@ -172,8 +175,9 @@ function receive(data, options) {
   game.receive(data, options);
 }
 
-function newTable() {
+function newTable(level) {
   forget();
+  if (typeof level === "string" && level) els.form.elements.level.value = level;
   els.setup.open = true;
   els.form.querySelector("input, select").focus();
 }

@@ -52,3 +52,40 @@ def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows
     assert page.locator("#coach-review-marks li").count() >= 1
     assert_axe_clean(page)
     shoot(page, f"coach-review-{lang}-{viewport.name}")
+
+
+FINISH = """async () => {
+  const id = localStorage.getItem("escuela-mus-table");
+  let view = await (await fetch(`/api/tables/${id}`)).json();
+  for (let i = 0; i < 300 && !view.game_over; i += 1) {
+    const hint = await (await fetch(`/api/tables/${id}/hint`)).json();
+    view = await (await fetch(`/api/tables/${id}/actions`, {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({action: hint.action, version: view.version})})).json();
+  }
+  return view.game_over;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+def test_the_end_of_a_game_shows_its_summary_chart_with_a_table_and_the_hands_step_by_step(
+        page, viewport, lang, assert_axe_clean, shoot):
+    page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=11")
+    page.get_by_role("button", name=DEAL[lang]).click()
+    wait_ready(page)
+    assert page.evaluate(FINISH)  # the learner plays the coach's moves to the end of the game (through the API)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#game-summary:not([hidden]) svg polyline", timeout=30_000)
+    assert page.locator("#summary-chart svg title").text_content()
+    rows = page.locator("#summary-scores tbody tr")
+    assert rows.count() >= 3  # the start and at least two hands
+    assert page.locator("#summary-lances tbody tr").count() == 5
+    assert page.text_content("#summary-winner")
+    stats = page.evaluate("JSON.parse(localStorage.getItem('escuela-mus-stats'))")
+    assert stats["played"] == 1
+    assert_axe_clean(page)
+    shoot(page, f"coach-summary-{lang}-{viewport.name}")
+    page.locator("#game-history summary").click()
+    first = page.text_content("#history-step")
+    page.locator("#history-next").click()
+    assert page.text_content("#history-step") != first

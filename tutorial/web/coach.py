@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
 from tutorial.coach import NothingToDo, advise
-from tutorial.web import coach_words, table
+from tutorial.web import coach_history, coach_words, table
 from tutorial.web.coach_marks import enabled, hand_start
 
 bp = Blueprint("coach", __name__)
@@ -30,6 +30,16 @@ def hint(table_id):
         raise table.BadRequest(_("It is not your turn: the coach gives a hint when you have a move to make."),
                                409) from None
     return jsonify(coach_words.hint_json(advice))
+
+
+@bp.get("/api/tables/<table_id>/history")
+def history(table_id):
+    """Every finished hand of the current game, step by step as the learner saw it, and once the game is over its
+    summary (tutorial/web/coach_history.py)."""
+    table.use_language(request.args.get("lang"))
+    record = table.find(table_id)
+    hands = coach_history.hands_of_the_game(record)
+    return jsonify(hands=hands, summary=coach_history.summary(record, hands))
 
 
 @bp.errorhandler(table.BadRequest)

@@ -1,0 +1,74 @@
+"""The current game's hands after they end, and the summary of a finished game (issue 15, "History and summary").
+
+The table's store keeps every move, so the game is replayed move by move (``storage.replay``): for each hand of
+the current game that is over, the events as the learner saw them during the hand (each with its sentence and the
+score it left), then the hand's end as the table showed it (every hand at the showdown, the explanation). Nothing is
+given of a hand still being played. Once the game is over, the summary: the winner, the score after each hand,
+the tantos each team won per lance, and the learner's review marks over the game.
+"""
+from __future__ import annotations
+
+from tutorial.engine import LANCES, Game, team
+from tutorial.web import storage
+from tutorial.web.narrator import score_text
+
+
+def hands_of_the_game(record) -> list[dict]:
+    """Every finished hand of the record's current game, oldest first."""
+    full = storage.replay(record.id)
+    if full is None:
+        return []
+    seat, current = record.meta["seat"], record.game.game_number
+    data = full.to_json()
+    game = Game.from_json(dict(data, history=[]))  # the same start (seed, set-up), no move played yet
+    hands = []
+    for seat_moved, action in data["history"]:
+        was_over = game.phase.hand_is_over
+        game.apply(seat_moved, action)
+        if game.phase.hand_is_over and not was_over and game.game_number == current:
+            hands.append(_hand(game, seat))
+    return hands
+
+
+def _hand_start(game: Game) -> int:
+    from tutorial.engine.snapshot import current_hand_start
+    return current_hand_start(game)
+
+
+def _hand(game: Game, seat: int) -> dict:
+    from tutorial.web.table import event_json, hand_summary
+
+    view = game.observation(seat).to_json()
+    steps = [event_json(event, seat) for event in game.events_for(seat, _hand_start(game))]
+    return {"game_number": game.game_number, "hand_number": game.hand_number,
+            "scores_before": list(game.scores_before), "scores": list(game.scores),
+            "score_text": [score_text(points) for points in game.scores],
+            "steps": steps, "last_hand": hand_summary(game.last_hand, view, game.options.senas)}
+
+
+def summary(record, hands: list[dict]) -> dict | None:
+    """The summary of a finished game (None while it is played)."""
+    game = record.game
+    if not game.phase.game_is_over:
+        return None
+    per_lance = {lance: [0, 0] for lance in LANCES}
+    dejes = [0, 0]
+    for hand in hands:
+        explained = hand["last_hand"]["explain"]
+        for lance in explained["lances"]:
+            if lance.get("counted") and lance.get("team") is not None and lance.get("points"):
+                per_lance[lance["lance"]][lance["team"]] += lance["points"]
+        for deje in explained["dejes"]:
+            per_lance[deje["lance"]][deje["team"]] += deje["points"]
+            dejes[deje["team"]] += deje["points"]
+    marks = {"good": 0, "doubtful": 0, "mistake": 0}
+    for mark in record.meta.get("marks", []):
+        if mark["game"] == game.game_number:
+            marks[mark["mark"]] += 1
+    result = {
+        "winner_team": game.winner_team, "team": team(record.meta["seat"]),
+        "target": game.options.target, "level": record.meta["level"],
+        "scores": [[0, 0]] + [hand["scores"] for hand in hands],
+        "per_lance": per_lance, "marks": marks,
+    }
+    return result
