@@ -67,3 +67,11 @@ def test_scores_and_capitals(spanish):
     assert score_text(4) == "4 tantos"
     assert score_text(11) == "11 tantos (2 amarracos y 1 piedra)"
     assert capfirst("grande: 2 querido") == "Grande: 2 querido"
+
+
+def test_a_lance_whose_refused_bet_paid_its_deje_says_so_instead_of_collecting_0(spanish):
+    step = {"lance": "grande", "kind": "lance", "team": 1, "points": 0, "lines": [], "scores_after": [3, 7],
+            "counted": True, "played": True, "result": "refused"}
+    told = sentence({"code": "count", "params": {"step": step}}, Learner(0))
+    assert "deje" in told and "cobran 0" not in told
+    assert told.startswith("grande: los rivales ya cobraron el deje")

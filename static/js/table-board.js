@@ -118,7 +118,17 @@ function renderScores(ctx, view, board) {
     name.textContent = teams[team];
     const detail = document.createElement("span");
     detail.textContent = board.scoreText[team];
-    box.replaceChildren(name, " ", detail);
+    const target = view.options?.target;
+    if (target && board.scores) {
+      // The score out of the target first ("22 / 40"), then in tantos, piedras and amarracos.
+      const points = document.createElement("span");
+      points.className = "scoreboard__points";
+      points.textContent = `${board.scores[team]} / ${target}`;
+      detail.className = "scoreboard__detail";
+      box.replaceChildren(name, " ", points, " ", detail);
+    } else {
+      box.replaceChildren(name, " ", detail);
+    }
   }
   const extra = [];
   if (view.options.vacas) {

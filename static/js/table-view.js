@@ -14,7 +14,8 @@ export function boardOf(view) {
   return {
     mano: view.mano, turn: view.turn, lance: view.lance, phase: view.phase, bets: view.bets, live: view.live_bet,
     declarations: view.declarations ?? {}, discardCounts: view.discard_counts,
-    shown: view.last_hand ? view.last_hand.hands : null, scoreText: view.score_text, senas: view.senas ?? [],
+    shown: view.last_hand ? view.last_hand.hands : null, scoreText: view.score_text,
+    scores: view.scores, senas: view.senas ?? [],
   };
 }
 
@@ -29,6 +30,7 @@ export function stageFrom(previous, view) {
     discardCounts: (previous?.discard_counts ?? []).slice(),
     shown: previous?.last_hand ? previous.last_hand.hands : null,
     scoreText: (previous ?? view).score_text,
+    scores: (previous ?? view).scores,
     senas: JSON.parse(JSON.stringify(previous?.senas ?? [])),
   };
 }
@@ -37,6 +39,7 @@ export function stageFrom(previous, view) {
 export function advanceStage(stage, event) {
   const p = event.params;
   if (event.score_text) stage.scoreText = event.score_text;
+  if (event.scores) stage.scores = event.scores;
   if (event.seat !== undefined && !OUT_OF_TURN.has(event.code)) stage.turn = event.seat;
   switch (event.code) {
     case "hand_start":

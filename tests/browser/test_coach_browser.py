@@ -2,6 +2,8 @@
 polite live region; the review after a hand; axe clean; screenshots at both widths in each language."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar"}
@@ -22,6 +24,7 @@ def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=21")
     page.get_by_role("button", name=DEAL[lang]).click()
     wait_ready(page)
+    assert re.search(r"\b\d+ / 40\b", page.text_content("#score-0")), "the score shows the target"
     for _ in range(40):
         if not page.is_visible("#coach"):
             break

@@ -311,4 +311,5 @@ def event_json(event: dict, seat: int) -> dict:
     scores = params["step"]["scores_after"] if event["code"] == "count" else params.get("scores")
     if scores is not None:  # the page's scoreboard follows the events as they are shown
         data["score_text"] = [score_text(points) for points in scores]
+        data["scores"] = list(scores)
     return data

@@ -114,6 +114,13 @@ def count_text(step: dict, viewer: Viewer) -> str:
     if not step["counted"]:
         return _("%(lance)s: not counted, the game was already decided.", lance=name)
     scores = score_params(step["scores_after"], viewer)
+    if step.get("result") in ("refused", "ordago_refused") and step["points"] == 0:
+        # The deje was paid when the bet was refused: say so rather than "collects 0".
+        if viewer.us(step["team"]):
+            return _("%(lance)s: your team already took the deje when the bet was refused; nothing more. Score "
+                     "%(us)s–%(them)s.", lance=name, **scores)
+        return _("%(lance)s: the rivals already took the deje when the bet was refused; nothing more. Score "
+                 "%(us)s–%(them)s.", lance=name, **scores)
     if viewer.us(step["team"]):
         return _("%(lance)s: your team collects %(points)s. Score %(us)s–%(them)s.", lance=name,
                  points=step["points"], **scores)
