@@ -159,6 +159,7 @@ AREA_OF_FILE = [
     ("tutorial/web/table", "table"), ("templates/table.html", "table"), ("templates/_table", "table"),
     ("tutorial/web/explain", "explain"), ("templates/checker.html", "explain"), ("templates/_explain.html", "explain"),
     ("tutorial/web/lesson", "lessons"), ("tutorial/lessons/", "lessons"), ("templates/lesson", "lessons"),
+    ("tutorial/web/practice", "practice"), ("templates/practice", "practice"),
 ]
 SHARED_AREAS = {"site", "narrator"}
 

@@ -23,9 +23,11 @@ ALLOWED = {
     "lessons": {"engine", "languages", "paths"},
     "rooms": {"engine", "strength", "bots"},
     "coach": {"engine", "strength", "bots"},
+    "practice": {"engine"},
     "web.narrator": {"engine", "web.terms"},
     "web.terms": set(),
-    "web": {"engine", "strength", "bots", "coach", "rooms", "lessons", "languages", "paths", "web.narrator", "web.terms"},
+    "web": {"engine", "strength", "bots", "coach", "rooms", "lessons", "practice", "languages", "paths", "web.narrator",
+            "web.terms"},
 }
 
 

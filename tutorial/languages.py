@@ -35,12 +35,12 @@ class Language:
 REGISTRY = (
     Language("es", "Español", MappingProxyType({
         "pages.home": "", "rules.page": "reglas", "lessons.index": "lecciones", "lessons.lesson": "lecciones/<key>",
-        "table.page": "jugar", "explain.checker": "comprobar",
+        "table.page": "jugar", "explain.checker": "comprobar", "practice.page": "practica",
         "room_pages.lobby": "sala", "room_pages.room": "sala/<room>"}),
         MappingProxyType({"senas": "senas"})),
     Language("pt", "Português", MappingProxyType({
         "pages.home": "", "rules.page": "regras", "lessons.index": "licoes", "lessons.lesson": "licoes/<key>",
-        "table.page": "jogar", "explain.checker": "verificar",
+        "table.page": "jogar", "explain.checker": "verificar", "practice.page": "pratica",
         "room_pages.lobby": "sala", "room_pages.room": "sala/<room>"}),
         MappingProxyType({
             "jugadores": "jogadores", "baraja": "baralho", "reyes": "reis", "orden": "ordem", "mano": "mao",
@@ -51,7 +51,7 @@ REGISTRY = (
             "faq-una-pareja": "faq-um-par"})),
     Language("ca", "Català", MappingProxyType({
         "pages.home": "", "rules.page": "regles", "lessons.index": "llicons", "lessons.lesson": "llicons/<key>",
-        "table.page": "jugar", "explain.checker": "comprovar",
+        "table.page": "jugar", "explain.checker": "comprovar", "practice.page": "practica",
         "room_pages.lobby": "sala", "room_pages.room": "sala/<room>"}),
         MappingProxyType({
             "minuto": "minut", "objetivo": "objectiu", "jugadores": "jugadors", "baraja": "baralla", "reyes": "reis",

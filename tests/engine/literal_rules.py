@@ -38,3 +38,59 @@ def strength(hand, lance: str, reyes: int, real: bool):
         is_real = real and sorted(card.rank for card in hand) == [7, 7, 7, 10]
         return (is_real, -JUEGO_ORDER.index(total))
     return (total,)
+
+
+# ----- what the practice exercises ask (tests/engine/test_practice_literal.py), read from RULES.md the same way -----
+def order(mano: int) -> list[int]:
+    """Section 4: play goes from the mano around the table (seats 0-3)."""
+    return [(mano + i) % 4 for i in range(4)]
+
+
+def fourth_lance(hands, reyes: int) -> str:
+    """Section 3: juego is played when someone has 31 or more points, otherwise punto."""
+    return "juego" if any(points(hand, reyes) >= 31 for hand in hands) else "punto"
+
+
+def winner(hands, mano: int, lance: str, reyes: int):
+    """Section 3: the best hand of those holding the play; between equal hands the one nearer the mano."""
+    top = None
+    for seat in order(mano):
+        value = strength(hands[seat], lance, reyes, False)
+        if value is not None and (top is None or value > top[0]):
+            top = (value, seat)
+    return None if top is None else top[1]
+
+
+def pares_play(hand, reyes: int) -> str:
+    """Section 3: two pairs are duples, three equal cards medias, one pair a par."""
+    value = strength(hand, "pares", reyes, False)
+    return {None: "none", 1: "par", 2: "medias", 3: "duples"}[value[0] if value else None]
+
+
+def en_paso(hands, mano: int, reyes: int) -> list[int]:
+    """Section 5, the "En paso" column: what each team collects when nobody bets (no target reached: at most 14)."""
+    collected = [0, 0]
+    for lance in ("grande", "chica", "pares", fourth_lance(hands, reyes)):
+        seat = winner(hands, mano, lance, reyes)
+        if seat is None:
+            continue
+        team = seat % 2
+        if lance in ("grande", "chica", "punto"):
+            collected[team] += 1
+            continue
+        for player in (team, team + 2):
+            if lance == "pares" and strength(hands[player], "pares", reyes, False):
+                collected[team] += {"par": 1, "medias": 2, "duples": 3}[pares_play(hands[player], reyes)]
+            if lance == "juego" and points(hands[player], reyes) >= 31:
+                collected[team] += 3 if points(hands[player], reyes) == 31 else 2
+    return collected
+
+
+def refused_deje(words) -> list[int]:
+    """Section 4: a refused bet pays the total accepted before it, or 1 if there was none, to the betting team.
+    ``words`` are (seat, "paso" | "envido" | "ordago" | "no_quiero", amount) in the order they were said."""
+    bets = [(seat, kind, amount) for seat, kind, amount in words if kind in ("envido", "ordago")]
+    accepted_before = sum(amount for _seat, _kind, amount in bets[:-1])
+    collected = [0, 0]
+    collected[bets[-1][0] % 2] = accepted_before or 1
+    return collected

@@ -6,11 +6,11 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from tutorial.paths import STATIC, TEMPLATES
-from tutorial.web import (assets, coach, config, explain, i18n, jsonapi, lessons, pagecache, pages, ratelimit,
-                          room_pages, rooms, rules, security, table)
+from tutorial.web import (assets, coach, config, explain, i18n, jsonapi, lessons, pagecache, pages, practice,
+                          ratelimit, room_pages, rooms, rules, security, table)
 
 # One blueprint per area of the site (each module's ``bp``).
-AREAS = (pages, table, coach, rooms, room_pages, explain, lessons, rules)
+AREAS = (pages, table, coach, rooms, room_pages, explain, lessons, practice, rules)
 
 ERROR_MESSAGES = {
     400: lambda: gettext("The request could not be understood."),

@@ -88,6 +88,11 @@ def _pares_text(play: str, ranks: list[int]) -> str:
     return _("%(play)s made of %(ranks)s", play=play_name(play), ranks=and_list([_ranks(rank) for rank in ranks]))
 
 
+def pares_text(play: str, ranks: list[int]) -> str:
+    """A pares play and what makes it: "duples made of reyes and sotas", "medias of ..." (the practice's why)."""
+    return _pares_text(play, ranks)
+
+
 def decision_text(lance: dict) -> str:
     """The deciding step of a played lance, from its ``decision`` code and params (the rules page's examples
     use it too: ``lance`` needs ``lance``, ``decision`` and, for ``only_team``, ``team_in_sentence``)."""

@@ -65,6 +65,8 @@ def choose_language(lang):
 SECTIONS = [
     ("rules.page", lambda: _("Rules"), lambda: _("Every rule of Mus, with examples checked by the engine.")),
     ("lessons.index", lambda: _("Lessons"), lambda: lessons_blurb()),
+    ("practice.page", lambda: _("Practice"),
+     lambda: _("Endless exercises on random deals, a daily challenge, and your mistakes back until you know them.")),
     ("table.page", lambda: _("Play"), lambda: _("A real game with a bot partner against two bots.")),
     ("room_pages.lobby", lambda: _("Play with friends"),
      lambda: _("A room of your own: send its link, friends take the seats and bots the free ones.")),

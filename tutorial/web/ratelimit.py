@@ -25,6 +25,9 @@ LIMITED = {
     "rooms.post_action": "RATELIMIT_ROOM_ACTION",     # the bots' moves after a person's
     "explain.api_explain": "RATELIMIT_EXPLAIN",       # the explain API
     "explain.checker": "RATELIMIT_HAND_ODDS",         # the hand checker with a deal: each hand's odds
+    "practice.api_question": "RATELIMIT_PRACTICE",    # a practice exercise (a deal drawn, maybe many times)
+    "practice.api_answer": "RATELIMIT_PRACTICE",      # its verdict (the same deal again, and the explanation)
+    "practice.api_daily": "RATELIMIT_PRACTICE",
 }
 DEFAULT_LIMITS = {
     "RATELIMIT_TABLE_CREATE": "20 per minute;200 per hour",
@@ -34,6 +37,7 @@ DEFAULT_LIMITS = {
     "RATELIMIT_ROOM_ACTION": "240 per minute",
     "RATELIMIT_EXPLAIN": "60 per minute",
     "RATELIMIT_HAND_ODDS": "30 per minute",
+    "RATELIMIT_PRACTICE": "240 per minute",
 }
 
 

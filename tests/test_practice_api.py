@@ -1,0 +1,143 @@
+"""GET/POST /api/practice and GET /api/practice/daily: the contract of issue 13 (docs/api-practice.md), bad input as
+a localized 400, hidden hands never sent, and the daily challenge the same for everyone on one UTC date."""
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from tutorial.practice import SKILLS, daily, exercise
+
+KEYS = {"skill", "seed", "reyes", "mano", "hands", "seat", "question", "choices"}
+
+
+def right_answer(skill, seed):
+    return exercise(skill, seed).answer
+
+
+@pytest.mark.parametrize("skill", SKILLS)
+def test_an_exercise_has_the_contract_shape_in_every_language(client, skill):
+    for lang in ("es", "pt", "ca"):
+        body = client.get(f"/api/practice?skill={skill}&seed=11&lang={lang}").get_json()
+        assert KEYS <= set(body), body
+        assert body["skill"] == skill and body["seed"] == 11 and body["reyes"] in (4, 8) and body["mano"] in range(4)
+        assert len(body["hands"]) == 4 and all(hand is None or len(hand) == 4 for hand in body["hands"])
+        assert body["question"] and body["choices"]
+        assert body["rule_url"].startswith(f"/{lang}/")
+
+
+def test_a_question_about_one_hand_sends_only_that_hand(client):
+    for skill in ("pares_play", "juego_rank"):
+        for seed in range(20):
+            body = client.get(f"/api/practice?skill={skill}&seed={seed}").get_json()
+            shown = [seat for seat, hand in enumerate(body["hands"]) if hand is not None]
+            assert shown == [body["seat"]]
+            hidden = {str(card) for seat, hand in enumerate(exercise(skill, seed).hands) if seat != body["seat"]
+                      for card in hand}
+            verdict = client.post("/api/practice", json={"skill": skill, "seed": seed,
+                                                         "answer": {"value": "none"}}).get_data(as_text=True)
+            assert not any(f'"{code}"' in verdict for code in hidden)
+
+
+def test_the_same_seed_deals_the_same_exercise(client):
+    first = client.get("/api/practice?skill=count&seed=77&lang=es").get_json()
+    assert client.get("/api/practice?skill=count&seed=77&lang=es").get_json() == first
+    assert client.get("/api/practice?skill=count&seed=78&lang=es").get_json()["hands"] != first["hands"]
+
+
+@pytest.mark.parametrize("skill", SKILLS)
+def test_the_right_answer_is_judged_right_and_explained(client, skill):
+    for lang in ("es", "pt", "ca"):
+        answer = right_answer(skill, 5)
+        body = client.post("/api/practice", json={"skill": skill, "seed": 5, "answer": answer, "lang": lang}).get_json()
+        assert body["correct"] is True and body["answer"] == answer
+        assert body["why"] and "%(" not in body["why"]
+        assert body["rule_url"].startswith(f"/{lang}/")
+
+
+def test_a_wrong_seat_is_told_why_it_loses(client):
+    found = exercise("grande", 3)
+    wrong = next(seat for seat in range(4) if seat != found.answer["seat"])
+    body = client.post("/api/practice", json={"skill": "grande", "seed": 3, "answer": {"seat": wrong},
+                                              "lang": "es"}).get_json()
+    assert body["correct"] is False and body["answer"] == found.answer
+    assert f"Jugador {wrong + 1}" in body["why"] and f"Jugador {found.answer['seat'] + 1}" in body["why"]
+
+
+def test_a_tie_is_explained_by_the_mano(client):
+    seed = next(seed for seed in range(100) if exercise("grande", seed).facts["tie"])
+    found = exercise("grande", seed)
+    answer = {"skill": "grande", "seed": seed, "answer": found.answer, "lang": "es"}
+    assert "mano" in client.post("/api/practice", json=answer).get_json()["why"]
+
+
+@pytest.mark.parametrize("url", [
+    "/api/practice?skill=nope&seed=1", "/api/practice?skill=grande&seed=-1", "/api/practice?skill=grande&seed=1.5",
+    "/api/practice?skill=grande&seed=99999999999", "/api/practice?skill=grande", "/api/practice?seed=1",
+    "/api/practice?skill=grande&seed=1&lang=xx", "/api/practice?skill=grande&seed=1&extra=1",
+    "/api/practice/daily?date=2026-02-30", "/api/practice/daily?date=yesterday",
+])
+def test_bad_queries_are_a_localized_400(client, url):
+    response = client.get(url + ("&" if "?" in url else "?") + "lang=pt" if "lang=" not in url else url)
+    assert response.status_code == 400 and isinstance(response.get_json()["error"], str)
+
+
+def test_a_bad_query_is_worded_in_the_requested_language(client):
+    spanish = client.get("/api/practice?skill=nope&seed=1&lang=es").get_json()["error"]
+    catalan = client.get("/api/practice?skill=nope&seed=1&lang=ca").get_json()["error"]
+    assert spanish != catalan and "nope" in spanish and "nope" in catalan
+
+
+@pytest.mark.parametrize("body", [
+    [], "grande", {"skill": "grande", "seed": 1}, {"skill": "grande", "seed": "1", "answer": {"seat": 0}},
+    {"skill": "grande", "seed": 1.0, "answer": {"seat": 0}}, {"skill": "grande", "seed": True, "answer": {"seat": 0}},
+    {"skill": "grande", "seed": 1, "answer": {"seat": 4}}, {"skill": "grande", "seed": 1, "answer": {"seat": True}},
+    {"skill": "grande", "seed": 1, "answer": {"value": "par"}}, {"skill": "grande", "seed": 1, "answer": [0]},
+    {"skill": "pares_play", "seed": 1, "answer": {"value": "trio"}},
+    {"skill": "juego_rank", "seed": 1, "answer": {"value": 38}},
+    {"skill": "juego_rank", "seed": 1, "answer": {"value": 31.0}},
+    {"skill": "count", "seed": 1, "answer": {"points": [1]}},
+    {"skill": "count", "seed": 1, "answer": {"points": [1, -1]}},
+    {"skill": "count", "seed": 1, "answer": {"points": [1, "2"]}},
+    {"skill": "deje", "seed": 1, "answer": {"points": [1, 2], "extra": 1}},
+    {"skill": "nope", "seed": 1, "answer": {"seat": 0}},
+    {"skill": "grande", "seed": 1, "answer": {"seat": 0}, "lang": "xx"},
+    {"skill": "grande", "seed": 1, "answer": {"seat": 0}, "other": 1},
+])
+def test_bad_answers_are_a_localized_400(client, body):
+    response = client.post("/api/practice", json=body)
+    assert response.status_code == 400 and isinstance(response.get_json()["error"], str)
+
+
+def test_a_body_that_is_not_json_is_a_400(client):
+    response = client.post("/api/practice", data="{", content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["error"]
+
+
+def test_the_daily_challenge_is_the_same_for_two_clients_on_one_date_and_another_the_next_day(app):
+    one, other = app.test_client(), app.test_client()
+    first = one.get("/api/practice/daily?date=2026-12-02&lang=es").get_json()
+    assert other.get("/api/practice/daily?date=2026-12-02&lang=ca").get_json() == first
+    assert len(first["exercises"]) == 10 and {item["skill"] for item in first["exercises"]} == set(SKILLS)
+    following = one.get("/api/practice/daily?date=2026-12-03").get_json()
+    assert following["exercises"] != first["exercises"]
+    for item in first["exercises"]:  # and the exercises themselves: the same deals for both
+        assert one.get(f"/api/practice?skill={item['skill']}&seed={item['seed']}").get_json()["hands"] == \
+            other.get(f"/api/practice?skill={item['skill']}&seed={item['seed']}").get_json()["hands"]
+
+
+def test_the_daily_challenge_without_a_date_is_the_utc_date_today(client):
+    body = client.get("/api/practice/daily").get_json()
+    assert body["date"] == datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    assert [(item["skill"], item["seed"]) for item in body["exercises"]] == daily(
+        datetime.date.fromisoformat(body["date"]))
+
+
+def test_the_practice_api_is_rate_limited(tmp_path):
+    from tutorial import create_app
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "RATELIMIT_ENABLED": True,
+                      "RATELIMIT_PRACTICE": "2 per minute"})
+    client = app.test_client()
+    statuses = [client.get("/api/practice?skill=grande&seed=1").status_code for _ in range(3)]
+    assert statuses == [200, 200, 429]
