@@ -141,3 +141,12 @@ def test_the_practice_api_is_rate_limited(tmp_path):
     client = app.test_client()
     statuses = [client.get("/api/practice?skill=grande&seed=1").status_code for _ in range(3)]
     assert statuses == [200, 200, 429]
+
+
+def test_a_wrong_seat_in_a_tie_exercise_is_also_told_that_the_tie_goes_to_the_mano(client):
+    seed = next(seed for seed in range(100) if exercise("chica", seed).facts["tie"])
+    found = exercise("chica", seed)
+    wrong = found.facts["ranking"][-1]  # the worst hand: not one of the two equal ones
+    body = client.post("/api/practice", json={"skill": "chica", "seed": seed, "answer": {"seat": wrong},
+                                              "lang": "es"}).get_json()
+    assert body["correct"] is False and "gana quien está más cerca de la mano" in body["why"], body["why"]

@@ -153,9 +153,12 @@ def _seat_why(found: practice.Exercise, chosen: int) -> str:
             first = _("%(player)s has no juego.", player=label(chosen))
         return " ".join([first, _win_why(found)])
     against = practice.compared(found, chosen)
-    if against is not None:
-        return comparison_text(lance, against, label)
-    return _win_why(found)
+    if against is None:
+        return _win_why(found)
+    text = comparison_text(lance, against, label)
+    if found.facts["tie"] and chosen != found.facts["ranking"][1]:  # the tie the exercise is about, too
+        text = " ".join([text, _win_why(found)])
+    return text
 
 
 def _win_why(found: practice.Exercise) -> str:
