@@ -10,7 +10,7 @@
 
 import { renderBoard } from "./table-board.js";
 import { focusFirstControl, nextLabel, renderControls, setControlsDisabled, showError } from "./table-controls.js";
-import { announce, announced, clearLog, logEvent, saidBy, spoken } from "./table-live.js";
+import { announce, announced, announceInTurn, clearLog, logEvent, saidBy, spoken } from "./table-live.js";
 import { createPlayback } from "./table-playback.js";
 import { createSenas, renderSeatSenas } from "./table-senas.js";
 import { advanceStage, boardOf, legal, stageFrom } from "./table-view.js";
@@ -32,8 +32,13 @@ export function createTableGame({ ctx, pace, act, newTable, onReady = () => {}, 
   const playback = createPlayback({
     pace, show: showEvent, pausesAfter,
     // A rival's signal to catch is said at once in the assertive region (table-senas.js), not after the batch.
-    say: (events) => announce(events.filter((event) => !catchable(event)).map((event) => spoken(ctx, event))
-      .join(" ")),
+    // At a pace each sentence is queued (table-live.js): none is cut off by the next move; with no pause, a batch is
+    // said at once.
+    say: (events) => {
+      const sentences = events.filter((event) => !catchable(event)).map((event) => spoken(ctx, event));
+      if (pace() > 0) announceInTurn(sentences);
+      else announce(sentences.join(" "));
+    },
     done: finish,
   });
 
@@ -97,7 +102,9 @@ export function createTableGame({ ctx, pace, act, newTable, onReady = () => {}, 
       drawBoard();
     }
     drawControls(true, moveFocus);
-    if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
+    if (moveFocus && els.prompt.textContent && pace() > 0) { // "Your turn." after the queued sentences
+      announceInTurn([els.prompt.textContent]);
+    } else if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
       announce(`${announced()} ${els.prompt.textContent}`.trim());
     } else if (!moveFocus) { // a resumed table: where it stands, in one short sentence or two
       announce(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());

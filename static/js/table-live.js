@@ -6,9 +6,63 @@ import { capitalize, fmt } from "./table-text.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Say ``text`` politely (after what is being read); it replaces the batch said before. */
+// A beginner following a hand with a screen reader must hear every sentence: while the bots play at a pace, the
+// polite region says one short sentence at a time, and a sentence said while another is still being read waits its
+// turn (``readingTime``) instead of overwriting it. ``announce`` (pace 0, a resumed table) says at once, dropping
+// what waits.
+const MS_PER_CHARACTER = 55; // a screen reader at its usual rate, about 180 words a minute
+const MIN_MS = 1200;
+
+export function readingTime(text) {
+  return Math.max(MIN_MS, text.length * MS_PER_CHARACTER);
+}
+
+/** A queue of sentences for one live region; ``schedule(callback, ms)`` / ``cancel(handle)`` can be replaced (the
+ * tests step a fake clock). */
+export function createSpeaker(region, { schedule = (callback, ms) => setTimeout(callback, ms),
+  cancel = (handle) => clearTimeout(handle) } = {}) {
+  const waiting = [];
+  let timer = null;
+
+  function next() {
+    timer = null;
+    const text = waiting.shift();
+    if (text === undefined) return;
+    region.textContent = text;
+    timer = schedule(next, readingTime(text));
+  }
+
+  return {
+    /** Queue ``sentences`` after what is being said. */
+    say(sentences) {
+      waiting.push(...sentences.filter((text) => text && text.trim()));
+      if (timer === null) next();
+    },
+    /** Say ``text`` at once, dropping what waits. */
+    now(text) {
+      waiting.length = 0;
+      if (timer !== null) cancel(timer);
+      timer = null;
+      region.textContent = text;
+    },
+    waiting: () => [...waiting],
+  };
+}
+
+let speaker = null;
+function polite() {
+  speaker ??= createSpeaker($("announcer"));
+  return speaker;
+}
+
+/** Say ``text`` politely, at once: it replaces what was said or waiting. */
 export function announce(text) {
-  $("announcer").textContent = text;
+  polite().now(text);
+}
+
+/** Say each of ``sentences`` in turn, after what is being said (the bots' moves at a pace). */
+export function announceInTurn(sentences) {
+  polite().say(sentences);
 }
 
 export function announced() {

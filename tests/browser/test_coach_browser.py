@@ -92,3 +92,48 @@ def test_the_end_of_a_game_shows_its_summary_chart_with_a_table_and_the_hands_st
     first = page.text_content("#history-step")
     page.locator("#history-next").click()
     assert page.text_content("#history-step") != first
+
+
+QUEUE = """async () => {
+  const { createSpeaker, readingTime } = await import("/static/js/table-live.js");
+  const region = document.createElement("div");
+  const timers = [];
+  const speaker = createSpeaker(region, { schedule: (callback, ms) => { timers.push({ callback, ms }); return timers.length; },
+    cancel: () => {} });
+  const heard = [];
+  speaker.say(["Rival a tu derecha: mus.", "Tu compañero: mus."]);
+  heard.push([region.textContent, speaker.waiting().length, timers.at(-1).ms]);
+  speaker.say(["Rival a tu izquierda: corto."]);
+  heard.push([region.textContent, speaker.waiting().length]);
+  timers.shift().callback();
+  heard.push([region.textContent, speaker.waiting().length]);
+  timers.shift().callback();
+  heard.push([region.textContent, speaker.waiting().length]);
+  speaker.say(["Te toca."]);
+  speaker.now("Dicho al momento.");
+  heard.push([region.textContent, speaker.waiting().length]);
+  return { heard, short: readingTime("Sí."), long: readingTime("x".repeat(100)) };
+}"""
+
+
+def test_the_live_region_queues_short_sentences_instead_of_overwriting_them(page):
+    """The polite region's queue (static/js/table-live.js) on a fake clock: a sentence said while another is read
+    waits its turn, in order; the reading time grows with the sentence; an immediate sentence drops what waits."""
+    page.goto("/es/jugar")
+    got = page.evaluate(QUEUE)
+    heard = got["heard"]
+    assert heard[0][:2] == ["Rival a tu derecha: mus.", 1]
+    assert heard[1] == ["Rival a tu derecha: mus.", 2], "the new sentence waits, the one being read stays"
+    assert heard[2] == ["Tu compañero: mus.", 1]
+    assert heard[3] == ["Rival a tu izquierda: corto.", 0]
+    assert heard[4] == ["Dicho al momento.", 0]
+    assert got["long"] > got["short"] >= 1000
+
+
+def test_the_learners_cards_are_in_view_without_scrolling(page, viewport):
+    page.goto("/es/jugar?pace=0&seed=21")
+    page.get_by_role("button", name="Repartir").click()
+    wait_ready(page)
+    top, bottom, height = page.eval_on_selector(
+        "#seat-0-cards", "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }")
+    assert 0 <= top and bottom <= height, (top, bottom, height)
