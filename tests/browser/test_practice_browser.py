@@ -1,0 +1,155 @@
+"""The practice page in a real browser (issue 13): exercises answered by keyboard and judged by the engine, the
+mastery bars kept over a reload and cleared by the reset, a missed exercise coming back, the daily challenge and
+its shared result; axe clean in every state; screenshots at phone and desktop widths in every language."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tutorial.languages import LANGUAGES, slugs
+from tutorial.practice import exercise
+
+STORE = "escuela-mus-practice"
+
+
+@pytest.fixture(autouse=True)
+def _patient_expect():
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+def address(lang: str, query: str = "") -> str:
+    return f"/{lang}/{slugs('practice.page')[lang]}{query}"
+
+
+def is_exercise(response) -> bool:
+    return "/api/practice?" in response.url and response.request.method == "GET"
+
+
+def open_exercise(page, control) -> dict:
+    """Activate ``control`` by keyboard and return the exercise the page asked the API for."""
+    with page.expect_response(is_exercise) as info:
+        control.focus()
+        page.keyboard.press("Enter")
+    body = info.value.json()
+    expect(page.locator("#practice-question")).to_have_text(body["question"])
+    return body
+
+
+def give(page, body: dict, right: bool) -> None:
+    """Answer the exercise on the page, right or wrong, by keyboard."""
+    answer = exercise(body["skill"], body["seed"]).answer
+    if "points" in answer:
+        points = answer["points"] if right else [answer["points"][0] + 1, answer["points"][1]]
+        for team, value in enumerate(points):
+            page.locator(f"#practice-points-{team}").fill(str(value))
+        page.locator("#practice-points-1").press("Enter")
+    else:
+        key = "seat" if "seat" in answer else "value"
+        choice = next(item for item in body["choices"] if (item[key] == answer[key]) == right)
+        button = page.locator("#practice-choices").get_by_role("button", name=choice["label"], exact=True)
+        button.focus()
+        page.keyboard.press("Enter")
+    expect(page.locator("#practice-verdict")).to_be_visible()
+    expect(page.locator("#practice-verdict")).to_have_class(
+        f"practice-verdict practice-verdict--{'right' if right else 'wrong'}")
+    expect(page.locator("#practice-why")).not_to_be_empty()
+    expect(page.locator("#practice-live")).not_to_be_empty()
+
+
+def bar(page, skill: str):
+    return page.locator(f'.practice-skill[data-skill="{skill}"] progress')
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_exercises_are_judged_the_bars_survive_a_reload_and_the_reset_clears_them(page, viewport, lang,
+                                                                                  assert_axe_clean, shoot):
+    page.goto(address(lang))
+    expect(page.locator("#practice")).to_be_visible()
+    assert_axe_clean(page)
+    shoot(page, f"practice-{lang}-{viewport.name}")
+
+    body = open_exercise(page, page.locator('.practice-skill__button[data-skill="grande"]'))
+    assert body["skill"] == "grande" and all(hand is not None for hand in body["hands"])
+    expect(page.locator("#practice-table img")).to_have_count(16)
+    expect(page.locator("#practice-question")).to_be_focused()
+    assert_axe_clean(page)
+    shoot(page, f"practice-{lang}-{viewport.name}-grande")
+    give(page, body, right=False)
+    expect(bar(page, "grande")).to_have_attribute("value", "1")
+    expect(page.locator("#practice-next")).to_be_focused()
+    assert_axe_clean(page)
+    shoot(page, f"practice-{lang}-{viewport.name}-wrong")
+
+    body = open_exercise(page, page.locator("#practice-next"))
+    give(page, body, right=True)
+    expect(bar(page, "grande")).to_have_attribute("value", "2")
+
+    body = open_exercise(page, page.locator('.practice-skill__button[data-skill="count"]'))
+    expect(page.locator("#practice-points")).to_be_visible()
+    give(page, body, right=True)
+    expect(bar(page, "count")).to_have_attribute("value", "1")
+    assert_axe_clean(page)
+    shoot(page, f"practice-{lang}-{viewport.name}-count")
+
+    page.reload()
+    expect(bar(page, "grande")).to_have_attribute("value", "2")
+    expect(bar(page, "count")).to_have_attribute("value", "1")
+
+    page.locator("#practice-reset").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#practice-live")).not_to_be_empty()
+    expect(bar(page, "grande")).to_have_attribute("value", "0")
+    page.reload()
+    expect(bar(page, "grande")).to_have_attribute("value", "0")
+    assert page.evaluate(f"window.localStorage.getItem('{STORE}')") is None
+
+
+def test_a_missed_exercise_comes_back_after_two_more_answers(page):
+    page.goto(address("es"))
+    missed = open_exercise(page, page.locator('.practice-skill__button[data-skill="pares_play"]'))
+    hands = [hand for hand in missed["hands"] if hand is not None]
+    expect(page.locator("#practice-table img")).to_have_count(4)  # one hand only: the others stay hidden
+    assert len(hands) == 1
+    give(page, missed, right=False)
+    for _ in range(2):
+        give(page, open_exercise(page, page.locator("#practice-next")), right=True)
+    again = open_exercise(page, page.locator("#practice-next"))
+    assert (again["skill"], again["seed"]) == (missed["skill"], missed["seed"])
+    expect(page.locator("#practice-meta")).to_contain_text("Repaso")
+    give(page, again, right=True)
+
+
+def test_the_daily_challenge_ends_with_a_link_that_shows_the_score_and_not_the_answers(page, assert_axe_clean, shoot):
+    page.goto(address("ca"))
+    body = start = open_exercise(page, page.locator("#practice-daily"))
+    results = []
+    for number in range(10):
+        expect(page.locator("#practice-meta")).to_contain_text(f"Exercici {number + 1} de 10")
+        right = number % 3 != 0
+        give(page, body, right=right)
+        results.append("1" if right else "0")
+        if number < 9:
+            body = open_exercise(page, page.locator("#practice-next"))
+    expect(page.locator("#practice-daily-result")).to_be_visible()
+    expect(page.locator("#practice-daily-score")).to_contain_text("6 de 10")
+    link = page.locator("#practice-share").input_value()
+    assert link.endswith("resultado=" + "".join(results)) and "reto=" in link
+    assert_axe_clean(page)
+    shoot(page, "practice-ca-desktop-daily")
+
+    page.goto(link)
+    expect(page.locator("#practice-shared")).to_contain_text("6 de 10")
+    first = open_exercise(page, page.locator("#practice-daily"))
+    assert (first["skill"], first["seed"]) == (start["skill"], start["seed"])  # the same challenge again
+    assert_axe_clean(page)
+
+
+def test_without_javascript_the_page_says_what_is_needed(browser, live_server):
+    context = browser.new_context(java_script_enabled=False, base_url=live_server)
+    page = context.new_page()
+    page.goto(address("pt"))
+    expect(page.locator(".practice-noscript")).to_be_visible()
+    expect(page.locator("#practice")).to_be_hidden()
+    context.close()
