@@ -334,7 +334,6 @@ function start() {
     $("practice-shared").textContent = fill(texts.shared, shared);
   }
   for (const button of document.querySelectorAll(".practice-skill__button")) {
-    button.dataset.answer = JSON.stringify("seat" in choice ? { seat: choice.seat } : { value: choice.value });
     button.addEventListener("click", () => {
       chosenSkill = button.dataset.skill;
       daily = null;
