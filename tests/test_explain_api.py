@@ -313,3 +313,12 @@ QUERY_VALUE = st.text(max_size=12) | st.sampled_from(CARDS) | st.integers(-3, 50
 def test_no_query_string_ever_gives_a_server_error_on_the_checker(client, args):
     response = client.get("/es/comprobar", query_string=args)
     assert response.status_code in (200, 400)
+
+
+def test_the_checker_answers_first_and_gives_the_odds_after_it_as_bars_and_numbers(client):
+    html = client.get(f"/es/comprobar?{QUERY}").get_data(as_text=True)
+    answer, odds = html.index('<section class="explain"'), html.index('class="strength"')
+    assert html.index('id="result"') < answer < odds, "who wins each lance and why comes before the odds"
+    assert html.count('<meter class="odds-bar"') == 4 * 5 * 2  # each hand, each lance: its win and its team's
+    assert re.search(r'<meter class="odds-bar" min="0" max="1" value="[0-9.]+" aria-hidden="true"></meter> [0-9,]+%',
+                     html), "each bar has its number beside it"
