@@ -153,3 +153,17 @@ def test_without_javascript_the_page_says_what_is_needed(browser, live_server):
     expect(page.locator(".practice-noscript")).to_be_visible()
     expect(page.locator("#practice")).to_be_hidden()
     context.close()
+
+
+@pytest.mark.parametrize("skill", ["deje", "juego_rank"])
+def test_a_deje_lists_the_words_said_and_a_one_hand_question_shows_one_hand(page, skill, assert_axe_clean, shoot):
+    page.goto(address("pt"))
+    body = open_exercise(page, page.locator(f'.practice-skill__button[data-skill="{skill}"]'))
+    if skill == "deje":
+        expect(page.locator("#practice-bets li")).to_have_count(len(body["bets"]))
+        expect(page.locator("#practice-table")).to_be_hidden()
+    else:
+        expect(page.locator("#practice-table img")).to_have_count(4)
+    give(page, body, right=True)
+    assert_axe_clean(page)
+    shoot(page, f"practice-pt-desktop-{skill}")
