@@ -161,10 +161,51 @@ document.getElementById("picker-clear").addEventListener("click", () => {
   setActiveSeat(0);
   announce(text.cleared);
 });
-form.addEventListener("submit", () => {
+form.addEventListener("submit", (event) => {
   // Normalise what the picker wrote (single spaces) so the shared address stays short and readable.
   for (const field of fields) field.value = field.value.trim().replace(/\s+/g, " ");
+  event.preventDefault();
+  check();
 });
+
+// The answer without reloading the page: the same address the GET form would open is fetched, its answer swapped
+// in, and the address changes to it (so the result can still be bookmarked and shared). If the fetch fails, the
+// form is sent as without this script.
+async function check() {
+  const query = new URLSearchParams(new FormData(form));
+  const url = `${form.action}?${query}`;
+  let html;
+  try {
+    const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+    if (response.status !== 200 && response.status !== 400) throw new Error(String(response.status));
+    html = await response.text();
+  } catch {
+    form.submit();
+    return;
+  }
+  const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("checker-answer");
+  if (!fresh) {
+    form.submit();
+    return;
+  }
+  const nodes = Array.from(fresh.childNodes).map((node) => document.importNode(node, true));
+  document.getElementById("checker-answer").replaceChildren(...nodes);
+  history.pushState(null, "", url);
+  const error = document.getElementById("checker-error");
+  if (error) form.setAttribute("aria-describedby", "checker-error");
+  else form.removeAttribute("aria-describedby");
+  const shown = document.getElementById("result") ?? error;
+  if (shown) showFirst(shown);
+}
+
+/** Focus the answer and bring its start to the top of the screen (a tall result would otherwise scroll to its
+ * end). */
+function showFirst(element) {
+  element.tabIndex = -1;
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: "start" });
+}
+window.addEventListener("popstate", () => window.location.reload());
 // Each lance's bet shows only the fields its result needs: the tantos of an accepted bet, the team and the deje of
 // a refused one (without this script every field shows, and the server ignores those the result does not use).
 const NEEDS = { accepted: ["total"], refused: ["team", "deje"], ordago_refused: ["team", "deje"] };
@@ -181,5 +222,5 @@ for (const select of form.querySelectorAll('select[id^="bet_"]')) {
 }
 
 const result = document.getElementById("result");
-if (result && window.location.search) result.focus();
+if (result && window.location.search) showFirst(result);
 render();

@@ -179,3 +179,22 @@ def test_each_bet_shows_only_the_fields_its_result_needs(page, assert_axe_clean)
     same_row = [box for box in boxes if box[2] == boxes[0][2]]
     assert all(a[1] <= b[0] for a, b in zip(same_row, same_row[1:])), f"the lances' boxes overlap: {same_row}"
     assert_axe_clean(page, context=".checker-more")
+
+
+def test_with_javascript_the_result_comes_without_a_reload_the_address_changes_and_the_answer_is_first(page, viewport):
+    page.goto(PAGES["es"])
+    page.evaluate("window.sameDocument = true")
+    for seat, hand in enumerate(["12o 12c 11e 11b", "1o 1c 4e 5b", "7o 6o 10b 3b", "2c 3c 4c 5c"]):
+        page.fill(f"#h{seat}", hand)
+    page.locator("#h0").press("Enter")
+    page.wait_for_url(re.compile(r"h0=12o\+12c\+11e\+11b"))
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(result).to_be_focused()
+    assert page.evaluate("window.sameDocument === true"), "the page was not reloaded"
+    answer_top = page.eval_on_selector("#result .explain", "e => e.getBoundingClientRect().top")
+    odds_top = page.eval_on_selector("#result .strength", "e => e.getBoundingClientRect().top")
+    assert answer_top < odds_top, "who wins each lance comes before the odds"
+    title_top = page.eval_on_selector("#result-title", "e => e.getBoundingClientRect().top")
+    assert 0 <= title_top < page.viewport_size["height"], "the result starts within the first screen"
+    assert page.locator("#result meter.odds-bar").count() == 40
