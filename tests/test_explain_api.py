@@ -8,9 +8,11 @@ from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from babel.lists import format_list
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tutorial.engine.explain import explain
+from tutorial.languages import LANGUAGES
 from tutorial.strength import DEALS
 
 HANDS = [["12o", "12c", "11e", "11b"], ["12e", "12b", "10o", "10c"], ["1o", "1c", "7e", "4b"], ["5o", "6c", "7o", "4c"]]
@@ -84,7 +86,8 @@ BAD = {
     "mano 4": ({"hands": HANDS, "mano": 4}, "La mano debe ser el jugador 1, 2, 3 o 4"),
     "mano -1": ({"hands": HANDS, "mano": -1}, "La mano debe ser el jugador 1, 2, 3 o 4"),
     "mano true": ({"hands": HANDS, "mano": True}, "«mano» debe ser un número entero."),
-    "unknown lang": ({"hands": HANDS, "lang": "fr"}, "Idioma desconocido: usa es, pt o ca."),
+    "unknown lang": ({"hands": HANDS, "lang": "fr"},
+                     f"Idioma desconocido: usa {format_list(list(LANGUAGES), style='or', locale='es')}."),
     "lang not text": ({"hands": HANDS, "lang": ["es"]}, "Idioma desconocido"),
     "real as text": ({"hands": HANDS, "real": "yes"}, "«real» debe ser true o false."),
     "target 50": ({"hands": HANDS, "target": 50}, "La partida es a 40 o a 30."),

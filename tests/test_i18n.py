@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
-from flask_babel import force_locale, gettext, ngettext
+from flask_babel import force_locale, gettext, ngettext, pgettext
 
 from tutorial.paths import LESSONS, LOCALES
 from tutorial.web.i18n import LANGUAGES
@@ -114,17 +114,19 @@ def test_every_page_declares_its_language_and_its_alternates(client, localized_p
 def test_pages_without_a_localized_address_point_their_alternates_at_the_home_pages(client, parse_html):
     html = parse_html(client.get("/es/no-such-page").get_data(as_text=True))
     alternates = {a["hreflang"]: urlsplit(a["href"]).path for a in html.find("link", rel="alternate")}
-    assert alternates == {"es": "/es/", "pt": "/pt/", "ca": "/ca/", "x-default": "/"}
+    assert alternates == {**{lang: f"/{lang}/" for lang in LANGUAGES}, "x-default": "/"}
 
 
 @pytest.mark.parametrize("lang,title", [("es", "Aprende a jugar al mus"), ("pt", "Aprenda a jogar Mus"),
-                                        ("ca", "Aprèn a jugar al mus")])
+                                        ("ca", "Aprèn a jugar al mus"),
+                                        ("en", "Learn to play Mus")])
 def test_the_home_page_comes_out_translated(client, parse_html, lang, title):
     html = parse_html(client.get(f"/{lang}/").get_data(as_text=True))
     assert title in html.text
 
 
-@pytest.mark.parametrize("lang,name", [("es", "rey de oros"), ("pt", "rei de ouros"), ("ca", "rei d'ors")])
+@pytest.mark.parametrize("lang,name", [("es", "rey de oros"), ("pt", "rei de ouros"), ("ca", "rei d'ors"),
+                                       ("en", "king of coins")])
 def test_card_names_come_from_each_languages_catalog(app, lang, name):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         assert card_name("12o") == name
@@ -137,13 +139,30 @@ def test_gettext_uses_the_compiled_catalog_not_the_english_source(app, lang, exp
         assert gettext("Skip to content") != "Skip to content"
 
 
+def test_the_english_catalog_is_compiled_and_loaded_not_the_spanish_terms_of_the_source(app):
+    """English msgstrs mostly equal their msgids, so the terms prove the en catalog is the one in use."""
+    with app.test_request_context("/en/"), force_locale("en"):
+        assert pgettext("rank", "caballo") == "knight"
+        assert pgettext("suit", "de bastos") == "of clubs"
+        assert pgettext("action", "corto") == "no mus"
+
+
+# Babel 2.19: es, pt and ca have a third form for exact millions; English has two.
+PLURAL_FORMS = {
+    "es": 3,
+    "pt": 3,
+    "ca": 3,
+    "en": 2,
+}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_babel_gives_three_plural_forms_and_the_site_catalog_declares_the_same(lang):
+def test_babel_gives_each_language_its_plural_forms_and_the_site_catalog_declares_the_same(lang):
     rule = get_plural(lang)
-    assert rule.num_plurals == 3
+    assert rule.num_plurals == PLURAL_FORMS[lang]
     with (LOCALES / "site" / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         catalog = read_po(handle, locale=lang)
-    assert catalog.num_plurals == 3
+    assert catalog.num_plurals == PLURAL_FORMS[lang]
     assert catalog.plural_expr == rule.plural_expr
 
 
@@ -152,6 +171,8 @@ PLURALS = {
     "es": {0: "0 tantos", 1: "1 tanto", 2: "2 tantos", 1000000: "1000000 de tantos"},
     "pt": {0: "0 ponto", 1: "1 ponto", 2: "2 pontos", 1000000: "1000000 de pontos"},
     "ca": {0: "0 pedres", 1: "1 pedra", 2: "2 pedres", 1000000: "1000000 de pedres"},
+    # en: only 1 is singular, and a million takes no "of".
+    "en": {0: "0 tantos", 1: "1 tanto", 2: "2 tantos", 1000000: "1000000 tantos"},
 }
 
 
@@ -177,7 +198,7 @@ def test_every_plural_message_fills_every_form(app):
 def test_a_malformed_accept_language_header_still_gets_a_language(client, header):
     response = client.get("/", headers={"Accept-Language": header})
     assert response.status_code == 302
-    assert location(response) in ("/es/", "/pt/", "/ca/")
+    assert location(response) in {f"/{lang}/" for lang in LANGUAGES}
 
 
 def test_quality_values_are_respected(client):
@@ -192,6 +213,10 @@ FOREIGN_TERMS = {
            "envite", "envites", "quiero", "medias", "duples", "piedra", "piedras", "señas", "tanto", "tantos"],
     "ca": ["oros", "copas", "espadas", "caballo", "caballos", "rey", "reyes", "chica", "juego", "punto", "envite",
            "envites", "quiero", "medias", "piedra", "piedras", "señas", "grande", "parejas", "tanto", "tantos"],
+    # en keeps the Spanish names of lances and calls but says the cards in English (docs/terms-en.md); "as" is an
+    # English word, so only the plural "ases" is checked.
+    "en": ["oros", "copas", "espadas", "bastos", "sota", "sotas", "caballo", "caballos", "rey", "reyes", "ases",
+           "corto", "envite", "envites", "pareja", "parejas", "tanteo"],
 }
 NOT_WORDS = re.compile(
     r"\[\[.*?\]\]"                        # rules directives: [[compare juego | 12o ...]] (engine syntax)

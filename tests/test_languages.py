@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from babel.lists import format_list
 
 from tutorial import languages
 from tutorial.languages import LANGUAGES, REGISTRY, catalog_file, rules_text_file, slugs
@@ -65,14 +66,17 @@ def test_no_module_but_the_registry_lists_the_languages():
 
 
 def test_the_check_sees_a_list_of_the_languages():
-    assert lists_every_language(ast.parse('{"es": "jugar", "pt": "jogar", "ca": "jugar"}').body[0].value)
+    every = "{" + ", ".join(f'"{lang}": "jugar"' for lang in LANGUAGES) + "}"
+    assert lists_every_language(ast.parse(every).body[0].value)
     assert not lists_every_language(ast.parse('("es", "pt")').body[0].value)
 
 
-@pytest.mark.parametrize("lang,message", [("es", "Idioma desconocido: elige es, pt o ca."),
-                                          ("pt", "Idioma desconhecido: escolha es, pt ou ca."),
-                                          ("ca", "Idioma desconegut: tria es, pt o ca.")])
+@pytest.mark.parametrize("lang,message", [("es", "Idioma desconocido: elige {}."),
+                                          ("pt", "Idioma desconhecido: escolha {}."),
+                                          ("ca", "Idioma desconegut: tria {}."),
+                                          ("en", "Unknown language: choose {}.")])
 def test_the_table_api_names_the_registry_languages_when_one_is_unknown(client, lang, message):
     response = client.post("/api/tables", json={"lang": "fr"}, headers={"Accept-Language": lang})
     assert response.status_code == 400
-    assert response.get_json()["error"] == message
+    # every code of the registry, as a list in the visitor's language ("es, pt, ca o en" / "es, pt, ca or en")
+    assert response.get_json()["error"] == message.format(format_list(list(LANGUAGES), style="or", locale=lang))

@@ -16,6 +16,7 @@ from tutorial import lessons
 from tutorial.cli import main as cli_main
 from tutorial.engine import Game, evaluate, parse_cards, showdown
 from tutorial.engine.explain import explain
+from tutorial.languages import LANGUAGES
 from tutorial.paths import LESSONS
 
 KINDS_REQUIRED = {"read", "pick", "classify", "discard", "decide", "count", "play", "senas"}
@@ -62,17 +63,17 @@ def test_there_are_eleven_lessons_in_order_covering_the_eleven_topics_and_every_
 
 
 @pytest.mark.parametrize("path", sorted(LESSONS.glob("*.toml")), ids=lambda p: p.stem)
-def test_every_lesson_has_its_title_summary_and_every_step_text_and_hint_in_es_pt_and_ca(path):
+def test_every_lesson_has_its_title_summary_and_every_step_text_and_hint_in_every_language(path):
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     for name in ("title", "summary"):
-        assert set(data[name]) == {"es", "pt", "ca"}, (path.name, name)
-        assert all(data[name][lang].strip() for lang in ("es", "pt", "ca"))
+        assert set(data[name]) == set(LANGUAGES), (path.name, name)
+        assert all(data[name][lang].strip() for lang in LANGUAGES)
     for index, step in enumerate(data["steps"]):
-        assert set(step["text"]) == {"es", "pt", "ca"}, (path.name, index)
-        assert all(step["text"][lang].strip() for lang in ("es", "pt", "ca")), (path.name, index)
+        assert set(step["text"]) == set(LANGUAGES), (path.name, index)
+        assert all(step["text"][lang].strip() for lang in LANGUAGES), (path.name, index)
         if step["kind"] != "read":
-            assert set(step["hint"]) == {"es", "pt", "ca"}, (path.name, index, "hint")
-        for lang in ("pt", "ca"):  # a translation, not a copy of the Spanish text
+            assert set(step["hint"]) == set(LANGUAGES), (path.name, index, "hint")
+        for lang in [lang for lang in LANGUAGES if lang != "es"]:  # a translation, not a copy of the Spanish text
             assert step["text"][lang] != step["text"]["es"], (path.name, index, lang)
 
 

@@ -15,7 +15,7 @@ from tutorial.web import rules
 from tutorial.web.i18n import LANGUAGES
 from tutorial.web.rules import ANCHORS, DIRECTIVE, DirectiveError, render_rules
 
-SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles"}
+SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles", "en": "/en/rules"}
 
 
 @pytest.fixture(scope="module")
@@ -73,11 +73,11 @@ def test_every_language_has_the_same_sections_under_its_own_anchors(pages):
         ids = {local: section for language in REGISTRY if language.code == lang
                for section, local in language.anchors.items()}
         return [ids.get(found, found) for found in re.findall(r'<h[23] id="([^"]+)"', pages[lang])]
-    assert sections("pt") == sections("es")
-    assert sections("ca") == sections("es")
+    for lang in LANGUAGES:
+        assert sections(lang) == sections("es"), lang
 
 
-@pytest.mark.parametrize("lang, local", [("es", "senas"), ("pt", "sinais"), ("ca", "senyes")])
+@pytest.mark.parametrize("lang, local", [("es", "senas"), ("pt", "sinais"), ("ca", "senyes"), ("en", "senas")])
 def test_the_senas_section_has_its_anchor_in_the_languages_own_words(pages, lang, local):
     html = pages[lang]
     assert f'<h2 id="{local}">' in html and f'href="#{local}"' in html
@@ -98,8 +98,8 @@ def test_every_language_shows_the_same_examples(pages):
     def hands(lang):
         source = rules.rules_file(lang).read_text(encoding="utf-8")
         return [line.strip() for line in source.splitlines() if DIRECTIVE.match(line)]
-    assert hands("pt") == hands("es")
-    assert hands("ca") == hands("es")
+    for lang in LANGUAGES:
+        assert hands(lang) == hands("es"), lang
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -108,7 +108,7 @@ def test_example_cards_are_images_of_the_deck_with_localized_names(pages, lang):
     images = re.findall(r'<img class="card[^"]*" src="([^"]+)" alt="([^"]+)"', html)
     assert len(images) > 100
     assert all(re.search(r"/static/cards/(1[012]|[1-7])[oceb]\.svg(\?v=\w+)?$", unescape(src)) for src, _alt in images)
-    names = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors"}
+    names = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors", "en": "king of coins"}
     assert names[lang] in {unescape(alt) for _src, alt in images}
 
 
@@ -122,6 +122,9 @@ def test_example_cards_are_images_of_the_deck_with_localized_names(pages, lang):
     ("ca", ["grans", "petites", "parells", "parella", "mitjanes", "duples", "joc", "punt", "envit", "vull",
             "no vull", "òrdago", "deje", "pedres", "cavall", "ors", "espases", "senyes", "vaques"],
      ["chica", "medias", "envite", "quiero", "caballo", "tantos", "Maior", "trinca", "señas", "órdago"]),
+    ("en", ["grande", "chica", "pares", "medias", "duples", "juego", "punto", "envido", "quiero", "no quiero",
+            "órdago", "deje", "tantos", "amarracos", "jack", "knight", "coins", "clubs", "señas", "vacas"],
+     ["sota", "caballo", "oros", "bastos", "envite", "corto", "Maior", "mitjanes", "grans", "senyes"]),
 ])
 def test_each_language_uses_its_own_mus_vocabulary(pages, lang, present, absent):
     words = set(re.findall(r"[\wàèéíïòóúüçñ·']+", text_of(pages[lang])))

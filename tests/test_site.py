@@ -58,13 +58,14 @@ def test_every_page_has_one_main_landmark_a_skip_link_and_one_h1(client, localiz
         assert len(html.find("main", id="main")) == 1, page.path
         assert html.find("a", class_="skip-link", href="#main"), page.path
         assert len(html.find("h1")) == 1, page.path
-        assert html.find("nav", **{"aria-label": {"es": "Idioma", "pt": "Idioma", "ca": "Idioma"}[page.lang]}), page
+        assert html.find("nav", **{"aria-label": {"es": "Idioma", "pt": "Idioma", "ca": "Idioma", "en": "Language"}[page.lang]}), page
 
 
 @pytest.mark.parametrize("lang,names", [
     ("es", {"12o": "rey de oros", "1e": "as de espadas", "10c": "sota de copas", "11b": "caballo de bastos"}),
     ("pt", {"12o": "rei de ouros", "1e": "ás de espadas", "10c": "valete de copas", "11b": "cavalo de paus"}),
     ("ca", {"12o": "rei d'ors", "1e": "as d'espases", "10c": "sota de copes", "11b": "cavall de bastos"}),
+    ("en", {"12o": "king of coins", "1e": "ace of swords", "10c": "jack of cups", "11b": "knight of clubs"}),
 ])
 def test_card_macro_draws_the_svg_with_the_localized_name(app, parse_html, lang, names):
     template = '{% from "_cards.html" import card with context %}{% for c in codes %}{{ card(c) }}{% endfor %}'

@@ -5,7 +5,7 @@ rules text ``locales/rules/pt.md`` and the key of its texts in a lesson file), i
 (the language switcher) and the URL slug of every page. Adding a language is one more ``Language`` below, plus its
 data: a catalog in every area of locales/, its rules text and its texts in every lesson file.
 
-    >>> LANGUAGES
+    >>> LANGUAGES[:3]
     ('es', 'pt', 'ca')
     >>> slugs("rules.page")["pt"]
     'regras'
@@ -61,6 +61,16 @@ REGISTRY = (
             "faq-quien-contesta": "faq-qui-respon", "faq-duples-medias": "faq-duples-mitjanes",
             "faq-empate": "faq-empat", "faq-palo": "faq-pal", "faq-tres-rey": "faq-tres-rei",
             "faq-una-pareja": "faq-una-parella"})),
+    Language("en", "English", MappingProxyType({
+        "pages.home": "", "rules.page": "rules", "lessons.index": "lessons", "lessons.lesson": "lessons/<key>",
+        "table.page": "play", "explain.checker": "check",
+        "room_pages.lobby": "room", "room_pages.room": "room/<room>"}),
+        MappingProxyType({
+            "minuto": "minute", "objetivo": "goal", "jugadores": "players", "baraja": "deck", "reyes": "kings",
+            "orden": "order", "envites": "betting", "tanteo": "scoring", "final": "end", "variantes": "variants",
+            "glosario": "glossary", "preguntas": "faq", "faq-quien-contesta": "faq-who-answers",
+            "faq-empate": "faq-ties", "faq-palo": "faq-suits", "faq-tres-rey": "faq-three-king",
+            "faq-una-pareja": "faq-one-team"})),
 )
 
 LANGUAGES = tuple(language.code for language in REGISTRY)
