@@ -147,6 +147,15 @@ def test_the_english_catalog_is_compiled_and_loaded_not_the_spanish_terms_of_the
         assert pgettext("action", "corto") == "no mus"
 
 
+def test_english_pages_write_numbers_in_english_format(app):
+    from flask_babel import format_decimal
+
+    with app.test_request_context("/en/"), force_locale("en"):
+        assert format_decimal(1000000) == "1,000,000"
+        assert format_decimal(12.5, "0.0") == "12.5"
+        assert gettext("%(value)s%%", value=format_decimal(38)) == "38%"
+
+
 # Babel 2.19: es, pt and ca have a third form for exact millions; English has two.
 PLURAL_FORMS = {
     "es": 3,
