@@ -63,7 +63,7 @@ REGISTRY = (
             "faq-una-pareja": "faq-una-parella"})),
     Language("en", "English", MappingProxyType({
         "pages.home": "", "rules.page": "rules", "lessons.index": "lessons", "lessons.lesson": "lessons/<key>",
-        "table.page": "play", "explain.checker": "check",
+        "table.page": "play", "explain.checker": "check", "practice.page": "practice",
         "room_pages.lobby": "room", "room_pages.room": "room/<room>"}),
         MappingProxyType({
             "minuto": "minute", "objetivo": "goal", "jugadores": "players", "baraja": "deck", "reyes": "kings",
