@@ -212,3 +212,59 @@ def test_a_hard_tournament_with_senas_replays_exactly_from_its_seed():
     first, second = (summary(run_tournament("hard", "hard", 2, seed=3, options=options, bot_options=small,
                                             senas=(True, False)), "hard", "hard") for _ in range(2))
     assert first == second and first["signals"][0] > 0 and first["errors"] == 0
+
+
+def test_the_easy_bot_accepts_a_rivals_grande_bet_with_no_rey_only_when_its_partner_told_tres_reyes():
+    def answer(signal: bool) -> Action:
+        game = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", "10c 5c 6c 7c", "7b 6e 5b 4e",
+                                                        "7o 6o 5e 4o"], mano=0)
+        if signal:
+            game.apply(0, Action("sena", sena="tres_reyes"))
+        game.apply(0, Action("corto"))
+        game.apply(0, Action("paso"))
+        game.apply(1, Action("envido", 2))
+        return make_bot("easy", seed=3).act(game, 2)
+    assert (answer(False), answer(True)) == (Action("no_quiero"), Action("quiero"))
+
+
+def test_the_easy_bot_cuts_where_it_would_ask_for_mus_when_its_partner_told_a_play_worth_keeping():
+    def says(signal: bool) -> str:
+        game = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", "10c 5c 6c 7c", "7b 6e 5b 4e",
+                                                        "7o 6o 5e 4o"], mano=2)
+        if signal:
+            game.apply(0, Action("sena", sena="tres_reyes"))
+        return make_bot("easy").act(game, 2).type
+    assert (says(False), says(True)) == ("mus", "corto")
+
+
+def test_the_easy_bot_passes_in_juego_after_catching_a_rivals_31():
+    def opens(caught: bool) -> str:
+        # Nobody holds pares; seat 0 (33) and seat 1 (31) hold juego, so the juego lance is played.
+        game = Game(Options(senas=True), seed=1, hands=["12o 11o 6o 7e", "12c 11c 10c 1c", "5o 6b 7b 4c",
+                                                        "5c 6c 7c 4e"], mano=0)
+        game.apply(1, Action("sena", sena="31"))
+        if caught:
+            game.apply(0, Action("catch", seat=1))
+        game.apply(0, Action("corto"))
+        while game.lance != "juego":
+            seat = game.to_act()[0]
+            game.apply(seat, Action("paso"))
+        return make_bot("easy").act(game, 0).type
+    assert (opens(False), opens(True)) == ("envido", "paso")
+
+
+def test_the_easy_bot_reads_signals_only_from_its_seats_observation():
+    from tests.bots.test_bots import SeatOnly
+    for seed in range(6):
+        game = Game(Options(senas=True), seed=seed)
+        bots = {seat: make_bot("easy", seed=seat) for seat in range(4)}
+        rng, considered, used = random.Random(seed), {}, 0
+        while not game.is_over and game.hand_number <= 6:
+            seat = game.to_act()[0]
+            if bot_senas.consider(game, seat, "easy", rng, considered) is not None:
+                bot_senas.react(game, seat, {s: "easy" for s in range(4)}, rng)
+            used += bool(game.observation(seat).senas)
+            action = bots[seat].act(SeatOnly(game, seat), seat)
+            assert action in game.concrete_actions(seat)
+            game.apply(seat, action)
+        assert used > 0
