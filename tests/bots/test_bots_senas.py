@@ -27,15 +27,18 @@ def test_every_catch_rate_is_stated_and_well_under_a_half_and_the_habits_go_from
     assert chances == sorted(chances) and chances[0] <= 0.25 and chances[-1] == 1.0
 
 
-def test_the_hard_bot_tells_a_play_worth_keeping_at_once_and_the_rest_once_its_cards_are_final():
+def test_the_hard_bot_tells_everything_at_once_where_it_cuts_and_only_a_play_worth_keeping_where_it_asks_mus():
     game = Game(Options(senas=True), seed=1, hands=["12o 3c 1e 2b", *HANDS[1:]], mano=0)  # duples: reyes and ases
     considered = {}
-    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) == Action("sena", sena="duples")
-    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) is None  # same cards: asked once
-    game.apply(0, Action("corto"))
+    assert make_bot("hard").act(game, 0) == Action("corto")
     assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) == Action("sena", sena="dos_reyes")
+    assert [name for _seat, name, _round in game.senas.made] == ["duples", "dos_reyes"]  # one window for both
+    assert bot_senas.consider(game, 0, "hard", random.Random(0), considered) is None  # same cards: asked once
     weak = Game(Options(senas=True), seed=1, hands=["12o 3c 4o 6b", *HANDS[1:]], mano=0)
+    assert make_bot("hard").act(weak, 0) == Action("mus")
     assert bot_senas.consider(weak, 0, "hard", random.Random(0), {}) is None  # a pair of reyes may still change
+    weak.apply(0, Action("corto"))  # once the lances start its cards are final
+    assert bot_senas.consider(weak, 0, "hard", random.Random(0), {}) == Action("sena", sena="dos_reyes")
     both = Game(Options(senas=True), seed=1, hands=["12o 3c 12e 5o", *HANDS[1:]], mano=0)
     bot_senas.consider(both, 0, "hard", random.Random(0), {})
     assert [name for _seat, name, _round in both.senas.made] == ["medias", "tres_reyes"]  # its two best at once
@@ -268,3 +271,14 @@ def test_the_easy_bot_reads_signals_only_from_its_seats_observation():
             assert action in game.concrete_actions(seat)
             game.apply(seat, action)
         assert used > 0
+
+
+def test_the_hard_bot_reads_its_partners_bets_with_its_own_signals_and_a_rivals_with_those_it_caught():
+    game = table()
+    game.apply(0, Action("sena", sena="31"))
+    game.apply(1, Action("catch", seat=0))
+    seen = game.observation(0)
+    assert bot_senas.as_known_by(seen, 2, "juego", 0.2) >= bot_senas.FLOORS["31", "juego"]  # its partner counts on it
+    assert bot_senas.as_known_by(seen, 1, "juego", 0.5) <= 1 - bot_senas.FLOORS["31", "juego"]  # the rival who caught
+    assert bot_senas.as_known_by(seen, 3, "juego", 0.5) == 0.5  # the rival who did not
+    assert bot_senas.as_known_by(seen, 2, "grande", 0.2) == 0.2  # 31 promises nothing in grande

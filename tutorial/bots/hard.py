@@ -15,6 +15,7 @@ import numpy as np
 
 from tutorial.bots.base import Seat, pick
 from tutorial.bots.medium import MediumBot
+from tutorial.bots.senas import as_known_by
 from tutorial.bots.winprob import win_probabilities, win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Public, Sampler, bet_probability, model
 from tutorial.engine import Action, BetError, position, team
@@ -85,7 +86,8 @@ class _Evaluation:
 
     # --- the other seats' answers, under the sampler's model ---------------------------------------------
     def _chance(self, seat) -> np.ndarray:
-        return model(self.me.reyes, position(seat, self.me.mano)).chance[self.lance][self.worlds.ids[seat]]
+        p = model(self.me.reyes, position(seat, self.me.mano)).chance[self.lance][self.worlds.ids[seat]]
+        return as_known_by(self.me.seen, seat, self.lance, p) if self.me.seen.senas else p
 
     def _team_accepts(self, betting) -> np.ndarray:
         """Chance that one of the seats still answering ``betting``'s bet accepts it (or raises: counted as

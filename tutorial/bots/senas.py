@@ -8,14 +8,17 @@ draw at the rate of its level, kept well under 50% so that signals stay worth ma
 """
 from __future__ import annotations
 
+import numpy as np
+
 from tutorial.engine import Action, partner, rivals
 from tutorial.engine.senas import AS, REY, true_of
 
 # What a partner most wants to hear first: the plays that win lances, then the cards that do.
 PRIORITY = ("31", "duples", "medias", "tres_reyes", "tres_ases", "dos_reyes", "dos_ases", "ciego")
 # (chance of telling, most per hand, when): "any" at its first turn with each set of cards, telling one;
-# "final" only once its cards are final (its first turn in the lances), telling all it may at once: a signal
-# made before a discard tells the partner only what was kept, and the rivals may catch it all the same.
+# "final" only once its cards are final (its first turn in the lances, or a mus turn where it cuts), telling all it
+# may at once (one window for the rivals): a signal made before a discard tells the partner only what was kept,
+# and the rivals may catch it all the same.
 STRONG = ("31", "duples", "medias", "tres_reyes", "tres_ases")  # plays a hand keeps: its partner may cut on them
 HABITS = {"easy": (0.2, 1, "any"), "medium": (0.6, 2, "any"), "hard": (1.0, 2, "final")}
 CATCH_RATES = {"easy": 0.08, "medium": 0.15, "hard": 0.25}
@@ -35,9 +38,16 @@ def _untold(level: str, seen) -> list[str]:
     if not offered or len(made) >= most:
         return []
     fresh = [name for name in PRIORITY if name in offered and name not in made]
-    if when == "final" and seen.lance is None:  # before the lances only a play worth keeping is told
-        fresh = [name for name in fresh if name in STRONG]
+    if when == "final" and seen.lance is None and not _cuts(seen):  # cards that may change: only a play worth
+        fresh = [name for name in fresh if name in STRONG]             # keeping is told
     return fresh
+
+
+def _cuts(seen) -> bool:
+    """Whether a bot deciding mus now would cut (the medium and hard bots' rule): its cards are then final."""
+    from tutorial.bots.base import Seat
+    from tutorial.bots.medium import MediumBot  # the bots import this module
+    return any(legal.type == "corto" for legal in seen.legal_actions) and MediumBot().cuts(Seat(seen), ())
 
 
 def signal_to_make(level: str, seen, rng) -> Action | None:
@@ -111,14 +121,16 @@ def known_signals(seen) -> list[tuple[int, str, int]]:
     return [(sena.seat, sena.sena, sena.mus_round) for sena in seen.senas if sena.seat != seen.seat]
 
 
-def sure_facts(seen, seat: int) -> set:
-    """What ``seat``'s current cards are sure to hold, from its signals this seat saw: ("rey", n), ("as", n),
-    ("equal", n) (n cards of one rank), "31", "duples", "ciego" (the last three only when no card changed
-    since)."""
+def sure_facts(seen, seat: int, told_to: int | None = None) -> set:
+    """What ``seat``'s current cards are sure to hold, from its signals this seat saw (its own included): ("rey",
+    n), ("as", n), ("equal", n) (n cards of one rank), "31", "duples", "ciego" (the last three only when no card
+    changed since). With ``told_to``, only from the signals this seat knows that seat saw (its partner: all of
+    them; a rival: those it caught)."""
     facts = set()
-    for who, name, mus_round in known_signals(seen):
-        if who != seat:
+    for sena in seen.senas:
+        if sena.seat != seat or (told_to is not None and not _saw(sena, told_to)):
             continue
+        name, mus_round = sena.sena, sena.mus_round
         thrown = thrown_since(seen, seat, mus_round)
         if thrown == 0 and name in ("31", "duples", "ciego"):
             facts.add(name)
@@ -130,15 +142,33 @@ def sure_facts(seen, seat: int) -> set:
     return facts
 
 
+def _saw(sena, seat: int) -> bool:
+    """Whether ``seat`` saw the signal ``sena`` (as far as the observing seat knows): the signaller, its partner,
+    or a rival who caught it."""
+    return seat in (sena.seat, partner(sena.seat)) or seat in sena.caught_by
+
+
 # What a seat's sure facts promise its team in a lance: its team's chance is at least this.
 FLOORS = {("31", "juego"): 0.8, ("duples", "pares"): 0.8, (("equal", 3), "pares"): 0.6,
           (("rey", 3), "grande"): 0.75, (("rey", 2), "grande"): 0.6, (("as", 3), "chica"): 0.75,
           (("as", 2), "chica"): 0.6}
 
 
-def promised(seen, seat: int, lance: str) -> float:
-    """The least chance in ``lance`` that ``seat``'s sure facts promise its team (0 without any)."""
-    return max((FLOORS.get((fact, lance), 0.0) for fact in sure_facts(seen, seat)), default=0.0)
+def promised(seen, seat: int, lance: str, told_to: int | None = None) -> float:
+    """The least chance in ``lance`` that ``seat``'s sure facts promise its team (0 without any); with
+    ``told_to``, only from the signals that seat saw."""
+    return max((FLOORS.get((fact, lance), 0.0) for fact in sure_facts(seen, seat, told_to)), default=0.0)
+
+
+def as_known_by(seen, seat: int, lance: str, p):
+    """The lance chance ``p`` (a number or an array) of another ``seat`` as that seat would correct it with the
+    signals of this seat's team it saw: this seat's partner counts on this seat's signals (so its bets say less of
+    its own hand), a rival who caught some expects less. The hard bot weighs the others' bets and answers with it."""
+    mine = seen.seat
+    if seat == partner(mine):
+        return np.maximum(p, promised(seen, mine, lance))
+    against = max(promised(seen, member, lance, told_to=seat) for member in (mine, partner(mine)))
+    return np.minimum(p, 1 - against) if against else p
 
 
 def adjusted_chance(seen, lance: str, p: float, alone: float) -> float:

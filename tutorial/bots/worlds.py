@@ -38,7 +38,7 @@ import numpy as np
 
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value, table
-from tutorial.bots.senas import known_signals, still_true, thrown_since
+from tutorial.bots.senas import as_known_by, known_signals, still_true, thrown_since
 from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, position
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
@@ -84,6 +84,7 @@ class Public:
                 held.update(Card.parse(c) for c in params["in"])
         self.unseen = [card for card in DECK if card not in held]
         self.others = [s for s in SEATS if s != self.seat]
+        self.senas = seen if seen.senas else None  # the observation, when it holds signals
         self.signals = known_signals(seen)  # señas: (seat, signal, mus round), the partner's and those caught
         self.thrown = {(seat, mus_round): thrown_since(seen, seat, mus_round)
                        for seat, _, mus_round in self.signals}  # cards changed since each signal
@@ -262,6 +263,8 @@ class Sampler:
             for seat, lance, word, total, deje, amount in pub.bets:
                 if seat != pub.seat:
                     p = model(pub.reyes, position(seat, pub.mano)).chance[lance][ids[seat]]
+                    if pub.senas:  # what the signals it saw of this seat's team add to its own hand
+                        p = as_known_by(pub.senas, seat, lance, p)
                     weight *= bet_probability(word, p, lance, total, deje, amount)
         return ids, hands, weight
 
