@@ -282,3 +282,14 @@ def test_the_hard_bot_reads_its_partners_bets_with_its_own_signals_and_a_rivals_
     assert bot_senas.as_known_by(seen, 1, "juego", 0.5) <= 1 - bot_senas.FLOORS["31", "juego"]  # the rival who caught
     assert bot_senas.as_known_by(seen, 3, "juego", 0.5) == 0.5  # the rival who did not
     assert bot_senas.as_known_by(seen, 2, "grande", 0.2) == 0.2  # 31 promises nothing in grande
+
+
+def test_the_easy_bot_opens_bigger_when_its_partner_told_a_very_good_play_for_the_lance():
+    def opens(signal: bool) -> Action:
+        game = Game(Options(senas=True), seed=1, hands=["7b 6e 12b 4e", "10c 5c 6c 7c", "12o 3c 12e 5o",
+                                                        "7o 6o 5e 4o"], mano=0)
+        if signal:
+            game.apply(2, Action("sena", sena="tres_reyes"))
+        game.apply(0, Action("corto"))
+        return make_bot("easy").act(game, 0)
+    assert (opens(False), opens(True)) == (Action("envido", 2), Action("envido", 5))

@@ -7,9 +7,9 @@ An órdago is accepted only with a very good hand (three reyes, three ases, dupl
 
 With señas it reads its partner's signals the simple way: what its partner is sure to hold (``senas.sure_facts``)
 counts as if it were its own, two reyes or ases, pares or 31 being something for the lance and three of them,
-duples or 31 a very good hand; a partner sure of a play worth keeping makes it cut. A rival's signal it caught
-(at its level's seeded rate, ``senas.CATCH_RATES``) that promises a very good hand for the lance makes it pass
-or refuse there, unless its team's own is very good too.
+duples or 31 a very good hand (it then opens with 5 instead of 2); a partner sure of a play worth keeping makes it
+cut. A rival's signal it caught (at its level's seeded rate, ``senas.CATCH_RATES``) that promises a very good
+hand for the lance makes it pass or refuse there, unless its team's own is very good too.
 """
 from __future__ import annotations
 
@@ -75,6 +75,9 @@ class EasyBot(Bot):
 
     def bet(self, me: Seat, actions, events):
         if me.live is None:
-            return pick(actions, "envido", 2) if self._good(me) else pick(actions, "paso")
+            if not self._good(me):
+                return pick(actions, "paso")
+            told = VERY[me.lance] & self._facts(me, me.partner)  # its partner's very good play: a bigger bet
+            return pick(actions, "envido", 5 if told else 2)
         good = self._good(me, very=me.live.ordago)
         return pick(actions, "quiero" if good else "no_quiero")
