@@ -46,3 +46,24 @@ def test_the_summary_of_a_finished_game_adds_up(client):
 def test_history_of_an_unknown_table_is_a_localized_404(client):
     response = client.get("/api/tables/nosuchtable0000000000000/history?lang=ca")
     assert response.status_code == 404 and "error" in response.get_json()
+
+
+def test_a_finished_game_gives_a_replay_that_plays_the_same_game_again(client):
+    view, _ = play_with_hints(client, seed=11)
+    replay = client.get(f"/api/tables/{view['id']}/history").get_json()["summary"]["replay"]
+    options = replay["options"]
+    again = client.post("/api/tables", json={
+        "level": replay["level"], "seed": replay["seed"], "bot_seed": replay["bot_seed"],
+        **{name: options[name] for name in ("reyes", "target", "mus_corrido", "real", "vacas")}}).get_json()
+    for action in replay["actions"]:
+        again = client.post(f"/api/tables/{again['id']}/actions",
+                            json={"action": action, "version": again["version"]}).get_json()
+    assert again["game_over"] and again["scores"] == view["scores"]
+    assert again["last_hand"]["hands"] == view["last_hand"]["hands"]
+
+
+def test_no_replay_while_the_game_goes_on_and_a_bots_seed_needs_a_seed(client):
+    view = client.post("/api/tables", json={"level": "medium", "seed": 4}).get_json()
+    assert client.get(f"/api/tables/{view['id']}").get_json().get("seed") is None
+    assert client.post("/api/tables", json={"bot_seed": 5}).status_code == 400
+    assert client.post("/api/tables", json={"seed": 5, "bot_seed": -1}).status_code == 400

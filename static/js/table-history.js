@@ -13,6 +13,22 @@ const SVG = "http://www.w3.org/2000/svg";
 const STATS = "escuela-mus-stats";
 const LEVELS = ["easy", "medium", "hard"];
 
+/** A finished game's replay (options, seeds, the learner's moves) as a URL-safe text, and back (null if damaged). */
+export function encodeReplay(replay) {
+  const bytes = new TextEncoder().encode(JSON.stringify(replay));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function decodeReplay(text) {
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const replay = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    return Array.isArray(replay.actions) && replay.options ? replay : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createHistory({ ctx, call, api, getView, newTable }) {
   const words = ctx.texts.coach;
   let hands = [];
@@ -109,6 +125,12 @@ export function createHistory({ ctx, call, api, getView, newTable }) {
     const level = stats.levels[summary.level] ?? { played: 0, won: 0 };
     $("summary-stats").textContent = fmt(words.stats, { played: stats.played, won: stats.won,
       levelPlayed: level.played, levelWon: level.won });
+    $("summary-replay").hidden = !summary.replay;
+    if (summary.replay) {
+      const url = new URL(location.pathname, location.href);
+      url.searchParams.set("replay", encodeReplay(summary.replay));
+      $("summary-replay-link").href = url.toString();
+    }
     const harder = LEVELS[LEVELS.indexOf(summary.level) + 1];
     $("summary-harder").hidden = !harder;
     $("summary-harder").dataset.level = harder ?? "";

@@ -8,7 +8,7 @@ import { cardNames } from "./cards.js";
 import { clearLog } from "./table-live.js";
 import { createCoach } from "./table-coach.js";
 import { createTableGame } from "./table-game.js";
-import { createHistory } from "./table-history.js";
+import { createHistory, decodeReplay } from "./table-history.js";
 import { fmt } from "./table-text.js";
 
 const root = document.getElementById("table-page");
@@ -184,7 +184,44 @@ function newTable(level) {
 
 // ----- start -----------------------------------------------------------------------------------------------
 
+// ----- a shared replay (?replay=...: a finished game's seeds and the learner's moves, played again at the pace) ---
+
+async function replay(text) {
+  const data = decodeReplay(text);
+  if (!data) {
+    $("setup-error").textContent = ctx.texts.coach.replayBad;
+    return;
+  }
+  const { options } = data;
+  const body = { level: data.level, seed: data.seed, bot_seed: data.bot_seed, reyes: options.reyes,
+    target: options.target, mus_corrido: options.mus_corrido, real: options.real, vacas: options.vacas };
+  const { status, data: view } = await call("POST", api, body);
+  if (status !== 201) {
+    $("setup-error").textContent = view?.error ?? ctx.texts.coach.replayBad;
+    return;
+  }
+  remember(view.id);
+  els.setup.open = false;
+  clearLog();
+  receive(view, { announce: true });
+  for (const [index, action] of data.actions.entries()) {
+    await ready();
+    $("replay-status").textContent = fmt(ctx.texts.coach.replaying, { number: index + 1,
+      count: data.actions.length });
+    await act(action);
+  }
+}
+
+function ready() {
+  return new Promise((resolve) => {
+    const check = () => ($("table").dataset.ready === "true" && !ctx.busy ? resolve() : setTimeout(check, 100));
+    check();
+  });
+}
+
 els.form.addEventListener("submit", startTable);
 initPace();
 initWindow();
-resume();
+const shared = new URLSearchParams(location.search).get("replay");
+if (shared) replay(shared);
+else resume();

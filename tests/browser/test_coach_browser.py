@@ -137,3 +137,20 @@ def test_the_learners_cards_are_in_view_without_scrolling(page, viewport):
     top, bottom, height = page.eval_on_selector(
         "#seat-0-cards", "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }")
     assert 0 <= top and bottom <= height, (top, bottom, height)
+
+
+def test_a_finished_games_replay_link_plays_the_same_game_again(page):
+    page.goto("/es/jugar?pace=0&seed=11")
+    page.get_by_role("button", name="Repartir").click()
+    wait_ready(page)
+    assert page.evaluate(FINISH)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#summary-replay:not([hidden])", timeout=30_000)
+    final = page.text_content("#summary-winner")
+    link = page.get_attribute("#summary-replay-link", "href")
+    page.evaluate("localStorage.removeItem('escuela-mus-table')")
+    page.goto(link)
+    page.wait_for_selector("#game-summary:not([hidden]) svg polyline", timeout=60_000)
+    assert page.text_content("#summary-winner") == final
+    assert "replay=" in link and page.text_content("#replay-status")

@@ -13,6 +13,22 @@ from tutorial.web import storage
 from tutorial.web.narrator import score_text
 
 
+def replay_of(record, full: Game | None = None) -> dict | None:
+    """What replays a finished game (only once nothing more can be played, and without señas, whose catch windows
+    follow the clock): its options, seed, the bots' seed and the learner's moves in order. A new table created with
+    these and played with these moves is the same game."""
+    game = record.game
+    if not game.is_over or game.options.senas:
+        return None
+    full = full or storage.replay(record.id)
+    if full is None:
+        return None
+    seat = record.meta["seat"]
+    return {"options": game.options.to_json(), "level": record.meta["level"], "seed": game.seed,
+            "bot_seed": record.meta["bot_seed"],
+            "actions": [action.to_json() for moved, action in full.history if moved == seat]}
+
+
 def hands_of_the_game(record) -> list[dict]:
     """Every finished hand of the record's current game, oldest first."""
     full = storage.replay(record.id)
@@ -69,6 +85,6 @@ def summary(record, hands: list[dict]) -> dict | None:
         "winner_team": game.winner_team, "team": team(record.meta["seat"]),
         "target": game.options.target, "level": record.meta["level"],
         "scores": [[0, 0]] + [hand["scores"] for hand in hands],
-        "per_lance": per_lance, "marks": marks,
+        "per_lance": per_lance, "marks": marks, "replay": replay_of(record),
     }
     return result

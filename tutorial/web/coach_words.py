@@ -202,6 +202,9 @@ def client_texts() -> dict:
         "next": _("Next step of the hand"),
         "step": _("Step %(number)s of %(count)s: %(text)s"),
         "handOption": _("Hand %(number)s"),
+        "replayLink": _("A link that replays this game (its seed and your moves)"),
+        "replaying": _("Replaying a finished game: move %(number)s of %(count)s."),
+        "replayBad": _("This replay link is damaged; start a new game."),
         "on": _("The coach is on."),
         "off": _("The coach is off."),
     }

@@ -30,7 +30,8 @@ LEARNER = 0                     # the learner sits at seat 0, the bot partner at
 SEED_LIMIT = 2 ** 63            # seeds are non-negative integers below this
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves before the learner speaks
-CREATE_FIELDS = {"reyes", "level", "seed", "target", "mus_corrido", "real", "vacas", "senas", "window", "lang"}
+CREATE_FIELDS = {"reyes", "level", "seed", "bot_seed", "target", "mus_corrido", "real", "vacas", "senas", "window",
+                 "lang"}
 ACTION_FIELDS = {"action", "version", "lang"}
 
 
@@ -65,8 +66,11 @@ def create_table():
         seed = secrets.randbelow(SEED_LIMIT)
     game = Game(options, seed)
     # Bots draw from a seed of their own: fixed by the game's seed when one was given (reproducible practice).
+    bot_seed = body.get("bot_seed")  # a finished game's replay link gives its bots' seed (docs/api-tables.md)
+    if bot_seed is not None and (type(bot_seed) is not int or not 0 <= bot_seed < SEED_LIMIT or not seeded):
+        raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))
     meta = {"level": level, "seat": LEARNER, "seeded": seeded, "events_from": 0,
-            "bot_seed": seed if seeded else secrets.randbelow(SEED_LIMIT)}
+            "bot_seed": bot_seed if bot_seed is not None else seed if seeded else secrets.randbelow(SEED_LIMIT)}
     if options.senas:
         meta["window"] = senas_setting(body.get("window", senas.WINDOW))
     play_bots(game, meta, senas.clock())
