@@ -8,13 +8,13 @@ from playwright.sync_api import expect
 
 from tutorial.languages import anchor
 
-SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles"}
-TITLES = {"es": "Reglas del mus", "pt": "Regras do Mus", "ca": "Regles del mus"}
-CONTENTS = {"es": "Contenido", "pt": "Conteúdo", "ca": "Contingut"}
-GRANDE = {"es": "Grande", "pt": "Maior", "ca": "Grans"}
-REY_DE_OROS = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors"}
-MANO_A = {"es": "Jugador A, mano", "pt": "Jogador A, mão", "ca": "Jugador A, mà"}
-LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català"}
+SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles", "en": "/en/rules"}
+TITLES = {"es": "Reglas del mus", "pt": "Regras do Mus", "ca": "Regles del mus", "en": "Rules of Mus"}
+CONTENTS = {"es": "Contenido", "pt": "Conteúdo", "ca": "Contingut", "en": "Contents"}
+GRANDE = {"es": "Grande", "pt": "Maior", "ca": "Grans", "en": "Grande"}
+REY_DE_OROS = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors", "en": "king of coins"}
+MANO_A = {"es": "Jugador A, mano", "pt": "Jogador A, mão", "ca": "Jugador A, mà", "en": "Player A, mano"}
+LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català", "en": "English"}
 
 
 @pytest.mark.parametrize("lang", list(SLUGS))

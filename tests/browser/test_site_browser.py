@@ -7,9 +7,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-LANGUAGES = ["es", "pt", "ca"]
-SWITCHER_NAMES = {"es": "Idioma", "pt": "Idioma", "ca": "Idioma"}
-LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català"}
+LANGUAGES = ["es", "pt", "ca", "en"]
+SWITCHER_NAMES = {"es": "Idioma", "pt": "Idioma", "ca": "Idioma", "en": "Language"}
+LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català", "en": "English"}
 
 
 def assert_no_sideways_scroll(page):
