@@ -244,7 +244,8 @@ def test_a_deal_in_the_query_string_is_explained_on_the_server(client):
 def test_the_strength_tables_show_probabilities_with_their_95_percent_margin(client):
     html = client.get(f"/pt/verificar?{QUERY}").get_data(as_text=True)
     table = html[html.index('class="strength"'):html.index("</table>", html.index('class="strength"'))]
-    rows = re.findall(r"<th scope=\"row\">([^<]+)</th>\s*<td>([\d,]+)% <span class=\"margin\">± ([\d,]+)</span>", table)
+    rows = re.findall(r"<th scope=\"row\">([^<]+)</th>\s*<td>(?:<meter [^>]*></meter>\s*)?([\d,]+)% "
+                      r"<span class=\"margin\">± ([\d,]+)</span>", table)  # a chance's bar, then its number
     assert [name for name, _win, _margin in rows] == ["Maior", "Menor", "Pares", "Jogo", "Ponto"]
     for _name, win, margin in rows:
         win, margin = float(win.replace(",", ".")), float(margin.replace(",", "."))
