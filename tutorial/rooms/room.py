@@ -437,6 +437,6 @@ class Room:
         if game is None:
             return
         start = max(self._mark, game.first_event)
-        self.log.extend(dict(event.to_json(), index=index)
+        self.log.extend(dict(event.to_json(), index=index, game=self.games)
                         for index, event in enumerate(game.events[start - game.first_event:], start))
         self._mark = game.event_count

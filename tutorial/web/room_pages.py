@@ -22,7 +22,7 @@ from tutorial.web import table_senas as senas
 from tutorial.web.i18n import localized_route
 from tutorial.web.narrator import Learner, Viewer
 from tutorial.web.pages import in_visitor_language
-from tutorial.web.room_words import no_room
+from tutorial.web.room_words import bot_seat_name, no_room
 from tutorial.web.rooms import ID_PATTERN
 from tutorial.web.table_words import client_texts
 
@@ -70,7 +70,7 @@ def room_texts() -> dict:
             "unreachable": _("The server cannot be reached right now; try again in a moment."),
             "gone": _("This room no longer exists: rooms close after a while without players. Create a new one."),
             "bot": _("Bot"),
-            "botSeat": _("%(player)s (bot)"),
+            "botSeat": bot_seat_name("%(player)s"),
             "free": _("Free seat"),
             "you": _("that is you"),
             "host": _("host"),

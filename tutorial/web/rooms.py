@@ -19,7 +19,7 @@ from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, Event, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name
-from tutorial.web import room_store, room_stream, storage, table
+from tutorial.web import room_narration, room_store, room_stream, storage, table
 from tutorial.web import table_senas as senas
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tutorial.web.narrator import refusal as engine_refusal
@@ -248,7 +248,7 @@ def room_events(room_id):
         room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
     else:
         room_store.beat(room.id, seat, now())
-    return room_stream.stream(room.id, seat, room_stream.resume_point(room.version), visible_events)
+    return room_stream.stream(room.id, seat, room_stream.resume_point(room.version), stream_events(room))
 
 
 # ----- views -----------------------------------------------------------------------------------------------------
@@ -279,7 +279,10 @@ def seat_view(room: Room, seat: int) -> dict:
     game = room.game
     meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
             "window": room.window, "windows": room.windows_of(seat)}
-    view = table.learner_view(storage.Record(room.id, room.version, game, meta), game)
+    names = room_narration.names_for(room, seat)
+    view = table.learner_view(storage.Record(room.id, room.version, game, meta), game,
+                              narrate=room_narration.narrator(room.id, room.games, seat, names),
+                              summarize=room_narration.summary(room, seat, names))
     view.pop("bots_paused", None)
     view.update(lobby, seat=seat, me=me, deadline=room.deadline_left(moment),
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
@@ -287,15 +290,32 @@ def seat_view(room: Room, seat: int) -> dict:
     return view
 
 
-def visible_events(log: list[dict], seat: int) -> list[dict]:
-    """The events of a change that ``seat`` may see (the engine's audiences), in words for it."""
+def stream_events(room: Room):
+    """``visible(log, seat)`` for the event stream of ``room``: the events of a change that ``seat`` may see (the
+    engine's audiences), in words for it. The seats' names are the room's at the stream's start, read again when
+    the game starts (free seats become bots)."""
+    names = {seat: room_narration.names_for(room, seat) for seat in SEATS}
+
+    def visible(log: list[dict], seat: int) -> list[dict]:
+        if any(entry["code"] == "started" and "index" not in entry for entry in log):
+            started = room_store.load(room.id)
+            if started is not None:
+                names.update({seat: room_narration.names_for(started, seat) for seat in SEATS})
+        return visible_events(log, seat, names[seat], room.id)
+
+    return visible
+
+
+def visible_events(log: list[dict], seat: int, names: tuple[str, ...], room_id: str) -> list[dict]:
+    """The events of a change that ``seat`` may see (the engine's audiences), in words for it (``names``: the
+    seats' names as it reads them, room_narration.names_for)."""
     shown = []
     for entry in log:
         audience = entry["audience"] if entry["audience"] == "all" else tuple(entry["audience"])
         if not Event(entry["code"], entry["params"], audience).visible_to(seat):
             continue
         if "index" in entry:
-            shown.append(table.event_json(entry, seat))
+            shown += room_narration.narrator(room_id, entry.get("game", 0), seat, names)([entry])
         else:
             shown.append({"code": entry["code"], "params": entry["params"], "seat": entry["params"]["seat"],
                           "text": room_event_text(entry["code"], entry["params"])})

@@ -20,7 +20,7 @@ from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
 from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
-from tutorial.web.narrator import Learner, capfirst, refusal, score_text, sentence
+from tutorial.web.narrator import Cast, Learner, capfirst, refusal, score_text, sentence
 from tutorial.web.narrator.senas import seen_in_hand
 from tutorial.web.table_words import client_texts
 
@@ -269,9 +269,11 @@ def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
 
 # ----- the learner's view --------------------------------------------------------------------------------------
 
-def learner_view(record: storage.Record, game: Game) -> dict:
+def learner_view(record: storage.Record, game: Game, narrate=None, summarize=None) -> dict:
     """What the learner may know: the engine's observation of their seat as JSON, plus the table's fields and
-    localized events."""
+    localized events. A room passes its own ``narrate(events)`` (the events in words, by the people's names,
+    cached) and ``summarize(last_hand, view)`` (the explanation panel's, cached); the table narrates for
+    ``Learner(seat)``."""
     seat = record.meta["seat"]
     view = game.observation(seat).to_json()
     options = view.pop("options")
@@ -281,10 +283,11 @@ def learner_view(record: storage.Record, game: Game) -> dict:
         "id": record.id, "version": record.version, "level": record.meta["level"], "reyes": options["reyes"],
         "options": options, "partner": partner(seat), "match_over": game.is_over,
         "score_text": [score_text(points) for points in view["scores"]],
-        "events": [event_json(event, seat) for event in game.events_for(seat, record.meta["events_from"])],
+        "events": (narrate or (lambda events: [event_json(event, seat) for event in events]))(
+            game.events_for(seat, record.meta["events_from"])),
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
-        "last_hand": hand_summary(last_hand, view, options["senas"]) if game.phase.hand_is_over and last_hand
-        else None,
+        "last_hand": ((summarize or (lambda last, seen: hand_summary(last, seen, options["senas"])))(last_hand, view)
+                      if game.phase.hand_is_over and last_hand else None),
     })
     if game.options.senas:
         view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
@@ -296,19 +299,22 @@ def learner_view(record: storage.Record, game: Game) -> dict:
     return view
 
 
-def hand_summary(last_hand: dict, view: dict, senas: bool) -> dict:
+def hand_summary(last_hand: dict, view: dict, senas: bool, names: list[str] | None = None) -> dict:
     """The hand just over, for the explanation panel (``view``: the learner's observation as JSON; ``senas``: the
-    table plays with señas, and the panel lists the signals the learner saw)."""
+    table plays with señas, and the panel lists the signals the learner saw; ``names``: the four seats' names, a
+    room's)."""
     seat = view["seat"]
     summary = {key: last_hand[key] for key in ("hands", "mano", "bets", "scores_before", "explain")}
-    seen = seen_in_hand(view["senas"], Learner(seat), view["mus_round"]) if senas else None
-    summary["described"] = describe(last_hand["explain"], seat=seat, senas=seen)  # the panel's localized text
+    viewer = Learner(seat) if names is None else Cast(names, teams=Learner(seat))
+    seen = seen_in_hand(view["senas"], viewer, view["mus_round"]) if senas else None
+    summary["described"] = describe(last_hand["explain"], seat=seat, names=names, senas=seen)  # localized text
     return summary
 
 
-def event_json(event: dict, seat: int) -> dict:
+def event_json(event: dict, seat: int, viewer=None) -> dict:
+    """One event for ``seat``, in words for ``viewer`` (default ``Learner(seat)``: "You", "Your partner" ...)."""
     params = event["params"]
-    text = capfirst(sentence(event, Learner(seat)))
+    text = capfirst(sentence(event, viewer or Learner(seat)))
     data = {"index": event["index"], "code": event["code"], "params": params, "text": text}
     if "seat" in params and event["code"] not in ("deal", "replaced"):
         data["seat"] = params["seat"]
