@@ -132,16 +132,19 @@ def _held() -> dict:
     return _local.by_url
 
 
-def run(work, write: bool = False, store: Store | None = None):
+def run(work, write: bool = False, store: Store | None = None, durable: bool = True):
     """``work(connection)`` on a connection of this thread (SQLite) or of the process's pool (PostgreSQL); with
-    ``write``, inside one transaction (see the module). ``work`` must not call ``run`` itself."""
+    ``write``, inside one transaction (see the module). ``work`` must not call ``run`` itself. ``durable=False``
+    (a room's live play): the commit is not waited to reach the disk (SQLite ``synchronous=NORMAL`` for that
+    transaction, PostgreSQL ``synchronous_commit = off``): a crash of the process loses nothing, a power cut may
+    lose the last second of writes, never the database's consistency."""
     store = store or store_of(current_app)
     backend = POSTGRES if store.kind == "postgresql" else SQLITE
     for attempt in range(2):
         connection, fresh = backend.connection(store)
         broken = True
         try:
-            result = backend.run(connection, work, write)
+            result = backend.run(connection, work, write, durable)
             broken = False
             return result
         except backend.mistakes:
@@ -271,11 +274,21 @@ class SQLITE:
             _drop(store.url)
 
     @staticmethod
-    def run(connection: Connection, work, write: bool):
+    def run(connection: Connection, work, write: bool, durable: bool = True):
         if not write:
             return work(connection)
-        # IMMEDIATE: the write lock is taken at BEGIN, so two writers never both read and then fail to upgrade.
-        return _transaction(connection, work, "BEGIN IMMEDIATE", sqlite3.Error)
+        if durable:
+            # IMMEDIATE: the write lock is taken at BEGIN, so two writers never both read and then fail to upgrade.
+            return _transaction(connection, work, "BEGIN IMMEDIATE", sqlite3.Error)
+        mode = connection.raw.execute("PRAGMA synchronous").fetchone()[0]
+        connection.raw.execute("PRAGMA synchronous = NORMAL")  # no fsync at this commit (WAL: still consistent)
+        try:
+            return _transaction(connection, work, "BEGIN IMMEDIATE", sqlite3.Error)
+        finally:
+            try:
+                connection.raw.execute(f"PRAGMA synchronous = {int(mode)}")
+            except sqlite3.Error:
+                connection.raw.close()  # never left lax: the next use finds it closed and opens a fresh one
 
 
 # ----- PostgreSQL --------------------------------------------------------------------------------------------------
@@ -398,7 +411,13 @@ class POSTGRES:
         _pools()[store.url].give(connection, broken)
 
     @staticmethod
-    def run(connection: Connection, work, write: bool):
+    def run(connection: Connection, work, write: bool, durable: bool = True):
         if not write:
             return work(connection)
-        return _transaction(connection, work, "BEGIN", psycopg.Error)
+        if durable:
+            return _transaction(connection, work, "BEGIN", psycopg.Error)
+
+        def lazily(connection):
+            connection.raw.execute("SET LOCAL synchronous_commit = off")  # this transaction only
+            return work(connection)
+        return _transaction(connection, lazily, "BEGIN", psycopg.Error)

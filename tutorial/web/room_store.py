@@ -9,11 +9,19 @@ and the change's events appended to ``room_events`` under that version; writes t
 Each change is announced with ``events.notify`` inside its transaction (LISTEN/NOTIFY on PostgreSQL, a polled
 sequence on SQLite: tutorial/web/events.py); the event streams sleep in ``events.wait_for_change`` and then read
 the room's log since the version they last sent (``log_since``) and its ``due`` (``versions``). A stream's presence beats are written to ``room_presence`` without
-touching the room's state (``beat``); the room reads them when it is loaded.
+touching the room's state; the room reads them when it is loaded. Those beats are kept in the process and
+written together (``beat_soon``, ``flush_beats``: one transaction for every stream of the worker, at most
+``BEAT_FLUSH`` seconds late, far inside the 30 s after which a seat shows as disconnected), not one write each.
+
+A room's writes are not waited to reach the disk (``db.run(durable=False)``: no fsync per move; config
+``ROOM_DURABLE`` true to wait): a crash of the process loses nothing, a power cut may lose the last second of
+play, and the people's pages then reload the room at its stored version.
 """
 from __future__ import annotations
 
 import json
+import threading
+import time
 
 from flask import current_app
 
@@ -24,6 +32,11 @@ LOG_KEPT = 1000           # versions of a room's log kept for streams that resum
 MAX_ROOMS = 5_000         # rooms at most (config MAX_ROOMS)
 MAX_IDLE = 2 * 3600       # seconds a room may stay untouched before it is deleted (config ROOM_MAX_IDLE)
 CLEANUP_BATCH = 50
+BEAT_FLUSH = 2.0          # seconds a stream's presence beat may wait in the process before it is written
+
+
+def durable() -> bool:
+    return bool(current_app.config.get("ROOM_DURABLE", False))
 
 
 def max_idle() -> float:
@@ -103,7 +116,7 @@ def change(room_id: str, work, now: float, refusals: tuple = ()):
             connection.execute("UPDATE rooms SET due = ? WHERE id = ?", (room.due(), room.id))
         return room, result
 
-    room, result = db.run(write, write=True)
+    room, result = db.run(write, write=True, durable=durable())
     if refused:
         raise refused[0]
     return room, result
@@ -119,12 +132,73 @@ def _save(connection, room: Room, now: float) -> None:
 
 
 def beat(room_id: str, seat: int, now: float) -> None:
-    """A sign of life of ``seat`` (an open event stream): its presence time, and the room counts as used."""
-    def write(connection):
-        _present(connection, room_id, seat, now)
-        connection.execute("UPDATE rooms SET touched = ? WHERE id = ?", (now, room_id))
+    """A sign of life of ``seat`` (an event stream opening): its presence time, and the room counts as used."""
+    _write_beats({(room_id, seat): now})
 
-    db.run(write, write=True)
+
+def _write_beats(beats: dict[tuple[str, int], float]) -> None:
+    def write(connection):
+        connection.executemany("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON CONFLICT"
+                               " (room_id, seat) DO UPDATE SET seen = excluded.seen WHERE excluded.seen >"
+                               " room_presence.seen", [(room, seat, seen) for (room, seat), seen in beats.items()])
+        touched: dict[str, float] = {}
+        for (room, _seat), seen in beats.items():
+            touched[room] = max(seen, touched.get(room, seen))
+        connection.executemany("UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?",
+                               [(seen, room, seen) for room, seen in touched.items()])
+
+    db.run(write, write=True, durable=durable())
+
+
+class _Beats:
+    """One store's beats waiting in this process: ``{(room, seat): seen}`` and since when the oldest waits."""
+
+    def __init__(self):
+        self.waiting: dict[tuple[str, int], float] = {}
+        self.since: float | None = None
+
+
+_beats: dict[str, _Beats] = {}
+_beats_lock = threading.Lock()
+
+
+def _beats_of_store() -> _Beats:
+    url = db.store_of(current_app).url
+    with _beats_lock:
+        return _beats.setdefault(url, _Beats())
+
+
+def beat_soon(room_id: str, seat: int, now: float) -> None:
+    """An open stream's sign of life: written with the process's other beats within ``BEAT_FLUSH`` seconds (by
+    ``flush_beats``, which every stream's loop calls)."""
+    beats = _beats_of_store()
+    with _beats_lock:
+        key = (room_id, seat)
+        beats.waiting[key] = max(now, beats.waiting.get(key, now))
+        if beats.since is None:
+            beats.since = time.monotonic()
+
+
+def flush_beats(force: bool = False) -> float | None:
+    """Write the waiting beats if the oldest has waited ``BEAT_FLUSH`` (or ``force``); returns the seconds until
+    the next flush is due (None: nothing waits)."""
+    beats = _beats_of_store()
+    with _beats_lock:
+        if beats.since is None:
+            return None
+        left = beats.since + BEAT_FLUSH - time.monotonic()
+        if left > 0 and not force:
+            return left
+        waiting, beats.waiting, beats.since = beats.waiting, {}, None
+    try:
+        _write_beats(waiting)
+    except storage.StorageError:
+        with _beats_lock:  # kept for the next flush (a newer beat of the same seat wins)
+            for key, seen in waiting.items():
+                beats.waiting[key] = max(seen, beats.waiting.get(key, seen))
+            beats.since = beats.since or time.monotonic()
+        raise
+    return None
 
 
 def _present(connection, room_id: str, seat: int, seen: float) -> None:

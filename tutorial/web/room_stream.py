@@ -4,7 +4,7 @@ The push layer only delivers: the room (and the engine's audiences) decide what 
 thread sleeps in ``events.wait_for_change`` (LISTEN/NOTIFY on PostgreSQL, one polled sequence per process on
 SQLite: tutorial/web/events.py) until its room's version moves or the room's next deadline comes; then it
 enforces what fell due (``room_store.change``, so clocks run even while nobody acts, whichever worker the people
-reached), reads the room's log since the version it last sent and forwards each change's events that its seat
+reached), writes the process's waiting presence beats (room_store.beat_soon), reads the room's log since the version it last sent and forwards each change's events that its seat
 may see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with
 ``Last-Event-ID`` and loses nothing. With gthread each open stream holds one thread (workers x threads
 connections in all).
@@ -33,6 +33,7 @@ def enforce_due(room_id: str) -> float | None:
     return the room's next deadline."""
     version, due = room_store.versions([room_id]).get(room_id, (None, None))
     if due is not None and due <= clock():
+        room_store.flush_beats(force=True)  # this process's beats count before anyone is found gone
         room, _result = room_store.change(room_id, None, clock())
         due = None if room is None else room.due()
     return due
@@ -70,15 +71,19 @@ def stream(room_id: str, seat: int, since: int, visible) -> Response:
                 moment = time.monotonic()
                 left = started + lasting - moment
                 if left <= 0:
+                    room_store.flush_beats(force=True)
                     return
                 due = enforce_due(room_id)  # the poll also enforces the room's clocks
                 wait = min(left, max(0.0, next_keepalive - moment))
                 if due is not None:
                     wait = min(wait, max(0.0, due - clock()) + 0.01)
+                flush = room_store.flush_beats()  # the process's beats, one write for all its streams
+                if flush is not None:
+                    wait = min(wait, flush + 0.01)
                 events.wait_for_change(room_id, last, wait)
                 moment = time.monotonic()
                 if moment >= next_beat:
-                    room_store.beat(room_id, seat, clock())
+                    room_store.beat_soon(room_id, seat, clock())
                     next_beat = moment + BEAT
                 if moment >= next_keepalive:
                     yield ": keep-alive\n\n"

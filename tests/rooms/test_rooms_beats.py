@@ -1,0 +1,49 @@
+"""The streams' presence beats are kept in the process and written together (room_store.beat_soon/flush_beats),
+and a room's writes skip the fsync without leaving the connection lax (db.run durable=False)."""
+from __future__ import annotations
+
+from room_helpers import create_room
+
+from tutorial.web import db, room_store
+
+
+def stored_seen(app, room_id: str, seat: int) -> float:
+    with app.app_context():
+        return room_store.load(room_id).seats[seat].seen
+
+
+def test_a_streams_beat_waits_in_the_process_until_the_flush_and_then_counts(app, clock):
+    host = create_room(app)
+    before = stored_seen(app, host.room, 0)
+    with app.app_context():
+        room_store.beat_soon(host.room, 0, before + 20)
+        left = room_store.flush_beats()
+        assert left is not None and 0 < left <= room_store.BEAT_FLUSH
+    assert stored_seen(app, host.room, 0) == before  # not written yet: one write later for all the streams
+    with app.app_context():
+        assert room_store.flush_beats(force=True) is None
+    assert stored_seen(app, host.room, 0) == before + 20
+
+
+def test_many_beats_of_many_rooms_are_one_flush_and_an_older_beat_never_wins(app):
+    rooms = [create_room(app, name) for name in ("Ana", "Bruno", "Carla")]
+    with app.app_context():
+        for index, person in enumerate(rooms):
+            room_store.beat_soon(person.room, 0, 2_000_000.0 + index)
+        room_store.flush_beats(force=True)
+        room_store.beat_soon(rooms[0].room, 0, 1_000.0)  # late news of an older beat
+        room_store.flush_beats(force=True)
+    assert [stored_seen(app, person.room, 0) for person in rooms] == [2_000_000.0, 2_000_001.0, 2_000_002.0]
+
+
+def test_a_write_without_fsync_leaves_the_sqlite_connection_as_configured(tmp_path):
+    from tutorial import create_app
+
+    def mode(connection):
+        return connection.raw.execute("PRAGMA synchronous").fetchone()[0]
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "DATABASE_SYNCHRONOUS": "FULL"})
+    with app.app_context():
+        assert db.run(mode) == 2  # FULL
+        assert db.run(mode, write=True, durable=False) == 1  # NORMAL inside the room's write
+        assert db.run(mode) == 2
