@@ -184,3 +184,48 @@ def test_stream_messages_carry_the_version_as_id_and_resume_after_last_event_id(
     text = response.get_data(as_text=True)
     assert f"id: {last + 1}" in text and f"id: {last}\n" not in text and "seat_left" in text
     assert text.startswith("retry: ")
+
+
+def test_bots_wait_while_a_persons_catch_window_is_open_and_play_on_when_it_closes(app, clock):
+    for seed in range(60):
+        host = create_room(app, clock=0, seed=seed, senas=True, window=5, level="medium")
+        view = host.post("start").get_json()
+        for _ in range(30):
+            if view["catch_windows"] or view["phase"] in ("hand_over", "game_over"):
+                break
+            view = host.act(closing_action(view), version=view["version"]).get_json()
+        if view["catch_windows"]:
+            break
+    else:
+        raise AssertionError("no rival bot signalled in 60 rooms")
+    signaller = view["catch_windows"][0]["seat"]
+    assert view["catch_windows"][0]["left"] == 5.0
+    # The bots stopped right after the flash: a bot is to act and nothing was played after it.
+    assert view["events"][-1]["code"] == "sena_flash" and host.seat not in view["to_act"]
+    clock.advance(2)
+    assert host.view()["version"] == view["version"]  # nothing falls due inside the window
+    clock.advance(3.5)
+    after = host.view()
+    assert after["version"] > view["version"]  # (another bot may have signalled since: a new window)
+    played = [event for event in after["events"] if event["index"] > view["events"][-1]["index"]]
+    assert played and any(event["code"] == "window_closed" for event in played)
+    assert any(event.get("seat") in view["to_act"] and event["code"] != "window_closed" for event in played), \
+        (signaller, played)
+
+
+def test_a_catch_lets_the_waiting_bots_play_on_at_once(app, clock):
+    for seed in range(60):
+        host = create_room(app, clock=0, seed=seed, senas=True, window=5, level="medium")
+        view = host.post("start").get_json()
+        for _ in range(30):
+            if view["catch_windows"] or view["phase"] in ("hand_over", "game_over"):
+                break
+            view = host.act(closing_action(view), version=view["version"]).get_json()
+        if view["catch_windows"]:
+            break
+    else:
+        raise AssertionError("no rival bot signalled in 60 rooms")
+    caught = host.act({"type": "catch", "seat": view["catch_windows"][0]["seat"]}).get_json()
+    assert caught["version"] > view["version"]
+    assert any(event["code"] not in ("sena_caught", "window_closed") and event["index"] > view["events"][-1]["index"]
+               for event in caught["events"])

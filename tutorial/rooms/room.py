@@ -268,8 +268,9 @@ class Room:
         game.apply(seat, action)
         if action.type == "sena":
             self._signalled(seat, now)
-        if action.type not in ("sena", "catch"):
-            self._play_bots(now)
+        # After a signal or a catch the bots go on only if no person's window is left open (not a decision: the
+        # turn clock keeps running).
+        self._play_bots(now, decided=action.type not in ("sena", "catch"))
         self._flush()
 
     def _press(self, seat: int, now: float) -> None:
@@ -330,6 +331,11 @@ class Room:
                 self.considered = {str(s): list(key) for s, key in considered.items()}
                 if signal is not None:
                     self._signalled(seat, now)
+                self._prune_windows()
+                if self.windows:
+                    # A person has a catch window open: the bots wait until it closes (advance) or is used, as
+                    # they pause at the bots' table, so the signal is not buried under their next moves.
+                    break
             game.apply(seat, bot.act(game, seat))
         else:
             raise RuntimeError("the bots did not stop")
