@@ -122,3 +122,13 @@ def test_the_language_switcher_of_a_room_keeps_the_room(client, parse_html):
     hrefs = {link["hreflang"]: link["href"] for link in links}
     assert hrefs["pt"] == f"http://localhost/pt/sala/{room['id']}"
     assert hrefs["ca"] == f"http://localhost/ca/sala/{room['id']}"
+
+
+def test_the_room_form_chooses_the_time_to_catch_a_signal_and_creating_sends_it(client, parse_html):
+    page = parse_html(client.get("/es/sala").get_data(as_text=True))
+    menu = page.find("select", id="room-window")[0]
+    assert page.find("label", **{"for": "room-window"}) and menu["name"] == "window"
+    assert {"1.5", "5", "10"} <= {option.get("value") for option in page.find("option")}
+    assert page.find("option", value="1.5")[0].get("selected") is not None
+    room = create_room(client, senas=True, window=8)
+    assert room["room"]["window"] == 8

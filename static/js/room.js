@@ -26,6 +26,7 @@ const els = {
   joinSeat: $("join-seat"), joinError: $("join-error"), wait: $("room-wait"), waitStatus: $("wait-status"),
   start: $("room-start"), leave: $("room-leave"), waitError: $("wait-error"), bar: $("room-bar"),
   clock: $("room-clock"), connection: $("room-connection"), sound: $("room-sound"), next: $("room-next"),
+  nextClock: $("room-next-clock"),
   table: $("table"), copy: $("copy-link"), link: $("room-link"), copyStatus: $("copy-status"),
 };
 const baseTitle = document.title;
@@ -36,6 +37,8 @@ let lastIndex = -1;       // the last engine event shown
 let stream = null;        // the room's EventSource while seated
 let lobbyTimer = null;
 let clockTimer = null;
+let nextTimer = null;     // the next hand's countdown
+let nextAt = null;        // when the next hand is dealt at the latest (Date.now() scale), or null
 let deadlineAt = null;    // when the turn clock runs out (Date.now() scale), or null
 let myTurnBefore = false;
 let loading = null;       // the view being fetched (one at a time)
@@ -120,6 +123,10 @@ function layOut(seat) {
   }
   const myTeam = roomTexts.layouts[seat].team;
   ctx.texts.teams = [0, 1].map((team) => (team === myTeam ? roomTexts.us : roomTexts.them));
+  // The scoreboard lists one's own team first, as at the bots' table (in reading order, so for screen readers too).
+  const ours = $(`score-${myTeam}`);
+  const theirs = $(`score-${1 - myTeam}`);
+  if (ours.nextElementSibling !== theirs) ours.parentElement.insertBefore(ours, theirs);
 }
 
 // A bot is named by where it sits from the viewer ("Your partner (bot)"); a person by their own name.
@@ -307,12 +314,25 @@ function afterTable(view) {
     const button = $(id);
     if (button && pressed.includes(state.me.seat)) button.disabled = true;
   }
-  const parts = [];
-  if (pressed.length) {
-    parts.push(fmt(ui.nextPressed, { players: pressed.map((seat) => ctx.texts.seats[seat]).join(", ") }));
-    if (typeof next.left === "number") parts.push(fmt(ui.nextIn, { seconds: Math.ceil(next.left) }));
+  nextAt = pressed.length && typeof next.left === "number" ? Date.now() + next.left * 1000 : null;
+  if (nextTimer) clearInterval(nextTimer);
+  nextTimer = nextAt === null ? null : setInterval(tickNext, 1000);
+  tickNext();
+}
+
+// The next hand's countdown, second by second, until it is dealt (the stream then brings the new hand). Who is
+// ready is announced once (a status); the seconds are a timer, read when asked, not every second.
+function tickNext() {
+  const pressed = state?.next_hand?.pressed ?? [];
+  const ready = pressed.length
+    ? fmt(ui.nextPressed, { players: pressed.map((seat) => ctx.texts.seats[seat]).join(", ") }) : "";
+  if (els.next.textContent !== ready) els.next.textContent = ready;
+  els.nextClock.textContent = nextAt === null ? ""
+    : fmt(ui.nextIn, { seconds: Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)) });
+  if (nextAt !== null && nextAt <= Date.now() && nextTimer) {
+    clearInterval(nextTimer);
+    nextTimer = null;
   }
-  els.next.textContent = parts.join(" ");
 }
 
 // ----- the turn clock --------------------------------------------------------------------------------------------

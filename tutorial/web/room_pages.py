@@ -35,7 +35,7 @@ AREAS = ("bottom", "right", "top", "left")  # the felt from a seat: its own, the
 @localized_route(bp)
 def lobby():
     return render_template("rooms.html", levels=LEVELS, clock=(CLOCK_DEFAULT, *CLOCK_RANGE),
-                           name_max=NAME_MAX)
+                           name_max=NAME_MAX, windows=senas.window_choices(), default_window=senas.WINDOW)
 
 
 @localized_route(bp)

@@ -163,9 +163,12 @@ _beats_lock = threading.Lock()
 
 
 def _beats_of_store() -> _Beats:
-    url = db.store_of(current_app).url
-    with _beats_lock:
-        return _beats.setdefault(url, _Beats())
+    url = current_app.config.get("DATABASE") or db.store_of(current_app).url
+    beats = _beats.get(url)
+    if beats is None:
+        with _beats_lock:
+            beats = _beats.setdefault(url, _Beats())
+    return beats
 
 
 def beat_soon(room_id: str, seat: int, now: float) -> None:

@@ -32,6 +32,12 @@ def enforce_due(room_id: str) -> float | None:
     """Apply what fell due in the room (whichever stream or request sees it first: the write is serialized), and
     return the room's next deadline."""
     version, due = room_store.versions([room_id]).get(room_id, (None, None))
+    if due is None or due > clock():
+        return due
+    # The stored due may be early: presence beats (written without touching the room's row) move the presence
+    # deadlines later. Read the room first, so that four streams finding a stale due do not all queue to write.
+    room = room_store.load(room_id)
+    due = None if room is None else room.due()
     if due is not None and due <= clock():
         room_store.flush_beats(force=True)  # this process's beats count before anyone is found gone
         room, _result = room_store.change(room_id, None, clock())

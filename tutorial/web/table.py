@@ -10,7 +10,6 @@ import re
 import secrets
 
 from flask import Blueprint, g, jsonify, render_template, request
-from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import refresh
 
@@ -49,7 +48,7 @@ class BadRequest(Exception):
 @localized_route(bp)
 def page():
     texts = dict(client_texts(Learner(LEARNER)), senas=senas.client_texts(), coach=coach_words.client_texts())
-    windows = [(seconds, _("%(seconds)s seconds", seconds=format_decimal(seconds))) for seconds in senas.WINDOW_CHOICES]
+    windows = senas.window_choices()
     chosen = request.args.get("level")  # a suggested level (the last lesson's link): preselected, still a choice
     return render_template("table.html", client_texts=texts, levels=LEVELS, windows=windows,
                            default_window=senas.WINDOW, chosen_level=chosen if chosen in LEVELS else "easy")
