@@ -15,7 +15,14 @@ function options() {
     name: f.name.value, reyes: Number(f.reyes.value), target: Number(f.target.value), level: f.level.value,
     mus_corrido: f.mus_corrido.checked, real: f.real.checked, vacas: f.vacas.checked, senas: f.senas.checked,
     clock: f.no_clock.checked ? 0 : Number(f.clock.value), window: Number(f.window.value),
+    ...seedOfPage(),
   };
+}
+
+// A game is played again by its seed, as at the bots' table: /es/sala?seed=N deals the same hands.
+function seedOfPage() {
+  const seed = new URLSearchParams(location.search).get("seed");
+  return seed !== null && /^\d{1,19}$/.test(seed) ? { seed: Number(seed) } : {};
 }
 
 async function create(event) {

@@ -265,12 +265,13 @@ def test_rematch_before_the_game_is_over_is_a_409(app):
 def test_a_finished_game_can_be_started_again_by_any_seated_person(app):
     host = create_room(app, target=30, seed=5, level="easy")
     guest = join_room(app, host, "Bruno")
-    host.post("start")
+    assert "seed" not in host.post("start").get_json(), "the seed would tell every hand: only once over"
     people = [host, guest]
     for _ in range(3000):
         views = [person.view() for person in people]
         if views[0]["over"]:
             break
+        assert "seed" not in views[0]
         for person, view in zip(people, views):
             if view["phase"] in ("hand_over", "game_over"):
                 person.act({"type": "next_hand"})
@@ -281,11 +282,18 @@ def test_a_finished_game_can_be_started_again_by_any_seated_person(app):
                           else {"type": "quiero"} if any(e["type"] == "quiero" for e in view["legal_actions"])
                           else {"type": entry["type"]})
                 person.act(action, version=view["version"])
-    assert views[0]["over"]
+    assert views[0]["over"] and views[0]["seed"] == 5 and views[1]["seed"] == 5, "the game can be played again"
     again = guest.post("rematch")
     assert again.status_code == 200
     view = again.get_json()
     assert view["over"] is False and view["scores"] == [0, 0] and view["game_number"] == 1
+
+
+def test_a_room_created_with_the_seed_of_another_deals_the_same_hands(app):
+    first, second = (create_room(app, name, seed=77, level="easy", clock=0) for name in ("Ana", "Olga"))
+    hands = [person.post("start").get_json()["hand"] for person in (first, second)]
+    assert hands[0] == hands[1]
+    assert create_room(app, "Pia", seed=78, clock=0).post("start").get_json()["hand"] != hands[0]
 
 
 def test_creating_rooms_and_joining_them_are_rate_limited_with_a_localized_429(tmp_path):

@@ -156,7 +156,7 @@ def create_room():
     token = secrets.token_urlsafe(32)
     room = Room.create(secrets.token_urlsafe(16), name, digest(token), now(), options=options, level=level,
                        clock=clock, window=window, lang=lang,
-                       seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed)
+                       seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed, seeded=seed is not None)
     room_store.create(room, now())
     answer = {"id": room.id, "seat": 0, "token": token, "url": room_url(room), "room": lobby_view(room)}
     return with_cookie(make_response(jsonify(answer), 201), room.id, token)
@@ -284,6 +284,11 @@ def seat_view(room: Room, seat: int) -> dict:
                               narrate=room_narration.narrator(room.id, room.games, seat, names),
                               summarize=room_narration.summary(room, seat, names))
     view.pop("bots_paused", None)
+    view.pop("seed", None)
+    if room.over and room.seeded:
+        # As at the bots' table: a room created with a seed says it once the game is over, so the same options and
+        # seed (the creation page's ?seed=) deal the same hands again, and the same moves meet the same bots' moves.
+        view["seed"] = room.seed
     view.update(lobby, seat=seat, me=me, deadline=room.deadline_left(moment),
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
                 if game.phase.hand_is_over else None)

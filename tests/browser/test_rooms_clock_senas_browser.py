@@ -1,0 +1,162 @@
+"""A room in a real browser when its turn clock runs out and when a rival bot signals (señas), by keyboard: the
+person's decision made by the seat's bot, said in the room's status, the person keeping the seat; a rival bot's
+flash beside its seat, the bots waiting while the person's window is open, the catch with its key, and the bots
+playing on; the next hand's countdown ticking, and one's own team first on the scoreboard. The server's clock is
+shifted by hand (``SHIFT``: no real waits for the turn clock); axe on each state, screenshots."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from keyboard import tab_to
+
+SHIFT = [0.0]  # seconds added to the server's clock
+SENAS_SEED = 1  # with señas, a 10 s window and medium bots, the rival on the left signals before its first move
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from werkzeug.serving import make_server
+
+    from tutorial import create_app
+
+    database = tmp_path_factory.mktemp("room-clock-server") / "tables.sqlite3"
+    app = create_app({"TESTING": True, "DATABASE": str(database), "TABLE_CLOCK": lambda: time.time() + SHIFT[0]})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def person(browser, server, console_errors):
+    context = browser.new_context(base_url=server, locale="es", extra_http_headers={"Accept-Language": "es"})
+    page = context.new_page()
+    page.on("console", console_errors.record_console)
+    page.on("pageerror", console_errors.record_page_error)
+    yield page
+    context.close()
+
+
+def create_and_start(page, query: str = "", clock: int | None = None, senas: bool = False) -> str:
+    """Ana creates a room alone with the keyboard (three bots will play) and starts it: the room's id."""
+    page.goto(f"/es/sala{query}")
+    tab_to(page, "el.id === 'room-name'")
+    page.keyboard.type("Ana")
+    if senas:
+        tab_to(page, "el.name === 'senas'")
+        page.keyboard.press("Space")
+    if clock is None:
+        tab_to(page, "el.name === 'no_clock'")
+        page.keyboard.press("Space")
+    else:
+        page.fill("#room-clock", str(clock))
+    tab_to(page, "el.name === 'window'")
+    page.keyboard.press("End")  # 10 s to catch a signal
+    tab_to(page, "el.type === 'submit'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#room-wait:not([hidden])")
+    room = page.url.rsplit("/", 1)[1]
+    page.goto(f"/es/sala/{room}?pace=0")
+    page.get_by_role("button", name="Empezar la partida").press("Enter")
+    page.wait_for_selector('#table[data-ready="true"]')
+    return room
+
+
+def test_when_the_turn_clock_runs_out_the_bot_decides_once_and_the_person_keeps_the_seat(
+        person, server, assert_axe_clean, shoot):
+    room = create_and_start(person, clock=10)
+    person.wait_for_selector("#controls-buttons button")  # Ana's decision is awaited
+    assert person.text_content("#room-clock").strip(), "the turn clock is shown"
+    version = person.get_attribute("#table", "data-version")
+    SHIFT[0] += 11  # the server's clock passes the deadline
+    try:
+        person.request.get(f"/api/rooms/{room}")  # any request (or the stream's wake-up) enforces it
+        person.wait_for_function(
+            "() => document.getElementById('room-connection').textContent.includes('se le acabó el tiempo')",
+            timeout=15_000)
+        person.wait_for_selector(f'#table[data-ready="true"]:not([data-version="{version}"])')
+        assert "A Ana se le acabó el tiempo: el bot decidió por él." in person.text_content("#room-connection")
+        view = person.request.get(f"/api/rooms/{room}").json()
+        assert view["seats"][0]["kind"] == "person" and not view["seats"][0]["stand_in"], "Ana keeps her seat"
+        assert_axe_clean(person)
+        shoot(person, "room-es-clock-ran-out")
+    finally:
+        SHIFT[0] -= 11
+
+
+def test_a_rival_bots_signal_flashes_the_bots_wait_and_the_person_catches_it_with_a_key(
+        person, server, assert_axe_clean, shoot):
+    room = create_and_start(person, query=f"?seed={SENAS_SEED}", senas=True)
+    flash = person.locator("#seat-3-flash button")
+    flash.wait_for()
+    assert person.get_attribute("#seat-3", "class").split().count("seat--left") == 1
+    person.wait_for_function("() => document.getElementById('alert').textContent.includes('seña')")
+    waiting = person.request.get(f"/api/rooms/{room}").json()
+    assert waiting["catch_windows"] and waiting["to_act"] == [3], "the bots wait while Ana's window is open"
+    assert_axe_clean(person)
+    shoot(person, "room-es-senas-flash")
+    version = person.get_attribute("#table", "data-version")
+    person.keyboard.press("c")
+    person.wait_for_selector(f'#table[data-ready="true"]:not([data-version="{version}"])')
+    person.wait_for_function("() => !document.querySelector('#seat-3-flash button')")
+    after = person.request.get(f"/api/rooms/{room}").json()
+    assert any(event["code"] == "sena_caught" for event in after["events"])
+    assert after["to_act"] != [3] or after["catch_windows"], "the bots played on after the catch"
+    assert_axe_clean(person)
+    shoot(person, "room-es-senas-caught")
+
+
+def test_the_next_hands_countdown_ticks_and_ones_own_team_is_first_on_the_scoreboard(browser, server,
+                                                                                     console_errors):
+    contexts = [browser.new_context(base_url=server, locale="es") for _ in range(2)]
+    try:
+        ana, bruno = (context.new_page() for context in contexts)
+        for page in (ana, bruno):
+            page.on("pageerror", console_errors.record_page_error)
+        ana.goto("/es/sala")
+        ana.fill("#room-name", "Ana")
+        ana.check("input[name=no_clock]")
+        ana.get_by_role("button", name="Crear la sala").press("Enter")
+        ana.wait_for_selector("#room-wait:not([hidden])")
+        room = ana.url.rsplit("/", 1)[1]
+        ana.goto(f"/es/sala/{room}?pace=0")
+        bruno.goto(f"/es/sala/{room}?pace=0")
+        bruno.fill("#join-name", "Bruno")
+        bruno.select_option("#join-seat", "1")
+        bruno.get_by_role("button", name="Sentarme").press("Enter")
+        bruno.wait_for_selector("#room-wait:not([hidden])")
+        ana.get_by_role("button", name="Empezar la partida").press("Enter")
+        for page in (ana, bruno):
+            page.wait_for_selector('#table[data-ready="true"]')
+        order = bruno.eval_on_selector_all("#scoreboard .scoreboard__team", "boxes => boxes.map(b => b.id)")
+        assert order == ["score-1", "score-0"], "Bruno (seat 1) reads his own team first"
+        assert ana.eval_on_selector_all("#scoreboard .scoreboard__team", "boxes => boxes.map(b => b.id)") == \
+            ["score-0", "score-1"]
+        for _ in range(400):  # both play the first thing offered until the hand is over
+            if ana.locator("#action-next_hand").count():
+                break
+            for page in (ana, bruno):
+                buttons = page.locator("#controls-buttons button:not([disabled])")
+                if page.get_attribute("#table", "data-ready") == "true" and buttons.count():
+                    if page.locator(".card-toggle").count() and page.locator("#action-discard").count():
+                        page.locator(".card-toggle").first.press("Space")
+                        page.locator("#action-discard").press("Enter")
+                    else:
+                        preferred = [i for i in ("action-paso", "action-no_quiero", "action-corto")
+                                     if page.locator(f"#{i}:not([disabled])").count()]
+                        (page.locator(f"#{preferred[0]}") if preferred else buttons.first).press("Enter")
+            ana.wait_for_timeout(100)
+        ana.locator("#action-next_hand").press("Enter")
+        bruno.wait_for_function("() => document.getElementById('room-next-clock').textContent.includes(' s')")
+        first = int(bruno.text_content("#room-next-clock").split(" s")[0].split()[-1])
+        bruno.wait_for_timeout(2100)
+        later = int(bruno.text_content("#room-next-clock").split(" s")[0].split()[-1])
+        assert later < first, "the countdown ticks"
+        assert "Ana" in bruno.text_content("#room-next")
+    finally:
+        for context in contexts:
+            context.close()
