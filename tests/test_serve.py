@@ -113,3 +113,10 @@ def test_debug_runs_flasks_reloading_development_server(monkeypatch, tmp_path):
     args = build_parser("serve").parse_args(["serve", "--debug", "--port", "5055"])
     assert serve.run(args) == 0
     assert calls == [(True, {"host": "127.0.0.1", "port": 5055, "debug": True})]
+
+
+def test_a_worker_accepts_at_least_as_many_connections_as_it_has_threads_for_event_streams():
+    options = serve.gunicorn_options(build_parser("serve").parse_args(["serve"]))
+    assert options["worker_connections"] == 1000  # gunicorn's default, for 8 threads
+    many = serve.gunicorn_options(build_parser("serve").parse_args(["serve", "--threads", "1500"]))
+    assert many["worker_connections"] > many["threads"] == 1500

@@ -129,6 +129,8 @@ def play_one(page, bold: bool = True, on_hand_over=None) -> str | None:
             return None  # pressed (waiting for the others), or the next hand is already dealt
         if on_hand_over:
             on_hand_over(page)
+            if not page.locator("#action-next_hand:not([disabled])").count():
+                return None  # the screenshots took longer than the 20 s after the first press: dealt already
         press(page, "action-next_hand")
         page.wait_for_function(
             "() => { const b = document.getElementById('action-next_hand'); return !b || b.disabled; }")

@@ -27,10 +27,17 @@ KEPT_SUMMARIES = 1024  # explanation panels kept per process
 _lock = threading.Lock()
 _narrated: OrderedDict[tuple, dict[int, dict]] = OrderedDict()
 _summaries: OrderedDict[tuple, dict] = OrderedDict()
+_names: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
+KEPT_NAMES = 1024      # the seats' names as each seat reads them, per the seats' kinds and names and the language
 
 
 def names_for(room: Room, seat: int) -> tuple[str, ...]:
     """The four seats' names as ``seat`` reads them: "You", the people's names, "Rival on your left (bot)"."""
+    who = tuple((held.kind, held.name) for held in room.seats)
+    return _kept(_names, (who, seat, str(get_locale())), KEPT_NAMES, lambda: _names_for(room, seat))
+
+
+def _names_for(room: Room, seat: int) -> tuple[str, ...]:
     reader = Learner(seat)
     names = []
     for other, held in enumerate(room.seats):
@@ -102,3 +109,4 @@ def forget() -> None:
     with _lock:
         _narrated.clear()
         _summaries.clear()
+        _names.clear()

@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 
 THREADS = 8
+WORKER_CONNECTIONS = 1000  # gunicorn's default: connections a worker holds at once
+KEEPALIVE_SLACK = 100      # connections beyond the threads: idle keep-alive ones between two requests
 GRACEFUL_TIMEOUT = 10  # seconds a worker gets to finish its requests on shutdown
 
 
@@ -38,6 +40,9 @@ def gunicorn_options(args) -> dict:
         "workers": args.workers or usable_cores(),
         "worker_class": "gthread",
         "threads": args.threads,
+        # gthread accepts at most worker_connections connections per worker (gunicorn's default 1000), open event
+        # streams included: never fewer than the threads (each stream holds one) plus room for keep-alive ones.
+        "worker_connections": max(WORKER_CONNECTIONS, args.threads + KEEPALIVE_SLACK),
         "graceful_timeout": GRACEFUL_TIMEOUT,
         "accesslog": "-",
         "errorlog": "-",
