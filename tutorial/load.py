@@ -50,6 +50,8 @@ def add_arguments(parser) -> None:
                         help="rooms of the rooms scenario, each with 4 open event streams (the server needs "
                              "--workers x --threads above 4 per room)")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between two actions of a room")
+    parser.add_argument("--database", help="the started server's MUS_DATABASE, e.g. a postgresql:// URL "
+                                           "(default: a new SQLite file in a temporary folder)")
 
 
 @dataclass
@@ -221,10 +223,12 @@ def run(args) -> int:
             else:
                 import gunicorn
 
-                server, port = start_server(args.workers, args.threads, os.path.join(folder, "tables.sqlite3"))
+                server, port = start_server(args.workers, args.threads,
+                                            args.database or os.path.join(folder, "tables.sqlite3"))
                 host = "127.0.0.1"
                 print(f"server: mus-tutorial serve (gunicorn {gunicorn.__version__}, gthread), {args.workers} workers "
-                      f"x {args.threads} threads, rate limits off, {usable_cores()} cores; bounds: {args.requests} "
+                      f"x {args.threads} threads, {'PostgreSQL' if (args.database or '').startswith('postgres') else 'SQLite'}, "
+                      f"rate limits off, {usable_cores()} cores; bounds: {args.requests} "
                       f"requests or {args.seconds:g} s per row")
             requests = [name for name in scenarios if name != "rooms"]
             if requests:
