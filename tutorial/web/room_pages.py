@@ -24,6 +24,7 @@ from tutorial.web.narrator import Learner, Viewer
 from tutorial.web.pages import in_visitor_language
 from tutorial.web.room_words import bot_seat_name, no_room
 from tutorial.web.rooms import ID_PATTERN
+from tutorial.web.table import window_choices
 from tutorial.web.table_words import client_texts
 
 bp = Blueprint("room_pages", __name__)
@@ -35,7 +36,7 @@ AREAS = ("bottom", "right", "top", "left")  # the felt from a seat: its own, the
 @localized_route(bp)
 def lobby():
     return render_template("rooms.html", levels=LEVELS, clock=(CLOCK_DEFAULT, *CLOCK_RANGE),
-                           name_max=NAME_MAX, windows=senas.window_choices(), default_window=senas.WINDOW)
+                           name_max=NAME_MAX, windows=window_choices(), default_window=senas.WINDOW)
 
 
 @localized_route(bp)

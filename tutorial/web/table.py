@@ -10,6 +10,7 @@ import re
 import secrets
 
 from flask import Blueprint, g, jsonify, render_template, request
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from flask_babel import refresh
 
@@ -48,7 +49,7 @@ class BadRequest(Exception):
 @localized_route(bp)
 def page():
     texts = dict(client_texts(Learner(LEARNER)), senas=senas.client_texts(), coach=coach_words.client_texts())
-    windows = senas.window_choices()
+    windows = window_choices()
     chosen = request.args.get("level")  # a suggested level (the last lesson's link): preselected, still a choice
     return render_template("table.html", client_texts=texts, levels=LEVELS, windows=windows,
                            default_window=senas.WINDOW, chosen_level=chosen if chosen in LEVELS else "easy")
@@ -264,6 +265,11 @@ def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
         raise RuntimeError("the bots did not stop")
     if game.options.senas:
         senas.prune(game, meta)
+
+
+def window_choices() -> list[tuple[float, str]]:
+    """The menu of catch-window lengths in words, ``[(1.5, "1,5 segundos"), ...]`` (the table's and a room's form)."""
+    return [(seconds, _("%(seconds)s seconds", seconds=format_decimal(seconds))) for seconds in senas.WINDOW_CHOICES]
 
 
 # ----- the learner's view --------------------------------------------------------------------------------------

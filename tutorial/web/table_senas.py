@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 
 from flask import current_app
-from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from tutorial.bots import senas as bot_senas
@@ -86,11 +85,6 @@ def window_view(game: Game, meta: dict, now: float) -> list[dict]:
 
 
 WINDOW_CHOICES = (1.5, 2, 3, 5, 8, 10)  # the page's menu of window lengths (seconds)
-
-
-def window_choices() -> list[tuple[float, str]]:
-    """The menu of window lengths in words: ``[(1.5, "1,5 segundos"), ...]`` (the table's and the room's forms)."""
-    return [(seconds, _("%(seconds)s seconds", seconds=format_decimal(seconds))) for seconds in WINDOW_CHOICES]
 
 
 def client_texts() -> dict:
