@@ -29,16 +29,17 @@ def hard_decisions(seed, wanted):
 
 def counted_alone(me, worlds, world, bets):
     """What one world is worth counted on its own by the engine: the chance of winning the game after the hand
-    (the score now when the rules rule the bets out for these cards)."""
+    (the score now when the rules rule the bets out for these cards), and the hand's net tantos to our team."""
     ours, theirs = me.team, 1 - me.team
+    before = me.seen.scores_before
     try:
-        counted = count_hand(showdown(worlds.hands(world), me.mano, me.reyes, me.real), bets, me.seen.scores_before,
-                             me.target)
+        counted = count_hand(showdown(worlds.hands(world), me.mano, me.reyes, me.real), bets, before, me.target)
     except BetError:
-        return win_probability(me.seen.scores_before[ours], me.seen.scores_before[theirs], me.target)
+        return win_probability(before[ours], before[theirs], me.target), 0.0
+    net = (counted.scores[ours] - before[ours]) - (counted.scores[theirs] - before[theirs])
     if counted.winner_team is not None:
-        return 1.0 if counted.winner_team == ours else 0.0
-    return win_probability(counted.scores[ours], counted.scores[theirs], me.target)
+        return (1.0 if counted.winner_team == ours else 0.0), net
+    return win_probability(counted.scores[ours], counted.scores[theirs], me.target), net
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -54,6 +55,33 @@ def test_every_result_is_worth_in_each_world_what_counting_that_world_alone_give
         for key, values in evaluation._cache.items():
             bets = dict(evaluation.known)
             bets[me.lance] = dict(key)
-            assert [counted_alone(me, worlds, world, bets) for world in range(len(worlds))] == pytest.approx(list(values))
+            alone = [counted_alone(me, worlds, world, bets) for world in range(len(worlds))]
+            assert [chance for chance, _ in alone] == pytest.approx(list(values[0]))
+            assert [net for _, net in alone] == pytest.approx(list(values[1]))
         checked += 1
     assert checked >= 3
+
+
+def test_estimates_gives_each_candidate_its_expected_tantos_and_game_chance_best_first():
+    from tutorial.bots.hard import estimates
+    checked = 0
+    for me, actions, events in hard_decisions(1, wanted=6):
+        found = estimates(me.seen, actions, random.Random(3), events, worlds=200, tries=3000)
+        if not found:
+            continue
+        assert all(action in actions for action, _, _ in found)
+        chances = [chance for _, _, chance in found]
+        assert chances == sorted(chances, reverse=True) and all(0 <= chance <= 1 for chance in chances)
+        assert all(abs(tantos) <= 80 for _, tantos, _ in found)
+        # the same rng seed gives the same figures
+        assert estimates(me.seen, actions, random.Random(3), events, worlds=200, tries=3000) == found
+        checked += 1
+    assert checked >= 3
+
+
+def test_estimates_is_empty_outside_a_lance():
+    from tutorial.bots.hard import estimates
+    game = Game(Options(), 4)
+    seat = game.to_act()[0]
+    seen = game.observation(seat)
+    assert estimates(seen, seen.actions(), random.Random(0)) == []

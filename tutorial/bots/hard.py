@@ -46,6 +46,32 @@ class HardBot(MediumBot):
         return max(values, key=lambda item: item[1])[0]
 
 
+def estimates(observation, legal_actions, rng, events=(), worlds: int = WORLDS, tries: int = TRIES,
+              bet_model: bool = True) -> list[tuple[Action, float, float]]:
+    """The hard bot's estimate of each candidate action of a betting decision: ``[(action, expected_tantos,
+    win_chance)]``, best first (by ``win_chance``, the one the hard bot maximizes), where ``expected_tantos`` is
+    the expected net tantos of the hand to the seat's team (its tantos minus the rivals') and ``win_chance`` the
+    chance of winning the game after it, both averaged over the sampled worlds.
+
+    ``observation`` is ``game.observation(seat)``; ``legal_actions`` its ``actions()`` (or a subset of them);
+    ``rng`` a ``random.Random`` (the draws of the worlds, so a seeded rng gives the same figures); ``events`` that
+    seat's events of the current hand (``game.events_for(seat)``: the cards it threw, which are then not guessed
+    as someone else's; without them the estimate is a little less sharp). The candidates are the hard bot's
+    (paso, envido 2 and 5, quiero, a raise of 2, no quiero, órdago near the end), so not every legal action gets
+    a figure. Outside a lance, or when too few worlds agree with what is public, it returns ``[]``.
+    """
+    me = Seat(observation)
+    legal = list(legal_actions)
+    if not me.lance or not any(action.type in ("paso", "quiero", "envido", "ordago") for action in legal):
+        return []
+    public = Public(observation, events)
+    sampled = Sampler(public, rng, bet_model).sample(worlds, tries)
+    if len(sampled) < MIN_WORLDS:
+        return []
+    evaluation = _Evaluation(me, sampled)
+    return sorted(evaluation.values(legal, tantos=True), key=lambda item: -item[2])
+
+
 class _Evaluation:
     """Expected game-winning chance of each candidate action, averaged over weighted worlds.
 
@@ -66,22 +92,26 @@ class _Evaluation:
 
     # --- what one result of the lance is worth in each world ---------------------------------------------
     def utility(self, result: dict) -> np.ndarray:
-        """The chance of winning the game after counting the hand with ``result`` in this lance, in each world
-        (a result the rules rule out in a world is worth no more there than the score now)."""
+        """[2, world]: the chance of winning the game after counting the hand with ``result`` in this lance
+        (row 0), and the hand's net tantos to our team (row 1), in each world (a result the rules rule out in a
+        world is worth there the score now and no tantos). Rows mix linearly, so every expectation below
+        carries both."""
         key = tuple(result.items())
         if key not in self._cache:
             bets = dict(self.known)
             bets[self.lance] = result
             me, ours, theirs = self.me, self.team, 1 - self.team
-            now = win_probability(self.scores_before[ours], self.scores_before[theirs], me.target)
+            before = self.scores_before
+            now = win_probability(before[ours], before[theirs], me.target)
             try:
-                counted = count(self.lances, self.worlds.ids, bets, self.scores_before, me.target, me.reyes, me.real)
+                counted = count(self.lances, self.worlds.ids, bets, before, me.target, me.reyes, me.real)
             except BetError:
-                self._cache[key] = np.full(len(self.worlds), now)
+                self._cache[key] = np.stack([np.full(len(self.worlds), now), np.zeros(len(self.worlds))])
                 return self._cache[key]
             value = win_probabilities(counted.scores[ours], counted.scores[theirs], me.target)
             value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
-            self._cache[key] = np.where(counted.valid, value, now)
+            net = (counted.scores[ours].astype(float) - before[ours]) - (counted.scores[theirs] - before[theirs])
+            self._cache[key] = np.stack([np.where(counted.valid, value, now), np.where(counted.valid, net, 0.0)])
         return self._cache[key]
 
     # --- the other seats' answers, under the sampler's model ---------------------------------------------
@@ -99,7 +129,9 @@ class _Evaluation:
         return 1 - refuse
 
     # --- candidate actions ---------------------------------------------------------------------------------
-    def values(self, actions):
+    def values(self, actions, tantos: bool = False):
+        """[(action, expected game-winning chance)] per candidate; with ``tantos``, [(action, expected net
+        tantos, expected game-winning chance)]."""
         me = self.me
         options = []
         if me.live is None:
@@ -118,7 +150,10 @@ class _Evaluation:
         ordago = pick(actions, "ordago")
         if near_end and ordago:
             options.append((ordago, self._bet(ordago)))
-        return [(action, float(self.weights @ value)) for action, value in options]
+        if tantos:
+            return [(action, float(self.weights @ value[1]), float(self.weights @ value[0]))
+                    for action, value in options]
+        return [(action, float(self.weights @ value[0])) for action, value in options]
 
     def raise_floor(self, total: int) -> float:
         """A raise is weighed only when our team wins the lance in at least this share of the worlds: half, plus more
@@ -163,5 +198,5 @@ class _Evaluation:
             no_bet = no_bet * (1 - bet_probability("envido", self._chance(seat), self.lance, after.total,
                                                    after.deje()))
         # Whether accepting a rival's 2 beats refusing it is decided once, across the worlds.
-        answer = accepted if self.weights @ (accepted - refused) > 0 else refused
+        answer = accepted if self.weights @ (accepted[0] - refused[0]) > 0 else refused
         return no_bet * quiet + (1 - no_bet) * answer
