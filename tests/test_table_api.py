@@ -471,3 +471,20 @@ def test_hard_bots_do_not_raise_each_other_two_by_two_up_to_the_target(client):
         view = response.get_json()
     totals = [bet.get("total", 0) for bet in view["last_hand"]["bets"].values()]
     assert max(totals) < 20, view["last_hand"]["bets"]
+
+
+@pytest.mark.parametrize("character", ["cautious", "ordago_happy", "random_sizes"])
+def test_a_table_against_a_character_plays_whole_hands(client, character):
+    response = client.post("/api/tables", json={"level": character, "seed": 4})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert response.get_json()["level"] == character
+    finish_hand(client, response.get_json())
+    with_senas = client.post("/api/tables", json={"level": character, "seed": 4, "senas": True})
+    assert with_senas.status_code == 201, with_senas.get_data(as_text=True)  # signals and catches like medium
+
+
+def test_an_unknown_character_is_a_clear_400_naming_the_choices(client):
+    response = client.post("/api/tables", json={"level": "sharp", "lang": "es"})
+    assert response.status_code == 400
+    assert "Prudencio" not in response.get_data(as_text=True)
+    assert "cautious" in response.get_json()["error"]

@@ -80,3 +80,17 @@ def test_a_rivals_signal_has_an_assertive_region_of_its_own(client):
     html = client.get("/es/jugar").get_data(as_text=True)
     assert 'id="alert" aria-live="assertive"' in html
     assert html.count('aria-live="assertive"') == 1
+
+
+@pytest.mark.parametrize("lang, name, words", [("es", "Paco el Terco", "lo acepta casi todo"),
+                                               ("pt", "Paco, o Teimoso", "aceita quase tudo"),
+                                               ("ca", "Paco el Tossut", "ho accepta gairebé tot")])
+def test_the_characters_are_offered_beside_the_levels_with_a_description_in_each_language(client, lang, name, words):
+    from tutorial.bots.field import FIELD
+    html = client.get(PAGES[lang]).get_data(as_text=True)
+    menu = re.search(r'<select id="option-level".*?</select>', html, re.S)[0]
+    assert re.findall(r'<option value="([a-z_]+)"', menu) == ["easy", "medium", "hard", *FIELD]
+    assert f'<option value="stubborn">{name}</option>' in menu and "<optgroup label=" in menu
+    characters = re.search(r'id="option-characters-hint">(.*?)</div>', html, re.S)[1]
+    assert f"<strong>{name}</strong>: " in characters and words in characters
+    assert characters.count("<li>") == len(FIELD)

@@ -21,8 +21,24 @@ from tutorial.bots.base import Bot
 LEVELS = ("easy", "medium", "hard")
 
 
+def personalities() -> tuple[str, ...]:
+    """The sparring field's personalities (``tutorial/bots/field.py``), which ``make_bot`` also makes."""
+    from tutorial.bots.field import FIELD
+    return FIELD
+
+
+def habits_level(level: str) -> str:
+    """The level whose señas habits (signals, catch rate) a bot of ``level`` follows: a personality's are the
+    medium bot's."""
+    return level if level in LEVELS else "medium"
+
+
 def make_bot(level: str, seed: int = 0, **options) -> Bot:
-    """A bot of that level; ``options`` are the level's own settings (hard: ``bet_model``, ``worlds``, ``tries``)."""
+    """A bot of that level or personality; ``options`` are the level's own settings (hard: ``bet_model``,
+    ``worlds``, ``tries``)."""
+    if level in personalities():
+        from tutorial.bots.field import FieldBot
+        return FieldBot(level, seed=seed, **options)
     if level == "easy":
         from tutorial.bots.easy import EasyBot as cls
     elif level == "medium":
@@ -30,8 +46,8 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
     elif level == "hard":
         from tutorial.bots.hard import HardBot as cls
     else:
-        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS)})")
+        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS + personalities())})")
     return cls(seed=seed, **options)
 
 
-__all__ = ["Bot", "LEVELS", "make_bot"]
+__all__ = ["Bot", "LEVELS", "habits_level", "make_bot", "personalities"]

@@ -16,11 +16,12 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from tutorial.bots import LEVELS, make_bot
+from tutorial.bots import LEVELS, habits_level, make_bot, personalities
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import SEATS, Game, Options, team
 
 Z95 = 1.959964
+FIELD = "field"  # a team of the field's personalities, a different one for each deal pair, in rotation
 MAX_ACTIONS = 20_000  # a game never needs this many; reaching it is reported as an error
 
 
@@ -36,6 +37,7 @@ class Tally:
     errors: list = field(default_factory=list)
     signals: list = field(default_factory=lambda: [0, 0])   # signals made by team A, team B
     catches: dict = field(default_factory=dict)             # level -> [windows it watched, signals it caught]
+    members: dict = field(default_factory=dict)             # against the field: member -> its pairs' scores for A
 
 
 @dataclass
@@ -90,6 +92,15 @@ def play_game(bots: dict[int, object], options: Options, seed: int, check: bool 
     return game.winner_team, hands
 
 
+def member(level: str, pair: int) -> str:
+    """The bot a team of ``level`` fields for deal pair ``pair``: the level itself, or for ``field`` one of the
+    personalities in rotation."""
+    if level != FIELD:
+        return level
+    names = personalities()
+    return names[pair % len(names)]
+
+
 def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict) -> dict:
     a = make_bot(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
     b = make_bot(level_b, seed=2 * seed + 1, **bot_options.get(level_b, {}))
@@ -105,13 +116,14 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
     for pair in range((games + 1) // 2):
         game_seed = seed * 1_000_003 + pair
         pair_wins, pair_hands, pair_diff = 0, 0, 0
+        one_a, one_b = member(level_a, pair), member(level_b, pair)
         for a_team in (0, 1):
             if tally.games == games:
                 break
-            bots = _team_bots(level_a, level_b, game_seed, a_team, bot_options)
+            bots = _team_bots(one_a, one_b, game_seed, a_team, bot_options)
             signals = None
             if options.senas:
-                levels = {seat: level_a if team(seat) == a_team else level_b for seat in SEATS}
+                levels = {seat: habits_level(one_a if team(seat) == a_team else one_b) for seat in SEATS}
                 on = frozenset(seat for seat in SEATS if senas[0 if team(seat) == a_team else 1])
                 signals = Senas(on, levels, random.Random(game_seed * 2 + a_team), tally, a_team)
             try:
@@ -131,6 +143,8 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
             pair_hands += len(hands)
         tally.pair_scores.append(pair_wins / 2)
         tally.pair_diffs.append(pair_diff / max(pair_hands, 1))
+        if FIELD in (level_a, level_b):
+            tally.members.setdefault(one_b if level_b == FIELD else one_a, []).append(pair_wins / 2)
         if progress:
             progress(tally)
     return tally
@@ -160,12 +174,19 @@ def summary(tally: Tally, level_a: str, level_b: str) -> dict:
                                                                                      round(diff_high, 3)],
             "errors": len(tally.errors), "signals": list(tally.signals),
             "catch_rates": {level: round(caught / max(watched, 1), 4)
-                            for level, (watched, caught) in sorted(tally.catches.items())}}
+                            for level, (watched, caught) in sorted(tally.catches.items())},
+            "members": {name: {"pairs": len(scores), "win_rate_a": round(interval(scores)[0], 4),
+                               "win_rate_a_95": [round(interval(scores)[1], 4), round(interval(scores)[2], 4)]}
+                        for name, scores in tally.members.items()}}
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--a", default="medium", choices=LEVELS, help="level of team A (default medium)")
-    parser.add_argument("--b", default="easy", choices=LEVELS, help="level of team B (default easy)")
+    bots = (*LEVELS, *personalities(), FIELD)
+    parser.add_argument("--a", default="medium", choices=bots,
+                        help="level or personality of team A (default medium; field: the personalities in rotation)")
+    parser.add_argument("--b", default="easy", choices=bots, help="level or personality of team B (default easy)")
+    parser.add_argument("--table", action="store_true",
+                        help="instead: every level against every personality, --games games each, as a table")
     parser.add_argument("--games", type=int, default=100, help="games to play, in pairs of swapped seats")
     parser.add_argument("--seed", type=int, default=0, help="the whole tournament follows from it")
     parser.add_argument("--reyes", type=int, default=8, choices=(8, 4))
@@ -188,6 +209,8 @@ def run(args) -> int:
     options = Options(reyes=args.reyes, target=args.target, real=args.real, senas=any(senas))
     bot_options = {"hard": {"bet_model": not args.no_bet_model}}
     start = time.perf_counter()
+    if args.table:
+        return run_table(args, options, bot_options, senas)
 
     def progress(tally: Tally) -> None:
         if args.progress and len(tally.pair_scores) % args.progress == 0:
@@ -207,6 +230,31 @@ def run(args) -> int:
     return 1 if tally.errors else 0
 
 
+def run_table(args, options, bot_options, senas) -> int:
+    """Every level against every personality: a Markdown table of A's win rate with its 95% interval."""
+    names = personalities()
+    rows, errors = [], 0
+    print("| level | " + " | ".join(names) + " |")
+    print("| --- |" + " --- |" * len(names))
+    for level in LEVELS:
+        cells = []
+        for name in names:
+            started = time.perf_counter()
+            tally = run_tournament(level, name, args.games, args.seed, options, bot_options, None, senas)
+            r = summary(tally, level, name)
+            errors += r["errors"]
+            low, high = r["win_rate_a_95"]
+            cells.append(f"{100 * r['win_rate_a']:.1f}% ({100 * low:.0f}-{100 * high:.0f})")
+            if args.progress:
+                print(f"... {level} against {name}: {cells[-1]}, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+        rows.append(cells)
+        print(f"| {level} | " + " | ".join(cells) + " |", flush=True)
+    print(f"\n{args.games} games a cell (the level's win rate, 95% interval over deal pairs), seed {args.seed}; "
+          f"engine errors: {errors}")
+    return 1 if errors else 0
+
+
 def _print(r: dict) -> None:
     low, high = r["win_rate_a_95"]
     d_low, d_high = r["tantos_difference_95"]
@@ -219,4 +267,8 @@ def _print(r: dict) -> None:
     if r["senas_a"] == "on" or r["senas_b"] == "on":
         print(f"señas: A {r['senas_a']}, B {r['senas_b']}; signals made A {r['signals'][0]}, B {r['signals'][1]}; "
               f"catch rates {r['catch_rates']}")
+    for name, m in r["members"].items():
+        low, high = m["win_rate_a_95"]
+        print(f"  against {name}: A wins {100 * m['win_rate_a']:.1f}% (95% interval {100 * low:.1f}% to "
+              f"{100 * high:.1f}%) over {m['pairs']} deal pairs")
     print(f"engine errors: {r['errors']}; {r['seconds']} s")

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import refresh
 
 from tutorial.bots import LEVELS, make_bot
+from tutorial.web.table_characters import CHARACTERS, characters
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
 from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
@@ -52,7 +53,8 @@ def page():
     windows = window_choices()
     chosen = request.args.get("level")  # a suggested level (the last lesson's link): preselected, still a choice
     return render_template("table.html", client_texts=texts, levels=LEVELS, windows=windows,
-                           default_window=senas.WINDOW, chosen_level=chosen if chosen in LEVELS else "easy")
+                           default_window=senas.WINDOW, chosen_level=chosen if chosen in LEVELS else "easy",
+                           characters=characters())
 
 
 # ----- the API -------------------------------------------------------------------------------------------------
@@ -60,7 +62,7 @@ def page():
 @bp.post("/api/tables")
 def create_table():
     body = json_body(CREATE_FIELDS)
-    options, level, seed = creation_options(body)
+    options, level, seed = creation_options(body, characters=True)
     seeded = seed is not None
     if not seeded:
         seed = secrets.randbelow(SEED_LIMIT)
@@ -203,9 +205,16 @@ def json_body(allowed: set[str]) -> dict:
     return data
 
 
-def creation_options(body: dict) -> tuple[Options, str, int | None]:
+def creation_options(body: dict, characters: bool = False) -> tuple[Options, str, int | None]:
+    """The game's options, the bots' level (with ``characters``, the table's: also a character's key) and the
+    seed, from a creation body."""
     level = body.get("level", "easy")
-    if level not in LEVELS:
+    if characters and level in CHARACTERS:
+        pass
+    elif level not in LEVELS:
+        if characters:
+            raise BadRequest(_("The bots must be easy, medium, hard or one of the characters: %(names)s.",
+                               names=", ".join(CHARACTERS)))
         raise BadRequest(_("The bots' level must be easy, medium or hard."))
     seed = body.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):

@@ -12,6 +12,7 @@ import time
 from flask import current_app
 from flask_babel import gettext as _
 
+from tutorial.bots import habits_level
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import Action, Game, team
 from tutorial.web.terms import SENAS
@@ -50,7 +51,7 @@ def prune(game: Game, meta: dict) -> None:
 
 
 def levels(meta: dict) -> dict:
-    return {seat: meta["level"] for seat in range(4) if seat != meta["seat"]}
+    return {seat: habits_level(meta["level"]) for seat in range(4) if seat != meta["seat"]}
 
 
 def learner_signalled(game: Game, meta: dict, rng) -> None:
@@ -64,7 +65,7 @@ def bot_turn(game: Game, meta: dict, seat: int, rng, now: float) -> bool:
     learner = meta["seat"]
     was_open = (seat, learner) in game.senas.windows
     considered = {int(s): tuple(key) for s, key in meta.get("considered", {}).items()}
-    action = bot_senas.consider(game, seat, meta["level"], rng, considered)
+    action = bot_senas.consider(game, seat, habits_level(meta["level"]), rng, considered)
     meta["considered"] = {str(s): list(key) for s, key in considered.items()}
     if action is None:
         return False
