@@ -12,7 +12,7 @@ SUITES = {
     "hands": "tutorial.engine.bench:hands",
     "strength": "tutorial.strength:bench",
     "checker": "tutorial.web.bench:checker",
-    "bots": "tutorial.bots.bench:hard_decisions",
+    "bots": "tutorial.bots.bench:decisions",
     "table": "tutorial.web.table_bench:tables",
     "durability": "tutorial.web.table_bench:durability",
     "events": "tutorial.web.events_bench:news",

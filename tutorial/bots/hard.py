@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tutorial.bots import rivals
 from tutorial.bots.base import Seat, pick
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.senas import as_known_by
@@ -33,13 +34,36 @@ class HardBot(MediumBot):
     level = "hard"
     uses_events = True
 
-    def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = WORLDS, tries: int = TRIES):
+    def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = WORLDS, tries: int = TRIES,
+                 robust: bool = True):
         super().__init__(seed)
-        self.bet_model, self.worlds, self.tries = bet_model, worlds, tries
+        self.bet_model, self.worlds, self.tries, self.robust = bet_model, worlds, tries, robust
+        self._history = ()
+
+    def act(self, game, seat: int):
+        """As every bot; the robust reading also looks at this seat's events of the earlier hands of the game
+        (what each player said, and the hands the showdowns showed)."""
+        if not (self.robust and self.bet_model):
+            return super().act(game, seat)
+        seen = game.observation(seat)
+        if seen.lance is None:
+            return self.choose(seen, self._hand_events(game, seat))
+        history = game.events_for(seat, 0)
+        last = max((i for i, event in enumerate(history) if event["code"] == "hand_start"), default=0)
+        self._history = history
+        try:
+            return self.choose(seen, history[last:])
+        finally:
+            self._history = ()
+
+    def reading(self, seen):
+        if not (self.robust and self.bet_model):
+            return None
+        return rivals.posterior(seen.seat, seen.options.reyes, seen.options.target, self._history)
 
     def bet(self, me: Seat, actions, events):
         public = Public(me.seen, events)
-        worlds = Sampler(public, self.rng, self.bet_model).sample(self.worlds, self.tries)
+        worlds = Sampler(public, self.rng, self.bet_model, self.reading(me.seen)).sample(self.worlds, self.tries)
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return super().bet(me, actions, events)
         values = _Evaluation(me, worlds).values(actions)
@@ -47,7 +71,7 @@ class HardBot(MediumBot):
 
 
 def estimates(observation, legal_actions, rng, events=(), worlds: int = WORLDS, tries: int = TRIES,
-              bet_model: bool = True) -> list[tuple[Action, float, float]]:
+              bet_model: bool = True, history=None) -> list[tuple[Action, float, float]]:
     """The hard bot's estimate of each candidate action of a betting decision: ``[(action, expected_tantos,
     win_chance)]``, best first (by ``win_chance``, the one the hard bot maximizes), where ``expected_tantos`` is
     the expected net tantos of the hand to the seat's team (its tantos minus the rivals') and ``win_chance`` the
@@ -56,7 +80,9 @@ def estimates(observation, legal_actions, rng, events=(), worlds: int = WORLDS, 
     ``observation`` is ``game.observation(seat)``; ``legal_actions`` its ``actions()`` (or a subset of them);
     ``rng`` a ``random.Random`` (the draws of the worlds, so a seeded rng gives the same figures); ``events`` that
     seat's events of the current hand (``game.events_for(seat)``: the cards it threw, which are then not guessed
-    as someone else's; without them the estimate is a little less sharp). The candidates are the hard bot's
+    as someone else's; without them the estimate is a little less sharp); ``history`` that seat's events since
+    the game started (``game.events_for(seat, 0)``: the hard bot's reading of each player's style from the earlier
+    hands; None: the one stated model of the bets). The candidates are the hard bot's
     (paso, envido 2 and 5, quiero, a raise of 2, no quiero, órdago near the end), so not every legal action gets
     a figure. Outside a lance, or when too few worlds agree with what is public, it returns ``[]``.
     """
@@ -65,7 +91,9 @@ def estimates(observation, legal_actions, rng, events=(), worlds: int = WORLDS, 
     if not me.lance or not any(action.type in ("paso", "quiero", "envido", "ordago") for action in legal):
         return []
     public = Public(observation, events)
-    sampled = Sampler(public, rng, bet_model).sample(worlds, tries)
+    reading = None if history is None or not bet_model else rivals.posterior(
+        observation.seat, observation.options.reyes, observation.options.target, history)
+    sampled = Sampler(public, rng, bet_model, reading).sample(worlds, tries)
     if len(sampled) < MIN_WORLDS:
         return []
     evaluation = _Evaluation(me, sampled)
@@ -119,13 +147,27 @@ class _Evaluation:
         p = model(self.me.reyes, position(seat, self.me.mano)).chance[self.lance][self.worlds.ids[seat]]
         return as_known_by(self.me.seen, seat, self.lance, p) if self.me.seen.senas else p
 
+    def _word(self, seat, word: str, total: int, deje: int) -> np.ndarray:
+        """How likely ``seat`` says ``word`` to a bet of ``total``, in each world: under the one stated model, or
+        (a reading of the rivals) each style's chance weighted by its share in that world, card odds getting
+        the styles' average over the worlds."""
+        styles = self.worlds.styles
+        if styles is None:
+            return bet_probability(word, self._chance(seat), self.lance, total, deje)
+        share = styles[seat]
+        each = rivals.word_table(self.me.reyes, position(seat, self.me.mano), self.lance, word, total, deje, None,
+                                 rivals.lates(self.me.scores, self.me.target))[:, self.worlds.ids[seat]]
+        average = share[1:] @ self.weights  # [style]: its share over the worlds
+        card_odds = average @ (each @ self.weights) / max(float(average.sum()), 1e-300)
+        return share[0] * card_odds + (share[1:] * each).sum(axis=0)
+
     def _team_accepts(self, betting) -> np.ndarray:
         """Chance that one of the seats still answering ``betting``'s bet accepts it (or raises: counted as
         accepting), in each world."""
         stake = ORDAGO_STAKE if betting.ordago else betting.total
         refuse = 1.0
         for seat in betting.answering:
-            refuse = refuse * bet_probability("no_quiero", self._chance(seat), self.lance, stake, betting.deje())
+            refuse = refuse * self._word(seat, "no_quiero", stake, betting.deje())
         return 1 - refuse
 
     # --- candidate actions ---------------------------------------------------------------------------------
@@ -195,8 +237,7 @@ class _Evaluation:
         accepted, refused = self.utility(rival_bet.acceptance()), self.utility(rival_bet.refusal())
         no_bet = 1.0
         for seat in later:
-            no_bet = no_bet * (1 - bet_probability("envido", self._chance(seat), self.lance, after.total,
-                                                   after.deje()))
+            no_bet = no_bet * (1 - self._word(seat, "envido", after.total, after.deje()))
         # Whether accepting a rival's 2 beats refusing it is decided once, across the worlds.
         answer = accepted if self.weights @ (accepted[0] - refused[0]) > 0 else refused
         return no_bet * quiet + (1 - no_bet) * answer

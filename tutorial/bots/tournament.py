@@ -194,6 +194,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--real", action="store_true", help="play with la real")
     parser.add_argument("--no-bet-model", action="store_true",
                         help="hard bots ignore the bets when they guess the hidden hands")
+    parser.add_argument("--no-robust", action="store_true",
+                        help="hard bots read the bets with the one medium-like model instead of the field mixture")
     for name in ("a", "b"):
         parser.add_argument(f"--senas-{name}", choices=("on", "off"), default="off",
                             help=f"team {name.upper()} makes señas (the table then plays señas: both teams catch)")
@@ -207,7 +209,7 @@ def run(args) -> int:
         return 2
     senas = (args.senas_a == "on", args.senas_b == "on")
     options = Options(reyes=args.reyes, target=args.target, real=args.real, senas=any(senas))
-    bot_options = {"hard": {"bet_model": not args.no_bet_model}}
+    bot_options = {"hard": {"bet_model": not args.no_bet_model, "robust": not args.no_robust}}
     start = time.perf_counter()
     if args.table:
         return run_table(args, options, bot_options, senas)
@@ -220,7 +222,7 @@ def run(args) -> int:
     tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas)
     result = summary(tally, args.a, args.b)
     result.update(senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed, reyes=args.reyes, target=args.target, real=args.real,
-                  bet_model=not args.no_bet_model, seconds=round(time.perf_counter() - start, 1))
+                  bet_model=not args.no_bet_model, robust=not args.no_robust, seconds=round(time.perf_counter() - start, 1))
     if args.json:
         print(json.dumps(result))
     else:

@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from tutorial.bots import rivals
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value, table
 from tutorial.bots.senas import as_known_by, known_signals, still_true, thrown_since
@@ -71,6 +72,7 @@ class Public:
         self.mus_round = seen.mus_round
         self.speech = seen.mus_talk
         self.reshuffled = seen.reshuffled
+        self.scores, self.target = seen.scores, seen.options.target
         # (seat, lance, word, total, deje, amount) in order: the bet each word answered, an órdago as a bet of
         # the whole game
         self.bets = [(speech.seat, record.lance, speech.action.type, ORDAGO_STAKE if speech.ordago else speech.total,
@@ -188,6 +190,8 @@ class Worlds(NamedTuple):
     ids: list               # [seat] -> hand ids over the worlds (this seat: one id)
     cards: dict             # other seat -> [world, 4] card indices
     weights: np.ndarray
+    styles: dict | None = None  # with a reading of the rivals: other seat -> [component, world], each style's
+    #                             share in explaining that seat's words in that world (``rivals.NAMES`` order)
 
     def __len__(self) -> int:
         return len(self.weights)
@@ -199,8 +203,11 @@ class Worlds(NamedTuple):
 
 
 class Sampler:
-    def __init__(self, public: Public, rng, bet_model: bool = True):
-        self.public, self.rng, self.bet_model = public, rng, bet_model
+    """``reading``: other seat -> its posterior over the styles (``rivals.posterior``); the bets are then weighed
+    under that mixture instead of the one stated model."""
+
+    def __init__(self, public: Public, rng, bet_model: bool = True, reading: dict | None = None):
+        self.public, self.rng, self.bet_model, self.reading = public, rng, bet_model, reading
 
     def sample(self, wanted: int, tries: int = 1500) -> Worlds:
         """Up to ``wanted`` worlds with positive weight, out of at most ``tries`` drawn (in batches, stopping once
@@ -209,22 +216,27 @@ class Sampler:
         pub = self.public
         rng = np.random.default_rng(self.rng.getrandbits(64))
         found, left = [], tries
-        while left > 0 and sum(len(weight) for _, _, weight in found) < wanted:
+        while left > 0 and sum(len(batch[2]) for batch in found) < wanted:
             rows = min(left, BATCH)
-            ids, cards, weight = self._batch(rng, rows)
+            ids, cards, weight, styles = self._batch(rng, rows)
             kept = np.flatnonzero(weight > 0)
             found.append(({seat: ids[seat][kept] for seat in pub.others},
-                          {seat: cards[seat][kept] for seat in pub.others}, weight[kept]))
+                          {seat: cards[seat][kept] for seat in pub.others}, weight[kept],
+                          None if styles is None else {seat: share[:, kept] for seat, share in styles.items()}))
             left -= rows
 
         def joined(part: int, seat: int) -> np.ndarray:
             return np.concatenate([batch[part][seat] for batch in found])[:wanted]
 
+        styles = None
+        if found and found[0][3] is not None:
+            styles = {seat: np.concatenate([batch[3][seat] for batch in found], axis=1)[:, :wanted]
+                      for seat in found[0][3]}
         return Worlds(pub.seat, pub.hand,
                       [hand_ids([CARD_INDEX[card] for card in pub.hand], pub.reyes) if seat == pub.seat
                        else joined(0, seat) for seat in SEATS],
                       {seat: joined(1, seat) for seat in pub.others},
-                      np.concatenate([weight for _, _, weight in found])[:wanted])
+                      np.concatenate([batch[2] for batch in found])[:wanted], styles)
 
     def _batch(self, rng, rows: int):
         """``rows`` worlds drawn and weighed: (hand ids and cards per other seat, weights: 0 if impossible)."""
@@ -259,14 +271,30 @@ class Sampler:
             if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
                 p_mus = model(pub.reyes, position(seat, pub.deal_mano)).mus[ids[seat]]
                 weight *= p_mus if word == "mus" else 1 - p_mus
-        if self.bet_model:
+        styles = None
+        if self.bet_model and self.reading is not None:
+            styles = {}
+            for seat in pub.others:
+                words = [(lance, word, total, deje, amount) for s, lance, word, total, deje, amount in pub.bets
+                         if s == seat]
+                shares = self.reading[seat]
+                likelihood = rivals.words_likelihood(words, ids[seat], pub.reyes, position(seat, pub.mano),
+                                                     pub.scores, pub.target)  # [style, world]
+                parts = shares[1:, None] * likelihood
+                mixed = parts.sum(axis=0)
+                # card odds: the same for every hand, the styles' average over the worlds as weighed so far
+                flat = float(weight @ mixed / weight.sum()) if weight.sum() > 0 else float(mixed.mean())
+                total_ = shares[0] * flat + mixed
+                weight = weight * total_
+                styles[seat] = np.vstack([np.full(rows, shares[0] * flat), parts]) / np.maximum(total_, 1e-300)
+        elif self.bet_model:
             for seat, lance, word, total, deje, amount in pub.bets:
                 if seat != pub.seat:
                     p = model(pub.reyes, position(seat, pub.mano)).chance[lance][ids[seat]]
                     if pub.senas:  # what the signals it saw of this seat's team add to its own hand
                         p = as_known_by(pub.senas, seat, lance, p)
                     weight *= bet_probability(word, p, lance, total, deje, amount)
-        return ids, hands, weight
+        return ids, hands, weight, styles
 
     def _signalled(self, held, ids):
         """Whether each world agrees with the signals this seat saw (its partner's, the rivals' it caught). The

@@ -1,0 +1,204 @@
+"""The hard bot's reading of the other players: each one a mixture over the sparring field and plain card odds.
+
+A *style* is a likelihood model of a player's betting words given its hand: the field's profiles
+(``field.PROFILES``) and the medium bot, each softened (a threshold ``t`` on the lance chance ``p`` becomes
+``sigmoid((p - t) / SOFTNESS)``, every probability kept within [FLOOR, 1 - FLOOR]), and *card odds*: words that
+say nothing about the hand (the same probability whatever the hand: the mixture's own average over hands).
+
+Per other seat the bot keeps a posterior over the styles, from the game so far: every hand that ended showed all
+four hands (the engine's ``showdown`` event), so each earlier hand's words of that seat are weighed under each
+style with the very hand behind them. The prior gives card odds ``CARD_ODDS`` and shares the rest among the
+styles; each hand's evidence is tempered by ``TEMPER`` (a player is never exactly one of our models), so the
+posterior leaves card odds only as the evidence grows: with weak evidence the reading stays near card odds.
+
+In the current hand a world's weight is, per seat, ``sum_k w_k P_k(its words so far | its hand in the world)``,
+and its answers to our bets are that mixture's, each style weighted by how well it explains the seat's words so
+far in that world.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from tutorial.bots.field import PROFILES, Profile
+from tutorial.bots.odds import TEAM_BETTABLE, table
+from tutorial.engine import LANCES, SEATS, Card, position
+from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
+
+FLOOR = 0.03
+SOFTNESS = 0.06
+ORDAGO_STAKE = 1000
+CARD_ODDS = 0.35   # the prior's share for words that say nothing about the hand
+TEMPER = 0.6       # each earlier hand's log-likelihood counts this much
+
+STYLES: tuple[tuple[str, Profile], ...] = (("medium", Profile("medium")), *PROFILES.items())
+NAMES = ("card_odds", *(name for name, _ in STYLES))
+
+
+def prior() -> np.ndarray:
+    return np.array([CARD_ODDS, *[(1 - CARD_ODDS) / len(STYLES)] * len(STYLES)])
+
+
+def _sig(x):
+    return 1 / (1 + np.exp(-np.clip(x / SOFTNESS, -40, 40)))
+
+
+def _clip(p):
+    return np.clip(p, FLOOR, 1 - FLOOR)
+
+
+def word_probability(style: Profile, word: str, p, lance: str, total: int, deje: int, amount=None,
+                     late: bool = False):
+    """P(word | lance chance p) for a player of this style answering a bet of ``total`` (0: opening) with
+    ``deje`` at stake; ``late``: a team is near the target by the style's own measure."""
+    s = style
+    if total == 0:
+        ordago = _sig(p - s.ordago_open) if (late and s.ordago_open is not None) else 0.0
+        big = _sig(p - s.big_at)
+        opens = _sig(p - s.open_at[lance])
+        small = np.maximum(opens - big, 0) + s.bluff[lance] * (1 - opens)
+        rest = 1 - ordago
+        if word == "paso":
+            return _clip(rest * (1 - np.minimum(big + small, 1)))
+        if word == "ordago":
+            return _clip(ordago)
+        if amount is None:
+            return _clip(rest * np.minimum(big + small, 1))
+        return _clip(rest * (big * (amount in s.big_sizes) / len(s.big_sizes)
+                             + small * (amount in s.sizes) / len(s.sizes)))
+    if total >= ORDAGO_STAKE:
+        at = s.ordago_at_near if (late and s.ordago_at_near is not None) else s.ordago_at
+        accept = _clip(_sig(p - at))
+        return 1 - accept if word == "no_quiero" else accept
+    can_raise = total < s.raise_cap
+    raise_ = (_sig(p - s.raise_at) + s.bluff_raise * (1 - _sig(p - s.raise_at))) if can_raise else 0.0
+    accept = _sig(p - (s.accept_at[lance] + s.pot * ((total - deje) / (2 * total) - 0.25)))
+    if word == "no_quiero":
+        return _clip((1 - raise_) * (1 - accept))
+    if word == "quiero":
+        return _clip((1 - raise_) * accept)
+    if word == "ordago":
+        return _clip(raise_ * FLOOR)
+    return _clip(raise_)  # a raise
+
+
+def late_for(style: Profile, scores, target: int) -> bool:
+    return max(scores) >= target - style.ordago_within
+
+
+@lru_cache(maxsize=None)
+def chances(reyes: int, pos: int) -> dict:
+    """lance -> [hand id]: the lance chance ``p`` of every hand at this position."""
+    infos, rows = tables(reyes).infos, table(reyes)
+    return {lance: np.array([rows[info.ranks][pos][index][TEAM_BETTABLE] for info in infos])
+            for index, lance in enumerate(LANCES)}
+
+
+@lru_cache(maxsize=None)
+def hand_frequency(reyes: int) -> np.ndarray:
+    """[hand id]: the share of all four-card hands with that id."""
+    deck = np.array(list(combinations(range(40), 4)), dtype=np.intp)
+    ids = hand_ids(deck.T, reyes)
+    counts = np.bincount(ids, minlength=len(tables(reyes).infos)).astype(float)
+    return counts / counts.sum()
+
+
+@lru_cache(maxsize=4096)
+def word_table(reyes: int, pos: int, lance: str, word: str, total: int, deje: int, amount, lates: tuple) -> np.ndarray:
+    """[style, hand id]: P(word) for every style and hand at this position (``lates``: per style, whether the
+    game is near its end by that style's measure)."""
+    p = chances(reyes, pos)[lance]
+    return np.array([np.broadcast_to(word_probability(style, word, p, lance, total, deje, amount, late), p.shape)
+                     for (_, style), late in zip(STYLES, lates)])
+
+
+def lates(scores, target: int) -> tuple:
+    return tuple(late_for(style, scores, target) for _, style in STYLES)
+
+
+def words_table(words, reyes: int, pos: int, scores, target: int) -> np.ndarray:
+    """[style, hand id]: the probability of a seat's ``words`` ((lance, word, total, deje, amount) in order)
+    under each style (card odds excluded), for every hand."""
+    late = lates(scores, target)
+    out = None
+    for lance, word, total, deje, amount in words:
+        table_ = word_table(reyes, pos, lance, word, total, deje, amount, late)
+        out = table_ if out is None else out * table_
+    return np.ones((len(STYLES), len(tables(reyes).infos))) if out is None else out
+
+
+def words_likelihood(words, ids, reyes: int, pos: int, scores, target: int) -> np.ndarray:
+    """[style, world]: ``words_table`` for the hands ``ids``."""
+    return words_table(words, reyes, pos, scores, target)[:, ids]
+
+
+def hand_words(events, reyes: int):
+    """Per ended hand of the game so far (from a seat's events): (mano, scores at its start, {seat: its words},
+    {seat: the hand ids it showed})."""
+    hands, current = [], None
+    state = {}
+    for event in events:
+        code, params = event["code"], event["params"]
+        if code == "hand_start":
+            current = {"mano": params["mano"], "words": {seat: [] for seat in SEATS}, "scores": None}
+            state = {}
+        elif current is None:
+            continue
+        elif code == "mano_set":
+            current["mano"] = params["mano"]
+        elif code in ("paso", "envido", "quiero", "no_quiero", "ordago") and "lance" in params:
+            lance = params["lance"]
+            total, deje = state.get(lance, (0, 0))
+            current["words"][params["seat"]].append((lance, code, total, deje, params.get("amount")))
+            if code == "envido":
+                state[lance] = (params["total"], params["deje"])
+            elif code == "ordago":
+                state[lance] = (ORDAGO_STAKE, params.get("deje", 0))
+        elif code == "showdown":
+            current["ids"] = {seat: int(hand_ids([[CARD_INDEX[Card.parse(c)]] for c in cards], reyes)[0])
+                              for seat, cards in enumerate(params["hands"])}
+        elif code == "hand_over":
+            if "ids" in current:
+                current["scores"] = tuple(params["scores"])
+                hands.append(current)
+            current = None
+    return hands
+
+
+_POSTERIORS: dict = {}
+
+
+def posterior(seat: int, reyes: int, target: int, all_events) -> dict:
+    """other seat -> [component] weights (``NAMES`` order), from the game's ended hands in ``all_events`` (the
+    seat's events since the game started). Cached by what those hands showed."""
+    past = hand_words(all_events, reyes)
+    key = (seat, reyes, target, tuple((hand["mano"], hand["scores"], tuple(sorted(hand["ids"].items())),
+                                      tuple(tuple(words) for words in hand["words"].values())) for hand in past))
+    if key in _POSTERIORS:
+        return _POSTERIORS[key]
+    frequency = hand_frequency(reyes)
+    logs = {other: np.log(prior()) for other in SEATS if other != seat}
+    scores = (0, 0)
+    for hand in past:
+        for other in logs:
+            words = hand["words"][other]
+            if not words:
+                continue
+            pos = position(other, hand["mano"])
+            every = words_table(words, reyes, pos, scores, target)  # [style, id]
+            shown = every[:, hand["ids"][other]]
+            styles = np.exp(logs[other][1:] - logs[other][1:].max())
+            card_odds = float(styles / styles.sum() @ (every @ frequency))
+            evidence = np.log(np.maximum(np.concatenate([[card_odds], shown]), 1e-300))
+            logs[other] = logs[other] + TEMPER * evidence
+        scores = hand["scores"]
+    result = {}
+    for other, log in logs.items():
+        w = np.exp(log - log.max())
+        result[other] = w / w.sum()
+    if len(_POSTERIORS) > 512:
+        _POSTERIORS.clear()
+    _POSTERIORS[key] = result
+    return result
