@@ -56,8 +56,8 @@ def test_every_result_is_worth_in_each_world_what_counting_that_world_alone_give
             bets = dict(evaluation.known)
             bets[me.lance] = dict(key)
             alone = [counted_alone(me, worlds, world, bets) for world in range(len(worlds))]
-            assert [chance for chance, _ in alone] == pytest.approx(list(values[0]))
-            assert [net for _, net in alone] == pytest.approx(list(values[1]))
+            assert [chance for chance, _ in alone] == pytest.approx(list(values["win"]))
+            assert [net for _, net in alone] == pytest.approx(list(values["tantos"]))
         checked += 1
     assert checked >= 3
 

@@ -97,7 +97,10 @@ def estimates(observation, legal_actions, rng, events=(), worlds: int = WORLDS, 
     if len(sampled) < MIN_WORLDS:
         return []
     evaluation = _Evaluation(me, sampled)
-    return sorted(evaluation.values(legal, tantos=True), key=lambda item: -item[2])
+    chances = evaluation.values(legal)
+    evaluation.measure = "tantos"
+    tantos = dict((str(action), value) for action, value in evaluation.values(legal))
+    return sorted(((action, tantos[str(action)], chance) for action, chance in chances), key=lambda item: -item[2])
 
 
 class _Evaluation:
@@ -119,11 +122,16 @@ class _Evaluation:
         self._cache = {}  # result -> its value in every world
 
     # --- what one result of the lance is worth in each world ---------------------------------------------
+    measure = "win"  # what ``utility`` values: "win" (the chance of winning the game) or "tantos"
+
     def utility(self, result: dict) -> np.ndarray:
-        """[2, world]: the chance of winning the game after counting the hand with ``result`` in this lance
-        (row 0), and the hand's net tantos to our team (row 1), in each world (a result the rules rule out in a
-        world is worth there the score now and no tantos). Rows mix linearly, so every expectation below
-        carries both."""
+        """The value of counting the hand with ``result`` in this lance, in each world: by ``measure``, the chance
+        of winning the game after it, or the hand's net tantos to our team (a result the rules rule out in a world
+        is worth there the score now and no tantos)."""
+        return self.results(result)[self.measure]
+
+    def results(self, result: dict) -> dict:
+        """{"win": [world], "tantos": [world]} for ``result`` (see ``utility``), counted once."""
         key = tuple(result.items())
         if key not in self._cache:
             bets = dict(self.known)
@@ -131,15 +139,17 @@ class _Evaluation:
             me, ours, theirs = self.me, self.team, 1 - self.team
             before = self.scores_before
             now = win_probability(before[ours], before[theirs], me.target)
+            size = len(self.worlds)
             try:
                 counted = count(self.lances, self.worlds.ids, bets, before, me.target, me.reyes, me.real)
             except BetError:
-                self._cache[key] = np.stack([np.full(len(self.worlds), now), np.zeros(len(self.worlds))])
+                self._cache[key] = {"win": np.full(size, now), "tantos": np.zeros(size)}
                 return self._cache[key]
             value = win_probabilities(counted.scores[ours], counted.scores[theirs], me.target)
             value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
             net = (counted.scores[ours].astype(float) - before[ours]) - (counted.scores[theirs] - before[theirs])
-            self._cache[key] = np.stack([np.where(counted.valid, value, now), np.where(counted.valid, net, 0.0)])
+            self._cache[key] = {"win": np.where(counted.valid, value, now),
+                                "tantos": np.where(counted.valid, net, 0.0)}
         return self._cache[key]
 
     # --- the other seats' answers, under the sampler's model ---------------------------------------------
@@ -171,9 +181,8 @@ class _Evaluation:
         return 1 - refuse
 
     # --- candidate actions ---------------------------------------------------------------------------------
-    def values(self, actions, tantos: bool = False):
-        """[(action, expected game-winning chance)] per candidate; with ``tantos``, [(action, expected net
-        tantos, expected game-winning chance)]."""
+    def values(self, actions):
+        """[(action, its expected value by ``measure``)] per candidate."""
         me = self.me
         options = []
         if me.live is None:
@@ -192,10 +201,7 @@ class _Evaluation:
         ordago = pick(actions, "ordago")
         if near_end and ordago:
             options.append((ordago, self._bet(ordago)))
-        if tantos:
-            return [(action, float(self.weights @ value[1]), float(self.weights @ value[0]))
-                    for action, value in options]
-        return [(action, float(self.weights @ value[0])) for action, value in options]
+        return [(action, float(self.weights @ value)) for action, value in options]
 
     def raise_floor(self, total: int) -> float:
         """A raise is weighed only when our team wins the lance in at least this share of the worlds: half, plus more
@@ -239,5 +245,5 @@ class _Evaluation:
         for seat in later:
             no_bet = no_bet * (1 - self._word(seat, "envido", after.total, after.deje()))
         # Whether accepting a rival's 2 beats refusing it is decided once, across the worlds.
-        answer = accepted if self.weights @ (accepted[0] - refused[0]) > 0 else refused
+        answer = accepted if self.weights @ (accepted - refused) > 0 else refused
         return no_bet * quiet + (1 - no_bet) * answer
