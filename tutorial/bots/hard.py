@@ -39,20 +39,30 @@ class HardBot(MediumBot):
         super().__init__(seed)
         self.bet_model, self.worlds, self.tries, self.robust = bet_model, worlds, tries, robust
         self._history = ()
+        self._seen_from: dict[tuple[int, int], int] = {}  # (game, seat) -> where the hands this bot saw start
 
     def act(self, game, seat: int):
-        """As every bot; the robust reading also looks at this seat's events of the earlier hands of the game
-        (what each player said, and the hands the showdowns showed)."""
+        """As every bot; the robust reading also looks at the earlier hands of the game this bot object saw
+        (what each player said, and the hands the showdowns showed): from the first hand it acted in, so a bot
+        made afresh (a table's request, a loaded game) starts from the prior, and the same moves follow on a loaded
+        game as on the replayed one."""
         if not (self.robust and self.bet_model):
             return super().act(game, seat)
+        events = self._hand_events(game, seat)
+        key = (id(game), seat)
+        if events and (key not in self._seen_from or self._seen_from[key] > events[0]["index"]):
+            if len(self._seen_from) > 64:
+                self._seen_from.clear()
+            self._seen_from[key] = events[0]["index"]
         seen = game.observation(seat)
-        if seen.lance is None:
-            return self.choose(seen, self._hand_events(game, seat))
-        history = game.events_for(seat, 0)
-        last = max((i for i, event in enumerate(history) if event["code"] == "hand_start"), default=0)
+        if seen.lance is None or not events:
+            return self.choose(seen, events)
+        history = game.events_for(seat, self._seen_from[key])
+        if not history or history[0]["code"] != "hand_start":  # another game under the same id
+            self._seen_from[key], history = events[0]["index"], events
         self._history = history
         try:
-            return self.choose(seen, history[last:])
+            return self.choose(seen, events)
         finally:
             self._history = ()
 
