@@ -488,3 +488,9 @@ def test_an_unknown_character_is_a_clear_400_naming_the_choices(client):
     assert response.status_code == 400
     assert "Prudencio" not in response.get_data(as_text=True)
     assert "cautious" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("level", [["cautious"], {"a": 1}, 7, None])
+def test_a_level_that_is_not_a_string_is_a_clear_400(client, level):
+    response = client.post("/api/tables", json={"level": level})
+    assert response.status_code == 400, response.get_data(as_text=True)

@@ -209,7 +209,7 @@ def creation_options(body: dict, characters: bool = False) -> tuple[Options, str
     """The game's options, the bots' level (with ``characters``, the table's: also a character's key) and the
     seed, from a creation body."""
     level = body.get("level", "easy")
-    if characters and level in CHARACTERS:
+    if characters and isinstance(level, str) and level in CHARACTERS:
         pass
     elif level not in LEVELS:
         if characters:
