@@ -120,6 +120,7 @@ def test_pages_without_a_localized_address_point_their_alternates_at_the_home_pa
 @pytest.mark.parametrize("lang,title", [("es", "Aprende a jugar al mus"), ("pt", "Aprenda a jogar Mus"),
                                         ("ca", "Aprèn a jugar al mus"),
                                         ("en", "Learn to play Mus")])
+                                        ("eu", "Ikasi musean jokatzen")])
 def test_the_home_page_comes_out_translated(client, parse_html, lang, title):
     html = parse_html(client.get(f"/{lang}/").get_data(as_text=True))
     assert title in html.text
@@ -127,12 +128,13 @@ def test_the_home_page_comes_out_translated(client, parse_html, lang, title):
 
 @pytest.mark.parametrize("lang,name", [("es", "rey de oros"), ("pt", "rei de ouros"), ("ca", "rei d'ors"),
                                        ("en", "king of coins")])
+                                       ("eu", "errege urrea")])
 def test_card_names_come_from_each_languages_catalog(app, lang, name):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         assert card_name("12o") == name
 
 
-@pytest.mark.parametrize("lang,expected", [("es", "Idioma"), ("pt", "Idioma"), ("ca", "Idioma")])
+@pytest.mark.parametrize("lang,expected", [("es", "Idioma"), ("pt", "Idioma"), ("ca", "Idioma"), ("eu", "Hizkuntza")])
 def test_gettext_uses_the_compiled_catalog_not_the_english_source(app, lang, expected):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         assert gettext("Language") == expected
@@ -156,12 +158,13 @@ def test_english_pages_write_numbers_in_english_format(app):
         assert gettext("%(value)s%%", value=format_decimal(38)) == "38%"
 
 
-# Babel 2.19: es, pt and ca have a third form for exact millions; English has two.
+# Babel 2.19: es, pt and ca have a third form for exact millions; English and Basque have two (only 1 is singular).
 PLURAL_FORMS = {
     "es": 3,
     "pt": 3,
     "ca": 3,
     "en": 2,
+    "eu": 2,
 }
 
 
@@ -182,6 +185,9 @@ PLURALS = {
     "ca": {0: "0 pedres", 1: "1 pedra", 2: "2 pedres", 1000000: "1000000 de pedres"},
     # en: only 1 is singular, and a million takes no "of".
     "en": {0: "0 tantos", 1: "1 tanto", 2: "2 tantos", 1000000: "1000000 tantos"},
+    # eu: a numeral takes the bare noun, singular or plural alike (tests/test_language_negotiation.py checks a
+    # Basque message whose two forms differ).
+    "eu": {0: "0 tanto", 1: "1 tanto", 2: "2 tanto", 1000000: "1000000 tanto"},
 }
 
 
@@ -226,6 +232,11 @@ FOREIGN_TERMS = {
     # English word, so only the plural "ases" is checked.
     "en": ["oros", "copas", "espadas", "bastos", "sota", "sotas", "caballo", "caballos", "rey", "reyes", "ases",
            "corto", "envite", "envites", "pareja", "parejas", "tanteo"],
+    # eu says the lances, plays, calls and cards in Basque (docs/terms-eu.md): handia, txikia, jokoa, puntua,
+    # enbido, eduki, hordago, mediak, dupleak, urreak, bastoiak, zaldia, erregea, keinuak.
+    "eu": ["oros", "copas", "espadas", "bastos", "caballo", "caballos", "rey", "reyes", "grande", "chica", "juego",
+           "punto", "envite", "envites", "envido", "quiero", "órdago", "medias", "duples", "piedra", "piedras",
+           "señas", "pareja", "parejas", "tantos"],
 }
 NOT_WORDS = re.compile(
     r"\[\[.*?\]\]"                        # rules directives: [[compare juego | 12o ...]] (engine syntax)

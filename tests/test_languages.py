@@ -74,9 +74,9 @@ def test_the_check_sees_a_list_of_the_languages():
 @pytest.mark.parametrize("lang,message", [("es", "Idioma desconocido: elige {}."),
                                           ("pt", "Idioma desconhecido: escolha {}."),
                                           ("ca", "Idioma desconegut: tria {}."),
-                                          ("en", "Unknown language: choose {}.")])
+                                          ("en", "Unknown language: choose {}."),
+                                          ("eu", "Hizkuntza ezezaguna; aukeratu hauetako bat: {}.")])
 def test_the_table_api_names_the_registry_languages_when_one_is_unknown(client, lang, message):
     response = client.post("/api/tables", json={"lang": "fr"}, headers={"Accept-Language": lang})
     assert response.status_code == 400
-    # every code of the registry, as a list in the visitor's language ("es, pt, ca o en" / "es, pt, ca or en")
     assert response.get_json()["error"] == message.format(format_list(list(LANGUAGES), style="or", locale=lang))

@@ -16,6 +16,7 @@ from tutorial.web.i18n import LANGUAGES
 from tutorial.web.rules import ANCHORS, DIRECTIVE, DirectiveError, render_rules
 
 SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles", "en": "/en/rules"}
+SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles", "eu": "/eu/arauak"}
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +79,7 @@ def test_every_language_has_the_same_sections_under_its_own_anchors(pages):
 
 
 @pytest.mark.parametrize("lang, local", [("es", "senas"), ("pt", "sinais"), ("ca", "senyes"), ("en", "senas")])
+@pytest.mark.parametrize("lang, local", [("es", "senas"), ("pt", "sinais"), ("ca", "senyes"), ("eu", "keinuak")])
 def test_the_senas_section_has_its_anchor_in_the_languages_own_words(pages, lang, local):
     html = pages[lang]
     assert f'<h2 id="{local}">' in html and f'href="#{local}"' in html
@@ -109,6 +111,7 @@ def test_example_cards_are_images_of_the_deck_with_localized_names(pages, lang):
     assert len(images) > 100
     assert all(re.search(r"/static/cards/(1[012]|[1-7])[oceb]\.svg(\?v=\w+)?$", unescape(src)) for src, _alt in images)
     names = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors", "en": "king of coins"}
+    names = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors", "eu": "errege urrea"}
     assert names[lang] in {unescape(alt) for _src, alt in images}
 
 
@@ -125,6 +128,9 @@ def test_example_cards_are_images_of_the_deck_with_localized_names(pages, lang):
     ("en", ["grande", "chica", "pares", "medias", "duples", "juego", "punto", "envido", "quiero", "no quiero",
             "órdago", "deje", "tantos", "amarracos", "jack", "knight", "coins", "clubs", "señas", "vacas"],
      ["sota", "caballo", "oros", "bastos", "envite", "corto", "Maior", "mitjanes", "grans", "senyes"]),
+    ("eu", ["handia", "txikia", "pareak", "parea", "mediak", "dupleak", "jokoa", "puntua", "enbido", "eduki",
+            "hordagoa", "dejea", "mintza", "esku", "postrea", "hamarreko", "zaldia", "urreak", "keinuak", "baka"],
+     ["chica", "medias", "envite", "quiero", "caballo", "oros", "señas", "órdago", "grans", "Maior"]),
 ])
 def test_each_language_uses_its_own_mus_vocabulary(pages, lang, present, absent):
     words = set(re.findall(r"[\wàèéíïòóúüçñ·']+", text_of(pages[lang])))

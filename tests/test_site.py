@@ -58,7 +58,8 @@ def test_every_page_has_one_main_landmark_a_skip_link_and_one_h1(client, localiz
         assert len(html.find("main", id="main")) == 1, page.path
         assert html.find("a", class_="skip-link", href="#main"), page.path
         assert len(html.find("h1")) == 1, page.path
-        assert html.find("nav", **{"aria-label": {"es": "Idioma", "pt": "Idioma", "ca": "Idioma", "en": "Language"}[page.lang]}), page
+        label = {"es": "Idioma", "pt": "Idioma", "ca": "Idioma", "en": "Language", "eu": "Hizkuntza"}[page.lang]
+        assert html.find("nav", **{"aria-label": label}), page
 
 
 @pytest.mark.parametrize("lang,names", [
@@ -66,6 +67,7 @@ def test_every_page_has_one_main_landmark_a_skip_link_and_one_h1(client, localiz
     ("pt", {"12o": "rei de ouros", "1e": "ás de espadas", "10c": "valete de copas", "11b": "cavalo de paus"}),
     ("ca", {"12o": "rei d'ors", "1e": "as d'espases", "10c": "sota de copes", "11b": "cavall de bastos"}),
     ("en", {"12o": "king of coins", "1e": "ace of swords", "10c": "jack of cups", "11b": "knight of clubs"}),
+    ("eu", {"12o": "errege urrea", "1e": "bateko ezpata", "10c": "sota kopa", "11b": "zaldiko bastoia"}),
 ])
 def test_card_macro_draws_the_svg_with_the_localized_name(app, parse_html, lang, names):
     template = '{% from "_cards.html" import card with context %}{% for c in codes %}{{ card(c) }}{% endfor %}'

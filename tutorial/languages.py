@@ -71,6 +71,19 @@ REGISTRY = (
             "glosario": "glossary", "preguntas": "faq", "faq-quien-contesta": "faq-who-answers",
             "faq-empate": "faq-ties", "faq-palo": "faq-suits", "faq-tres-rey": "faq-three-king",
             "faq-una-pareja": "faq-one-team"})),
+    Language("eu", "Euskara", MappingProxyType({
+        "pages.home": "", "rules.page": "arauak", "lessons.index": "ikasgaiak", "lessons.lesson": "ikasgaiak/<key>",
+        "table.page": "jokatu", "explain.checker": "egiaztatu",
+        "room_pages.lobby": "gela", "room_pages.room": "gela/<room>"}),
+        MappingProxyType({
+            "minuto": "minutua", "objetivo": "helburua", "jugadores": "jokalariak", "baraja": "karta-sorta",
+            "reyes": "erregeak", "orden": "ordena", "mano": "eskua", "lances": "jokaldiak", "grande": "handia",
+            "chica": "txikia", "pares": "pareak", "juego": "jokoa", "punto": "puntua", "envites": "apustuak",
+            "deje": "dejea", "ordago": "hordagoa", "tanteo": "tanteoa", "final": "amaiera", "variantes": "aldaerak",
+            "senas": "keinuak", "glosario": "glosarioa", "preguntas": "galderak", "faq-no-quiero": "faq-ez",
+            "faq-quien-contesta": "faq-nork-erantzun", "faq-duples-medias": "faq-dupleak-mediak",
+            "faq-empate": "faq-berdinketa", "faq-palo": "faq-paloa", "faq-tres-rey": "faq-hiruko-errege",
+            "faq-una-pareja": "faq-bikote-bakarra"})),
 )
 
 LANGUAGES = tuple(language.code for language in REGISTRY)

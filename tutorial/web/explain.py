@@ -10,8 +10,9 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from babel.numbers import format_percent as babel_format_percent
 from flask import Blueprint, g, jsonify, render_template, request, url_for
-from flask_babel import force_locale, format_decimal, gettext as _
+from flask_babel import force_locale, format_decimal, get_locale, gettext as _
 
 from tutorial.engine import DECK, LANCES, RESULTS, EngineError
 from tutorial.engine.explain import explain
@@ -203,9 +204,13 @@ def _strength_rows(explained: dict, seat: int) -> dict:
 
 
 def _strength_texts(row: dict) -> dict:
-    """The row's numbers written the way the page's language writes them (es, pt and ca: a decimal comma)."""
+    """The row's numbers written the way the page's language writes them (es, pt and ca: a decimal comma; the
+    percent sign where the locale puts it: es "12,5 %", pt "12,5%", eu "% 12,5"), with one decimal."""
+    locale = get_locale()
+    pattern = locale.percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+
     def percent(value):
-        return format_decimal(value * 100, "0.0")
+        return babel_format_percent(value, pattern, locale=locale)
 
     return {"win_text": percent(row["win"]), "win_margin_text": percent(row["win_margin"]),
             "team_win_text": percent(row["team_win"]), "team_margin_text": percent(row["team_margin"]),
