@@ -244,12 +244,8 @@ def test_a_deal_in_the_query_string_is_explained_on_the_server(client):
 def test_the_strength_tables_show_probabilities_with_their_95_percent_margin(client):
     html = client.get(f"/pt/verificar?{QUERY}").get_data(as_text=True)
     table = html[html.index('class="strength"'):html.index("</table>", html.index('class="strength"'))]
-<<<<<<< HEAD
     rows = re.findall(r"<th scope=\"row\">([^<]+)</th>\s*<td>(?:<meter [^>]*></meter>\s*)?([\d,]+)% "
-                      r"<span class=\"margin\">± ([\d,]+)</span>", table)  # a chance's bar, then its number
-=======
-    rows = re.findall(r"<th scope=\"row\">([^<]+)</th>\s*<td>([\d,]+)% <span class=\"margin\">± ([\d,]+)%</span>", table)
->>>>>>> 4bff901 (Basque (eu) in the registry (/eu/arauak, /eu/ikasgaiak, /eu/jokatu, /eu/egiaztatu, /eu/gela, Basque rules anchors); coach catalog in eu; the checker's percentages in each locale's Babel format (es '12,5 %', pt '12,5%', eu '% 12,5'); docs/terms-eu.md with sources; tests: negotiation for eu-ES, eu, fr-FR,eu;q=0.9, es-ES,eu;q=0.8 and the switcher's cookie, Basque plurals and formats; language lists in tests derived from the registry)
+                      r"<span class=\"margin\">± ([\d,]+)%</span>", table)  # a chance's bar, then its number
     assert [name for name, _win, _margin in rows] == ["Maior", "Menor", "Pares", "Jogo", "Ponto"]
     for _name, win, margin in rows:
         win, margin = float(win.replace(",", ".")), float(margin.replace(",", "."))

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-PAGES = {"es": "/es/comprobar", "pt": "/pt/verificar", "ca": "/ca/comprovar", "en": "/en/check"}
+PAGES = {"es": "/es/comprobar", "pt": "/pt/verificar", "ca": "/ca/comprovar", "en": "/en/check", "eu": "/eu/egiaztatu"}
 DEAL = "h0=12o+12c+11e+11b&h1=12e+12b+10o+10c&h2=1o+1c+7e+4b&h3=5o+6c+7o+4c&mano=0&reyes=8"
 # With bets: a refused chica (deje), and scores that make the count stop at 40.
 DEAL_WITH_BETS = DEAL + "&bet_chica=refused&team_chica=1&deje_chica=2&s0=33&s1=10"
@@ -93,7 +93,7 @@ def test_removing_a_card_from_a_hand_makes_it_available_again(page):
     assert page.locator("#h0").input_value() == ""
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en"])
+@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
 def test_the_checker_result_is_accessible_in_each_language(page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"{PAGES[lang]}?{DEAL_WITH_BETS}")
     result = page.locator("#result")
@@ -102,13 +102,13 @@ def test_the_checker_result_is_accessible_in_each_language(page, viewport, lang,
     # every lance has its heading and a why; the deciding cards carry it in their accessible names
     expect(page.locator(".explain-lance__why")).to_have_count(4)
     decided = {"es": "decidió este lance", "pt": "decidiu este lance", "ca": "ha decidit aquest lance",
-               "en": "decided this lance"}[lang]
+               "en": "decided this lance", "eu": "jokaldi hau erabaki zuen"}[lang]
     assert page.get_by_role("img", name=re.compile(decided)).count() >= 8
     assert_axe_clean(page)
     shoot(page, f"checker-{lang}-result-{viewport.name}")
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en"])
+@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
 def test_the_empty_checker_and_its_errors_are_accessible(page, viewport, lang, assert_axe_clean, shoot,
                                                          console_errors):
     page.goto(PAGES[lang])

@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "en": "play"}
-KEYS = {"es": "p", "pt": "d", "ca": "p", "en": "h"}
-DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir", "en": "Deal"}
+SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "en": "play", "eu": "jokatu"}
+KEYS = {"es": "p", "pt": "d", "ca": "p", "en": "h", "eu": "p"}
+DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir", "en": "Deal", "eu": "Banatu"}
 
 
 def wait_ready(page, old_version=None):
@@ -18,7 +18,7 @@ def wait_ready(page, old_version=None):
     page.wait_for_selector(selector, timeout=30_000)
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en"])
+@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
 def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows_the_hand(
         page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=21")

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from tutorial.lessons import LANGUAGES, load_lessons
 
-SLUGS = {"es": "lecciones", "pt": "licoes", "ca": "llicons", "en": "lessons"}
+SLUGS = {"es": "lecciones", "pt": "licoes", "ca": "llicons", "en": "lessons", "eu": "ikasgaiak"}
 LESSONS = load_lessons()
 
 

@@ -15,9 +15,10 @@ from tutorial.lessons import find_lesson, load_lessons
 GRANDE = find_lesson("grande")  # read, pick, pick, pick, read: three questions
 SCORE = {"es": "Tu resultado: 2 de 3 preguntas bien a la primera.",
          "pt": "Seu resultado: 2 de 3 perguntas certas de primeira.",
-         "ca": "El teu resultat: 2 de 3 preguntes bé a la primera."}
+         "ca": "El teu resultat: 2 de 3 preguntes bé a la primera.",
+         "eu": "Zure emaitza: 3 galderatik 2 asmatu dituzu lehen saiakeran."}
 BEST = {"es": "Mejor resultado: 2 de 3 a la primera", "pt": "Melhor resultado: 2 de 3 de primeira",
-        "ca": "Millor resultat: 2 de 3 a la primera"}
+        "ca": "Millor resultat: 2 de 3 a la primera", "eu": "Emaitzarik onena: 3 galderatik 2 lehen saiakeran"}
 
 
 @pytest.fixture(autouse=True)

@@ -13,11 +13,12 @@ import re
 import pytest
 from keyboard import tab_to
 
-LOBBY = {"es": "/es/sala", "pt": "/pt/sala", "ca": "/ca/sala"}
-CREATE = {"es": "Crear la sala", "pt": "Criar a sala", "ca": "Crear la sala"}
-SIT = {"es": "Sentarme", "pt": "Sentar", "ca": "Seure"}
-START = {"es": "Empezar la partida", "pt": "Começar a partida", "ca": "Comença la partida"}
-TURN_TITLE = {"es": "¡Te toca!", "pt": "Sua vez!", "ca": "Et toca!"}
+LOBBY = {"es": "/es/sala", "pt": "/pt/sala", "ca": "/ca/sala", "eu": "/eu/gela"}
+CREATE = {"es": "Crear la sala", "pt": "Criar a sala", "ca": "Crear la sala", "eu": "Sortu gela"}
+SIT = {"es": "Sentarme", "pt": "Sentar", "ca": "Seure", "eu": "Eseri"}
+START = {"es": "Empezar la partida", "pt": "Começar a partida", "ca": "Comença la partida",
+         "eu": "Hasi partida"}
+TURN_TITLE = {"es": "¡Te toca!", "pt": "Sua vez!", "ca": "Et toca!", "eu": "Zure txanda!"}
 NAMES = ["Ana", "Bruno", "Carla", "Diego"]
 MAX_STEPS = 1500
 
@@ -299,7 +300,7 @@ def test_when_the_host_leaves_before_the_start_the_next_person_becomes_host_with
     assert "Puesto libre" in friend.text_content("#seat-list li:nth-child(1)")
 
 
-@pytest.mark.parametrize("lang", ["pt", "ca"])
+@pytest.mark.parametrize("lang", ["pt", "ca", "eu"])
 def test_one_hand_in_a_room_in_each_other_language(people, lang, assert_axe_clean, shoot):
     host, friend = people(2, lang)
     room = create_room(host, lang, "Marta")

@@ -7,12 +7,13 @@ import re
 import pytest
 from keyboard import active, tab_to
 
-SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "en": "play"}
-DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir", "en": "Deal"}
+SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "en": "play", "eu": "jokatu"}
+DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir", "en": "Deal", "eu": "Banatu"}
 WON = {"es": ("Tu pareja ha ganado la partida.", "Los rivales han ganado la partida."),
        "pt": ("Sua dupla ganhou a partida.", "Os adversários ganharam a partida."),
        "ca": ("La teva parella ha guanyat la partida.", "Els rivals han guanyat la partida."),
-       "en": ("Your team won the game.", "The rivals won the game.")}
+       "en": ("Your team won the game.", "The rivals won the game."),
+       "eu": ("Zuen bikoteak irabazi du partida.", "Aurkariek irabazi dute partida.")}
 MAX_ACTIONS = 400
 
 
@@ -83,7 +84,7 @@ def ordago_with_keyboard(page) -> None:
     assert not dialog.is_visible()
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en"])
+@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
 def test_a_whole_game_is_played_with_the_keyboard(page, viewport, lang, assert_axe_clean, shoot):
     deal_with_keyboard(page, lang, seed=7)
     assert_axe_clean(page)
@@ -353,7 +354,8 @@ def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(
 
 
 @pytest.mark.parametrize("lang, expected", [("es", "Te toca: ¿mus o corto?"), ("pt", "Sua vez: mus ou corto?"),
-                                            ("ca", "Et toca: mus o talla?"), ("en", "Your turn: mus or no mus?")])
+                                            ("ca", "Et toca: mus o talla?"), ("en", "Your turn: mus or no mus?"),
+                                            ("eu", "Zure txanda: mus ala mintza?")])
 def test_the_prompt_says_what_the_learner_is_asked(page, lang, expected):
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=7")
     page.get_by_role("button", name=DEAL[lang]).press("Enter")
