@@ -73,7 +73,7 @@ REGISTRY = (
             "faq-una-pareja": "faq-one-team"})),
     Language("eu", "Euskara", MappingProxyType({
         "pages.home": "", "rules.page": "arauak", "lessons.index": "ikasgaiak", "lessons.lesson": "ikasgaiak/<key>",
-        "table.page": "jokatu", "explain.checker": "egiaztatu", "practice.page": "ariketak",
+        "table.page": "jokatu", "explain.checker": "egiaztatu", "practice.page": "praktika",
         "room_pages.lobby": "gela", "room_pages.room": "gela/<room>"}),
         MappingProxyType({
             "minuto": "minutua", "objetivo": "helburua", "jugadores": "jokalariak", "baraja": "karta-sorta",
