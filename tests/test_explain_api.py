@@ -335,5 +335,5 @@ def test_the_checker_answers_first_and_gives_the_odds_after_it_as_bars_and_numbe
     answer, odds = html.index('<section class="explain"'), html.index('class="strength"')
     assert html.index('id="result"') < answer < odds, "who wins each lance and why comes before the odds"
     assert html.count('<meter class="odds-bar"') == 4 * 5 * 2  # each hand, each lance: its win and its team's
-    assert re.search(r'<meter class="odds-bar" min="0" max="1" value="[0-9.]+" aria-hidden="true"></meter> [0-9,]+%',
+    assert re.search(r'<meter class="odds-bar" min="0" max="1" value="[0-9.]+" aria-hidden="true"></meter> [0-9,]+\xa0%',
                      html), "each bar has its number beside it"
