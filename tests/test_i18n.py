@@ -119,7 +119,7 @@ def test_pages_without_a_localized_address_point_their_alternates_at_the_home_pa
 
 @pytest.mark.parametrize("lang,title", [("es", "Aprende a jugar al mus"), ("pt", "Aprenda a jogar Mus"),
                                         ("ca", "Aprèn a jugar al mus"),
-                                        ("en", "Learn to play Mus")])
+                                        ("en", "Learn to play Mus"),
                                         ("eu", "Ikasi musean jokatzen")])
 def test_the_home_page_comes_out_translated(client, parse_html, lang, title):
     html = parse_html(client.get(f"/{lang}/").get_data(as_text=True))
@@ -127,8 +127,7 @@ def test_the_home_page_comes_out_translated(client, parse_html, lang, title):
 
 
 @pytest.mark.parametrize("lang,name", [("es", "rey de oros"), ("pt", "rei de ouros"), ("ca", "rei d'ors"),
-                                       ("en", "king of coins")])
-                                       ("eu", "errege urrea")])
+                                       ("en", "king of coins"), ("eu", "errege urrea")])
 def test_card_names_come_from_each_languages_catalog(app, lang, name):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         assert card_name("12o") == name
