@@ -3,10 +3,10 @@ for tests that look at every page of the site.
 
 ``app``, ``client``, ``runner``   a new app per test with a temporary DATABASE; nothing is shared between tests.
 ``store``                        a parametrized DATABASE for tests that run on both stores: a temporary SQLite
-                                 file, and a fresh schema of the PostgreSQL server named by MUS_TEST_POSTGRES
+                                 file, and a fresh database on the PostgreSQL server named by MUS_TEST_POSTGRES
                                  (marked ``postgres``: skipped without it, failed under CI=true); ``store_app`` is
                                  an app on it. A module runs on both by defining ``app`` from ``store_app``.
-``postgres_url``                 a fresh schema on that server alone, for the tests only PostgreSQL has.
+``postgres_url``                 a fresh database on that server alone, for the tests only PostgreSQL has.
 ``localized_pages``              every page registered with ``localized_route`` that takes no argument but the
                                  language, in every language: a list of ``Page(endpoint, lang, path)``. Tests that
                                  iterate over it cover pages other areas add later without being edited.
@@ -19,6 +19,7 @@ import os
 import secrets
 from html.parser import HTMLParser
 from typing import NamedTuple
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -60,14 +61,16 @@ def postgres_server() -> str:
 
 @pytest.fixture
 def postgres_url(postgres_server):
-    """A schema of its own on the test server (search_path in the URL), dropped afterwards."""
-    schema = "t_" + secrets.token_hex(6)
+    """A database of its own on the test server, dropped afterwards. A database, not a schema: some tests act on a
+    whole database (set it read-only, cut or count its connections) and, with the tests running in parallel, must
+    not reach another test's."""
+    name = "t_" + secrets.token_hex(6)
     admin = db.connect_postgres(postgres_server, "mus-test")
-    admin.execute(f"CREATE SCHEMA {schema}")
-    yield postgres_server + ("&" if "?" in postgres_server else "?") + f"options=-csearch_path%3D{schema}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    yield urlunsplit(urlsplit(postgres_server)._replace(path="/" + name))
     events.stop()
     db.close_connections()
-    admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
     admin.close()
 
 

@@ -112,7 +112,8 @@ def listeners() -> list[int]:
     """The process ids of the listening connections, once there is one (the listener connects in the background)."""
     for _ in range(100):
         pids = db.run(lambda connection: [row[0] for row in connection.execute(
-            "SELECT pid FROM pg_stat_activity WHERE application_name = ?", (events.LISTENER_NAME,))])
+            "SELECT pid FROM pg_stat_activity WHERE application_name = ? AND datname = current_database()",
+            (events.LISTENER_NAME,))])
         if pids:
             return pids
         threading.Event().wait(0.1)

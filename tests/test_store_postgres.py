@@ -36,7 +36,8 @@ def act(client, view):
 
 def cut_the_apps_connections(admin) -> None:
     """What a server restart does to every connection the app holds."""
-    admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'mus'")
+    admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                  "WHERE application_name = 'mus' AND datname = current_database()")
 
 
 def test_a_table_is_stored_in_the_postgres_rows(app, client, admin):
@@ -110,7 +111,8 @@ def test_many_threads_share_the_workers_few_connections(app, admin):
     for thread in holders + waiters:
         thread.start()
     busy.wait(timeout=30)
-    opened = admin.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = 'mus'").fetchone()[0]
+    opened = admin.execute("SELECT count(*) FROM pg_stat_activity "
+                           "WHERE application_name = 'mus' AND datname = current_database()").fetchone()[0]
     release.set()
     for thread in holders + waiters:
         thread.join(timeout=30)

@@ -98,7 +98,8 @@ def test_two_hosts_on_one_database_see_each_others_moves_at_once(postgres_url):
             delays.append(max(0.0, streams[other].until(after["version"]) - sent))
         assert len(delays) >= 4
         listening = db.run(lambda connection: connection.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE application_name = ?", (events.LISTENER_NAME,)).fetchone()[0],
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = ? AND datname = current_database()",
+            (events.LISTENER_NAME,)).fetchone()[0],
             store=db.Store(postgres_url))
         assert listening == 2  # one listener per host's worker
         print(f"\nfrom an action on one host to the other host's stream: max {max(delays) * 1000:.0f} ms "
