@@ -116,14 +116,21 @@ def test_a_body_that_is_not_json_is_a_400(client):
 
 def test_the_daily_challenge_is_the_same_for_two_clients_on_one_date_and_another_the_next_day(app):
     one, other = app.test_client(), app.test_client()
-    first = one.get("/api/practice/daily?date=2026-12-02&lang=es").get_json()
-    assert other.get("/api/practice/daily?date=2026-12-02&lang=ca").get_json() == first
+    first = one.get("/api/practice/daily?date=2026-11-30&lang=es").get_json()
+    assert other.get("/api/practice/daily?date=2026-11-30&lang=ca").get_json() == first
     assert len(first["exercises"]) == 10 and {item["skill"] for item in first["exercises"]} == set(SKILLS)
-    following = one.get("/api/practice/daily?date=2026-12-03").get_json()
+    following = one.get("/api/practice/daily?date=2026-12-01").get_json()
     assert following["exercises"] != first["exercises"]
     for item in first["exercises"]:  # and the exercises themselves: the same deals for both
         assert one.get(f"/api/practice?skill={item['skill']}&seed={item['seed']}").get_json()["hands"] == \
             other.get(f"/api/practice?skill={item['skill']}&seed={item['seed']}").get_json()["hands"]
+
+
+def test_a_challenge_of_a_later_date_than_today_is_a_localized_400_until_its_day(client):
+    tomorrow = datetime.datetime.now(datetime.timezone.utc).date() + datetime.timedelta(days=1)
+    response = client.get(f"/api/practice/daily?date={tomorrow.isoformat()}&lang=pt")
+    assert response.status_code == 400 and tomorrow.isoformat() in response.get_json()["error"]
+    assert "ainda" in response.get_json()["error"]
 
 
 def test_the_daily_challenge_without_a_date_is_the_utc_date_today(client):

@@ -46,7 +46,7 @@ RULES = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego
 
 
 class PracticeError(ValueError):
-    """Bad input (``code``: unknown_skill, bad_seed, bad_answer, bad_date), with ``params`` for the message."""
+    """Bad input (``code``: unknown_skill, bad_seed, bad_answer, bad_date, future_date), with ``params`` for the message."""
 
     def __init__(self, code: str, message: str, **params):
         super().__init__(message)
@@ -278,14 +278,19 @@ def holds(found: Exercise, seat: int) -> bool:
 
 
 # ------------------------------------------------------------------------------------------- the challenge
-def check_date(value) -> datetime.date:
-    """A date as ``YYYY-MM-DD`` (years 2000-2999)."""
+def check_date(value, latest: datetime.date | None = None) -> datetime.date:
+    """A date as ``YYYY-MM-DD`` (years 2000-2999), no later than ``latest`` (today, UTC): a challenge comes out on its
+    day, so nobody can practise tomorrow's in advance."""
     try:
         day = datetime.date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
     except ValueError:
         day = None
     if day is None or not 2000 <= day.year <= 2999:
         raise PracticeError("bad_date", f"a date is written YYYY-MM-DD, not {value!r}", date=str(value)[:16])
+    latest = latest or today()
+    if day > latest:
+        raise PracticeError("future_date", f"the challenge of {day} is not out yet", date=day.isoformat(),
+                            today=latest.isoformat())
     return day
 
 

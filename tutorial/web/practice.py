@@ -197,6 +197,9 @@ def error_text(problem: practice.PracticeError) -> str:
         return _("The seed must be a whole number from 0 to %(top)d.", top=practice.MAX_SEED)
     if problem.code == "bad_date":
         return _("The date must be written YYYY-MM-DD, as in 2026-12-02.")
+    if problem.code == "future_date":
+        return _("The challenge of %(date)s is not out yet: today is %(today)s (UTC).", date=problem.params["date"],
+                 today=problem.params["today"])
     skill = problem.params["skill"]
     if skill in practice.SEAT_SKILLS:
         return _("The answer for %(skill)s is the winning seat: {\"seat\": 0 to 3}.", skill=skill)
