@@ -16,9 +16,11 @@ GRANDE = find_lesson("grande")  # read, pick, pick, pick, read: three questions
 SCORE = {"es": "Tu resultado: 2 de 3 preguntas bien a la primera.",
          "pt": "Seu resultado: 2 de 3 perguntas certas de primeira.",
          "ca": "El teu resultat: 2 de 3 preguntes bé a la primera.",
-         "eu": "Zure emaitza: 3 galderatik 2 asmatu dituzu lehen saiakeran."}
+         "eu": "Zure emaitza: 3 galderatik 2 asmatu dituzu lehen saiakeran.",
+         "en": "Your score: 2 of 3 questions right at the first try."}
 BEST = {"es": "Mejor resultado: 2 de 3 a la primera", "pt": "Melhor resultado: 2 de 3 de primeira",
-        "ca": "Millor resultat: 2 de 3 a la primera", "eu": "Emaitzarik onena: 3 galderatik 2 lehen saiakeran"}
+        "ca": "Millor resultat: 2 de 3 a la primera", "eu": "Emaitzarik onena: 3 galderatik 2 lehen saiakeran",
+        "en": "Best score: 2 of 3 at the first try"}
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from tests.browser.test_lessons_browser import SLUGS, expect_feedback, give_answ
 from tutorial.lessons import LANGUAGES, find_lesson
 
 LESSON = find_lesson("senas")
-SIGNAL_WORDS = {"es": "tres reyes", "pt": "três reis", "ca": "tres reis"}
+SIGNAL_WORDS = {"es": "tres reyes", "pt": "três reis", "ca": "tres reis", "eu": "hiru errege", "en": "three kings"}
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from room_helpers import Person, create_room, join_room
 
+from tutorial.languages import LANGUAGES, slugs
 from tutorial.web import room_store
 
 
@@ -14,6 +15,14 @@ def full_room(app, **options) -> list[Person]:
 
 
 # ----- creating and joining ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_rooms_link_is_its_page_in_the_rooms_language_and_that_page_answers(app, lang):
+    client = app.test_client()
+    data = client.post("/api/rooms", json={"name": "Ana", "lang": lang}).get_json()
+    assert data["url"] == f"/{lang}/" + slugs("room_pages.room")[lang].replace("<room>", data["id"])
+    assert client.get(data["url"]).status_code == 200
+
 
 def test_creating_a_room_answers_its_id_the_host_seat_a_token_the_link_and_an_httponly_cookie(app):
     client = app.test_client()

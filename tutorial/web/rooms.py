@@ -15,6 +15,7 @@ import secrets
 from flask import Blueprint, g, jsonify, make_response, request
 from flask_babel import gettext as _
 
+from tutorial import languages
 from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, Event, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
@@ -35,7 +36,6 @@ COOKIE_AGE = 7 * 24 * 3600
 CREATE_FIELDS = {"name", "reyes", "target", "vacas", "real", "mus_corrido", "senas", "level", "clock", "window",
                  "lang", "seed"}
 JOIN_FIELDS = {"name", "seat", "lang"}
-ROOM_URL = "/{lang}/sala/{room}"   # the room page's address (its slug: tutorial/languages.py, the room page)
 STATUS = {"started": 409, "not_started": 409, "full": 409, "taken": 409, "not_host": 403, "not_over": 409,
           "stale": 409, "seated": 409}
 
@@ -254,7 +254,8 @@ def room_events(room_id):
 # ----- views -----------------------------------------------------------------------------------------------------
 
 def room_url(room: Room) -> str:
-    return ROOM_URL.format(lang=room.lang, room=room.id)
+    """The room page's address in the room's language, from the registry's slug (``/es/sala/ID``, ``/eu/gela/ID``)."""
+    return f"/{room.lang}/" + languages.slugs("room_pages.room")[room.lang].replace("<room>", room.id)
 
 
 def seats_json(room: Room) -> list[dict]:
