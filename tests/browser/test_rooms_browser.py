@@ -102,6 +102,12 @@ def start(page, lang: str) -> None:
     page.wait_for_selector('#table[data-ready="true"]')
 
 
+def wait_explained(page) -> None:
+    """The hand's explanation shows its four lances (the panel opens first, its lances arrive just after)."""
+    page.wait_for_function("document.querySelectorAll('#explain-container .explain-lance').length === 4",
+                           timeout=15_000)
+
+
 def control_ids(page) -> list[str]:
     return page.eval_on_selector_all("#controls-buttons button", "buttons => buttons.map(b => b.id)")
 
@@ -215,7 +221,7 @@ def test_a_whole_game_with_two_friends_and_two_bots_then_four_friends(people, as
     assert turn.title().startswith(TURN_TITLE["es"]), "the page title says whose turn it is"
 
     def hand_over_shots(page, index):
-        assert page.locator("#explain-container .explain-lance").count() == 4
+        wait_explained(page)
         assert_axe_clean(page)
 
     bruno.check("#room-sound")  # Bruno wants to hear when it is his turn, and his tab goes to the background
@@ -227,7 +233,7 @@ def test_a_whole_game_with_two_friends_and_two_bots_then_four_friends(people, as
     assert seen["moves"] >= 2 and seen["hands"] >= 1, seen
     assert int(bruno.get_attribute("#room-page", "data-beeps") or 0) >= 1, "a sound said it was Bruno's turn"
     for page in (ana, bruno):
-        assert page.locator("#explain-container .explain-lance").count() == 4, "the last hand is explained"
+        wait_explained(page)  # the last hand is explained
         assert page.text_content("#controls-prompt") in ("Tu pareja ha ganado la partida.",
                                                          "Los rivales han ganado la partida.")
         assert re.search(r"\d", page.text_content("#score-0"))
@@ -320,6 +326,6 @@ def test_one_hand_in_a_room_in_each_other_language(people, lang, assert_axe_clea
         raise AssertionError("the hand did not end")
     for page in (host, friend):
         page.wait_for_selector("#explain-panel:not([hidden])")
-        assert page.locator("#explain-container .explain-lance").count() == 4
+        wait_explained(page)
     assert_axe_clean(host)
     shoot(host, f"room-{lang}-hand-over")
