@@ -90,3 +90,19 @@ def test_every_module_belongs_to_a_known_layer():
 ])
 def test_modules_are_placed_in_their_layer(module, expected):
     assert layer(module) == expected
+
+
+def private_imports_across_layers() -> list[str]:
+    """``from tutorial.<other layer>... import _name``: a layer reaching into another's internals."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        own = layer(module_name(path))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and layer(node.module) not in (None, own):
+                found += [f"{path.relative_to(ROOT)} imports {node.module}.{alias.name}"
+                          for alias in node.names if alias.name.startswith("_")]
+    return found
+
+
+def test_no_layer_imports_a_private_name_of_another_layer():
+    assert not private_imports_across_layers(), "\n".join(private_imports_across_layers())

@@ -85,3 +85,27 @@ def test_estimates_is_empty_outside_a_lance():
     seat = game.to_act()[0]
     seen = game.observation(seat)
     assert estimates(seen, seen.actions(), random.Random(0)) == []
+
+
+def test_weigh_moves_gives_each_candidate_the_bots_own_game_chance_and_tantos_and_the_chance_of_the_lance():
+    from tutorial.bots.hard import weigh_moves
+    checked = 0
+    for me, actions, events in hard_decisions(2, wanted=8):
+        worlds = Sampler(Public(me.seen, events), random.Random(5)).sample(150, 3000)
+        if len(worlds) < 12:
+            continue
+        evaluation = _Evaluation(me, worlds)
+        figures, chance = weigh_moves(me.seen, worlds, actions)
+        assert [action for action, _ in figures] == [action for action, _ in evaluation.values(actions)]
+        for measure in ("win", "tantos"):
+            evaluation.measure = measure
+            assert [values[measure] for _, values in figures] == pytest.approx(
+                [value for _, value in evaluation.values(actions)])
+        assert all(0 <= values["lance"] <= 1 and 0 <= values["win"] <= 1 for _, values in figures)
+        assert chance == pytest.approx(evaluation.lance_chance())
+        odd = next((a for a in actions if a.type == "envido" and a.amount == 3), None)
+        if odd is not None:  # a move outside the candidates is weighed when asked for, after them
+            more, _ = weigh_moves(me.seen, worlds, actions, also=odd)
+            assert more[:-1] == figures and more[-1][0] == odd and set(more[-1][1]) == {"win", "tantos", "lance"}
+        checked += 1
+    assert checked >= 3

@@ -132,16 +132,17 @@ class _Evaluation:
         self._cache = {}  # result -> its value in every world
 
     # --- what one result of the lance is worth in each world ---------------------------------------------
-    measure = "win"  # what ``utility`` values: "win" (the chance of winning the game) or "tantos"
+    measure = "win"  # what ``utility`` values: "win" (the chance of winning the game), "tantos" or "lance"
 
     def utility(self, result: dict) -> np.ndarray:
         """The value of counting the hand with ``result`` in this lance, in each world: by ``measure``, the chance
-        of winning the game after it, or the hand's net tantos to our team (a result the rules rule out in a world
+        of winning the game after it ("win"), the hand's net tantos to our team ("tantos") or whether our team takes
+        the lance ("lance") (a result the rules rule out in a world
         is worth there the score now and no tantos)."""
         return self.results(result)[self.measure]
 
     def results(self, result: dict) -> dict:
-        """{"win": [world], "tantos": [world]} for ``result`` (see ``utility``), counted once."""
+        """{"win": [world], "tantos": [world], "lance": [world]} for ``result`` (see ``utility``), counted once."""
         key = tuple(result.items())
         if key not in self._cache:
             bets = dict(self.known)
@@ -153,14 +154,21 @@ class _Evaluation:
             try:
                 counted = count(self.lances, self.worlds.ids, bets, before, me.target, me.reyes, me.real)
             except BetError:
-                self._cache[key] = {"win": np.full(size, now), "tantos": np.zeros(size)}
+                self._cache[key] = {"win": np.full(size, now), "tantos": np.zeros(size), "lance": self._took(result)}
                 return self._cache[key]
             value = win_probabilities(counted.scores[ours], counted.scores[theirs], me.target)
             value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
             net = (counted.scores[ours].astype(float) - before[ours]) - (counted.scores[theirs] - before[theirs])
             self._cache[key] = {"win": np.where(counted.valid, value, now),
-                                "tantos": np.where(counted.valid, net, 0.0)}
+                                "tantos": np.where(counted.valid, net, 0.0), "lance": self._took(result)}
         return self._cache[key]
+
+    def _took(self, result: dict) -> np.ndarray:
+        """1 in each world where our team takes the lance with ``result`` (a refusal: the betting team), else 0."""
+        if result["result"] in ("refused", "ordago_refused"):
+            return np.full(len(self.worlds), float(result["team"] == self.team))
+        row = self.lances[self.lance]
+        return (row.played & ((row.top & 1) == self.team)).astype(float)
 
     # --- the other seats' answers, under the sampler's model ---------------------------------------------
     def _chance(self, seat) -> np.ndarray:
@@ -213,6 +221,16 @@ class _Evaluation:
             options.append((ordago, self._bet(ordago)))
         return [(action, float(self.weights @ value)) for action, value in options]
 
+    def move(self, action) -> np.ndarray:
+        """The value in each world of any betting move, a candidate or not."""
+        if action.type in ("envido", "ordago"):
+            return self._bet(action)
+        if action.type == "quiero":
+            return self.utility(self.betting.acceptance())
+        if action.type == "no_quiero":
+            return self._no_quiero()
+        return self._paso()
+
     def raise_floor(self, total: int) -> float:
         """A raise is weighed only when our team wins the lance in at least this share of the worlds: half, plus more
         as the pot nears the target. The answer model counts a rival's raise as an acceptance, so without a floor
@@ -257,3 +275,25 @@ class _Evaluation:
         # Whether accepting a rival's 2 beats refusing it is decided once, across the worlds.
         answer = accepted if self.weights @ (accepted - refused) > 0 else refused
         return no_bet * quiet + (1 - no_bet) * answer
+
+
+def weigh_moves(observation, worlds, actions, also: Action | None = None) -> tuple[list[tuple[Action, dict]], float]:
+    """The hard bot's figures for its candidate moves among ``actions`` (a betting decision of ``observation``'s
+    seat), over ``worlds`` (a ``Sampler``'s weighted hidden hands): ``[(action, {"win": the chance of winning the
+    game after it, "tantos": the expected net tantos of the hand to the seat's team, "lance": the chance that team
+    takes the lance})]`` in the candidates' order, ``also`` (a legal move outside the candidates: an envido of
+    another amount, an early órdago) appended, and the chance the team's cards take the lance at showdown.
+    Each result of the lance is counted once for the three measures."""
+    evaluation = _Evaluation(Seat(observation), worlds)
+    figures: dict[str, tuple[Action, dict]] = {}
+    for measure in ("win", "tantos", "lance"):
+        evaluation.measure = measure
+        for action, value in evaluation.values(actions):
+            figures.setdefault(str(action), (action, {}))[1][measure] = value
+    if also is not None and str(also) not in figures:
+        move = {}
+        for measure in ("win", "tantos", "lance"):
+            evaluation.measure = measure
+            move[measure] = float(evaluation.weights @ evaluation.move(also))
+        figures[str(also)] = (also, move)
+    return list(figures.values()), evaluation.lance_chance()

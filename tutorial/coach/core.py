@@ -6,9 +6,9 @@ code with numbers, and an estimate per candidate move. Its random draws are seed
 same knowledge always gives the same advice, whatever the hidden cards are.
 
 - Bets and answers: the hard bot's sampled worlds (``worlds_for``, the one adapter to the bots' sampler), counted
-  by the engine's vectorized ``count`` for each result of the lance, the other seats' answers from the bots'
-  stated model. ``tantos``: the expected net tantos of the whole hand for the learner's team (its tantos minus the
-  rivals'), given that move; ``win``: the chance the learner's team takes the lance.
+  by the hard bot's public ``weigh_moves`` (the engine's vectorized ``count`` for each result of the lance, the
+  other seats' answers from the bots' stated model). ``tantos``: the expected net tantos of the whole hand for the
+  learner's team (its tantos minus the rivals'), given that move; ``win``: the chance the learner's team takes the lance.
 - Mus / corto and discards: the odds table the medium and hard bots use (``tutorial.bots.odds``): the expected
   net value of the hand as it is and after each possible change (exact over every draw). Cutting also keeps the
   rivals from changing; the bots' tournaments price that at ``CUT_MARGIN`` tantos, which the estimate of
@@ -22,15 +22,12 @@ import random
 from itertools import combinations
 from typing import NamedTuple
 
-import numpy as np
-
-from tutorial.bots.hard import MIN_WORLDS, TRIES, WORLDS, _Evaluation
+from tutorial.bots.hard import MIN_WORLDS, TRIES, WORLDS, weigh_moves
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import hand_value, keep_value, shape
 from tutorial.bots.base import Seat
 from tutorial.bots.worlds import Public, Sampler
-from tutorial.engine import Action, BetError, Observation
-from tutorial.engine.vectors import count
+from tutorial.engine import Action, Observation
 
 CUT_MARGIN = MediumBot.cut_margin   # what cutting is worth beyond the hand's value: the rivals do not change
 TURN_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand")
@@ -177,67 +174,17 @@ def worlds_for(seen: Observation, events, rng, bet_model: bool = True):
     return Sampler(Public(seen, events), rng, bet_model).sample(WORLDS, TRIES)
 
 
-class _Tantos(_Evaluation):
-    """The hard bot's evaluation of the candidate moves, measured in tantos of the hand (``measure`` "tantos") or
-    in the chance of taking the lance (``measure`` "win") instead of the chance of winning the game."""
-
-    measure = "tantos"
-
-    def __init__(self, me, worlds):
-        super().__init__(me, worlds)
-        self._counted = {}
-
-    def utility(self, result: dict) -> np.ndarray:
-        key = tuple(result.items())
-        if key not in self._counted:
-            self._counted[key] = self._both(result)
-        return self._counted[key][self.measure]
-
-    def _both(self, result: dict) -> dict:
-        bets = dict(self.known)
-        bets[self.lance] = result
-        ours, theirs = self.team, 1 - self.team
-        size = len(self.worlds)
-        row = self.lances[self.lance]
-        if result["result"] in ("refused", "ordago_refused"):
-            won = np.full(size, float(result["team"] == ours))
-        else:
-            won = (row.played & ((row.top & 1) == ours)).astype(float)
-        try:
-            counted = count(self.lances, self.worlds.ids, bets, self.scores_before, self.me.target, self.me.reyes,
-                            self.me.real)
-        except BetError:
-            return {"tantos": np.zeros(size), "win": won}
-        net = ((counted.scores[ours].astype(float) - self.scores_before[ours])
-               - (counted.scores[theirs].astype(float) - self.scores_before[theirs]))
-        return {"tantos": np.where(counted.valid, net, 0.0), "win": won}
-
-    def measured(self, actions, measure: str) -> list:
-        self.measure = measure
-        return self.values(actions)
-
-
 def _bet(me: Seat, actions, events, rng, include: Action | None = None) -> Advice:
     worlds = worlds_for(me.seen, events, rng)
     if len(worlds) < MIN_WORLDS:  # public facts the bots' model finds very unlikely: read the cards alone
         worlds = worlds_for(me.seen, events, rng, bet_model=False)
-    evaluation = _Tantos(me, worlds)
-    tantos = evaluation.measured(actions, "tantos")
-    wins = dict((str(action), value) for action, value in evaluation.measured(actions, "win"))
-    if include is not None and not any(same(include, action) for action, _ in tantos):
-        for measure, into in (("tantos", None), ("win", wins)):
-            evaluation.measure = measure
-            value = float(evaluation.weights @ _value_of(evaluation, include))
-            if into is None:
-                tantos.append((include, value))
-            else:
-                into[str(include)] = value
-    estimates = sorted((Estimate(action, value, wins[str(action)]) for action, value in tantos),
+    figures, chance = weigh_moves(me.seen, worlds, actions, also=include)
+    estimates = sorted((Estimate(action, values["tantos"], values["lance"]) for action, values in figures),
                        key=lambda e: -e.tantos)
     best = estimates[0]
     second = estimates[1] if len(estimates) > 1 else best
     lance = me.lance
-    params = {"lance": lance, "chance": evaluation.lance_chance(), "gain": best.tantos - second.tantos,
+    params = {"lance": lance, "chance": chance, "gain": best.tantos - second.tantos,
               "second": second.action, "tantos": best.tantos, "worlds": len(worlds),
               "live": None if me.live is None else me.live.total, "ordago": bool(me.live and me.live.ordago),
               **_hand_facts(me)}
@@ -246,18 +193,6 @@ def _bet(me: Seat, actions, events, rng, include: Action | None = None) -> Advic
     else:
         reason = {"quiero": "accept", "no_quiero": "refuse"}.get(best.action.type, "raise")
     return Advice(best.action, reason, params, tuple(estimates))
-
-
-def _value_of(evaluation: _Tantos, action: Action) -> np.ndarray:
-    """The value in each world of a move the candidates left out (an envido of another amount, an early órdago,
-    a raise under the raise floor)."""
-    if action.type in ("envido", "ordago"):
-        return evaluation._bet(action)
-    if action.type == "quiero":
-        return evaluation.utility(evaluation.betting.acceptance())
-    if action.type == "no_quiero":
-        return evaluation._no_quiero()
-    return evaluation._paso()
 
 
 # ----- the review ---------------------------------------------------------------------------------------------
