@@ -106,6 +106,9 @@ BAD = {
                              "Un envite rechazado a grande necesita la pareja que envidó"),
     "deje out of range": ({"hands": HANDS, "bets": {"grande": {"result": "refused", "team": 0, "deje": 39}}},
                           "El deje de un envite rechazado a grande es de 1 a 38 tantos."),
+    "odds not a flag": ({"hands": HANDS, "odds": 1}, "«odds» debe ser true o false."),
+    "odds as a string": ({"hands": HANDS, "odds": "true"}, "«odds» debe ser true o false."),
+    "real as a number": ({"hands": HANDS, "real": 1}, "«real» debe ser true o false."),
     "bet after an ordago": ({"hands": HANDS, "bets": {"grande": {"result": "ordago_accepted"},
                                                       "chica": {"result": "paso"}}},
                             "Tras un órdago querido no hay más envites: chica no se juega."),
@@ -119,6 +122,32 @@ def test_bad_input_is_a_400_with_a_localized_message_naming_the_problem(client, 
     assert response.status_code == 400, response.get_json()
     assert list(response.get_json()) == ["error"]
     assert expected in response.get_json()["error"]
+
+
+def test_without_the_odds_flag_the_answer_is_unchanged_and_has_no_odds(client):
+    plain = post(client, {"hands": HANDS}).get_json()
+    assert "odds" not in plain
+    assert post(client, {"hands": HANDS, "odds": False}).get_json() == plain
+    with_odds = post(client, {"hands": HANDS, "odds": True}).get_json()
+    assert {key: value for key, value in with_odds.items() if key != "odds"} == plain
+
+
+def test_the_odds_flag_adds_each_hands_chances_pay_and_95_percent_margins_as_the_checker_shows_them(client):
+    from tutorial.strength import hand_strength
+    odds = post(client, {"hands": HANDS, "odds": True, "mano": 2, "lang": "pt"}).get_json()["odds"]
+    assert [row["seat"] for row in odds] == [0, 1, 2, 3]
+    for seat, row in enumerate(odds):
+        alone = hand_strength(HANDS[seat], seat=seat, mano=2)
+        assert row["deals"] == DEALS and row["position"] == alone["position"]
+        assert [lance["lance"] for lance in row["lances"]] == ["grande", "chica", "pares", "juego", "punto"]
+        assert [lance["name"] for lance in row["lances"]] == ["Maior", "Menor", "Pares", "Jogo", "Ponto"]
+        for mine, engine in zip(row["lances"], alone["lances"]):
+            for key in ("win", "win_margin", "team_win", "team_margin", "points", "points_margin"):
+                assert mine[key] == engine[key], key
+            assert mine["win_text"].endswith("%") and "," in mine["points_text"]  # written the Portuguese way
+    page = client.get(f"/pt/verificar?{QUERY}&mano=2").get_data(as_text=True)
+    first = odds[0]["lances"][0]
+    assert f"{first['win_text']} <span class=\"margin\">± {first['win_margin_text']}</span>" in unescape(page)
 
 
 def test_betting_a_lance_only_one_team_holds_is_refused_by_name(client):

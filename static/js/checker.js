@@ -1,3 +1,5 @@
+import { renderExplanation } from "./explain.js";
+
 // The hand checker's card picker: a keyboard-operable grid of the 40 cards that fills the four text fields.
 // The text fields stay the source of truth (the form works without this script, as a GET form); the picker only
 // reads and writes them. All words come from the page (#picker-text, localized on the server).
@@ -168,34 +170,155 @@ form.addEventListener("submit", (event) => {
   check();
 });
 
-// The answer without reloading the page: the same address the GET form would open is fetched, its answer swapped
-// in, and the address changes to it (so the result can still be bookmarked and shared). If the fetch fails, the
-// form is sent as without this script.
-async function check() {
-  const query = new URLSearchParams(new FormData(form));
-  const url = `${form.action}?${query}`;
-  let html;
+// The answer without reloading the page: the form's fields become a POST /api/explain body (with `odds`), its JSON
+// answer is drawn here (the same markup as the page's template), and the address changes to the one the GET form
+// would open, so the result can still be bookmarked and shared; going back and forward redraws each address's
+// deal. If the API cannot be reached, the form is sent as without this script.
+const words = JSON.parse(document.getElementById("result-text").textContent);
+const answerBox = document.getElementById("checker-answer");
+const LANCES = Array.from(form.querySelectorAll('select[id^="bet_"]'), (select) => select.id.slice("bet_".length));
+const FALLBACK = { mano: "0", reyes: "8", target: "40", s0: "0", s1: "0" };  // the form's values when a field is absent
+const YES = ["1", "on", "true"];
+let asked = 0;  // the latest request: an answer to an earlier one that arrives later is dropped
+
+/** The API body for a deal written as the GET form's query (the names the server's page reads). */
+function apiBody(query) {
+  const text = (name) => (query.get(name) ?? "").trim();
+  const whole = (name, fallback) => (text(name) === "" ? fallback : Number(text(name)));
+  const body = {
+    hands: [0, 1, 2, 3].map((seat) => text(`h${seat}`).replace(/,/g, " ").split(/\s+/).filter(Boolean)),
+    mano: whole("mano", 0), reyes: whole("reyes", 8), target: whole("target", 40),
+    real: YES.includes(text("real")), lang: document.documentElement.lang, odds: true,
+  };
+  const scores = [whole("s0", 0), whole("s1", 0)];
+  if (scores.some((score) => score !== 0)) body.scores = scores;
+  const bets = {};
+  for (const lance of LANCES) {
+    const result = text(`bet_${lance}`);
+    if (!result) continue;
+    const bet = { result };
+    if (result === "accepted") bet.total = whole(`total_${lance}`, null);
+    if (result === "refused" || result === "ordago_refused") {
+      bet.team = whole(`team_${lance}`, null);
+      bet.deje = whole(`deje_${lance}`, 1);
+    }
+    bets[lance] = bet;
+  }
+  if (Object.keys(bets).length) body.bets = bets;
+  return body;
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** One odds cell: a bar and the number with its 95% margin. */
+function oddsCell(value, text, margin) {
+  const cell = element("td");
+  const bar = element("meter", "odds-bar");
+  Object.assign(bar, { min: 0, max: 1, value });
+  bar.setAttribute("aria-hidden", "true");
+  cell.append(bar, ` ${text} `, element("span", "margin", `± ${margin}`));
+  return cell;
+}
+
+function oddsTable(player, odds) {
+  const table = element("table", "strength");
+  table.append(element("caption", null, format(words.caption, { player: player.label })));
+  const head = element("tr");
+  for (const key of ["lance", "win", "team_win", "points"]) {
+    const th = element("th", null, words[key]);
+    th.scope = "col";
+    head.append(th);
+  }
+  const body = element("tbody");
+  for (const row of odds.lances) {
+    const tr = element("tr");
+    const th = element("th", null, row.name);
+    th.scope = "row";
+    const points = element("td", null, `${row.points_text} `);
+    points.append(element("span", "margin", `± ${row.points_margin_text}`));
+    tr.append(th, oddsCell(row.win, row.win_text, row.win_margin_text),
+      oddsCell(row.team_win, row.team_win_text, row.team_margin_text), points);
+    body.append(tr);
+  }
+  table.append(element("thead"), body);
+  table.tHead.append(head);
+  return table;
+}
+
+function playerItem(described, player) {
+  const item = element("li", "checker-player");
+  item.append(element("h4", null, `${player.label} · ${player.team_label}`));
+  const hand = element("ul", "hand");
+  hand.setAttribute("aria-label", player.hand_label);
+  for (const code of player.cards) {
+    const image = element("img", "card");
+    Object.assign(image, { src: described.cards[code].src, alt: described.cards[code].name, width: 70, height: 105 });
+    const li = element("li");
+    li.append(image);
+    hand.append(li);
+  }
+  item.append(hand, element("p", "checker-summary", player.summary), oddsTable(player, described.odds[player.seat]));
+  return item;
+}
+
+/** The answer first (lance by lance, who wins and why), then each hand's odds: templates/checker.html's markup. */
+function resultSection(described) {
+  const section = element("section", "checker-result");
+  section.id = "result";
+  section.setAttribute("aria-labelledby", "result-title");
+  const title = element("h2", null, words.result);
+  title.id = "result-title";
+  section.append(title, element("p", "checker-share", words.share));
+  section.append(renderExplanation(element("div"), described, { headingLevel: 3 }));
+  const deal = element("ul", "checker-deal");
+  deal.append(...described.players.map((player) => playerItem(described, player)));
+  section.append(element("h3", null, words.odds), element("p", "checker-hint", words.odds_hint), deal);
+  return [section, element("h2", "checker-again", words.again)];
+}
+
+function errorBox(message) {
+  const box = element("div", "checker-error");
+  box.id = "checker-error";
+  box.setAttribute("role", "alert");
+  box.append(element("h2", null, words.error), element("p", null, message));
+  return [box];
+}
+
+/** Ask the API for the deal in `query` and draw its answer; false when the API could not answer. */
+async function show(query) {
+  const mine = ++asked;
+  let answer;
   try {
-    const response = await fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+    const response = await fetch("/api/explain", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(apiBody(query)),
+    });
     if (response.status !== 200 && response.status !== 400) throw new Error(String(response.status));
-    html = await response.text();
+    answer = [response.status, await response.json()];
   } catch {
-    form.submit();
-    return;
+    return false;
   }
-  const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("checker-answer");
-  if (!fresh) {
-    form.submit();
-    return;
-  }
-  const nodes = Array.from(fresh.childNodes).map((node) => document.importNode(node, true));
-  document.getElementById("checker-answer").replaceChildren(...nodes);
-  history.pushState(null, "", url);
+  if (mine !== asked) return true;
+  const [status, described] = answer;
+  answerBox.replaceChildren(...(status === 200 ? resultSection(described) : errorBox(described.error)));
   const error = document.getElementById("checker-error");
   if (error) form.setAttribute("aria-describedby", "checker-error");
   else form.removeAttribute("aria-describedby");
-  const shown = document.getElementById("result") ?? error;
-  if (shown) showFirst(shown);
+  showFirst(document.getElementById("result") ?? error);
+  return true;
+}
+
+async function check() {
+  const query = new URLSearchParams(new FormData(form));
+  if (!(await show(query))) {
+    form.submit();
+    return;
+  }
+  history.pushState(null, "", `${form.action}?${query}`);
 }
 
 /** Focus the answer and bring its start to the top of the screen (a tall result would otherwise scroll to its
@@ -205,7 +328,25 @@ function showFirst(element) {
   element.focus({ preventScroll: true });
   element.scrollIntoView({ block: "start" });
 }
-window.addEventListener("popstate", () => window.location.reload());
+
+/** Back and forward: the form takes the address's deal again and its answer is drawn (none without a deal). */
+window.addEventListener("popstate", async () => {
+  const query = new URLSearchParams(window.location.search);
+  for (const field of form.elements) {
+    if (!field.name) continue;
+    if (field.type === "checkbox") field.checked = YES.includes(query.get(field.name) ?? "");
+    else field.value = query.get(field.name) ?? FALLBACK[field.name] ?? (field.name.startsWith("team_") ? "0" : "");
+  }
+  for (const select of form.querySelectorAll('select[id^="bet_"]')) select.dispatchEvent(new Event("change"));
+  render();
+  if (![0, 1, 2, 3].some((seat) => query.get(`h${seat}`)?.trim())) {
+    asked++;
+    answerBox.replaceChildren();
+    form.removeAttribute("aria-describedby");
+  } else if (!(await show(query))) {
+    window.location.reload();
+  }
+});
 // Each lance's bet shows only the fields its result needs: the tantos of an accepted bet, the team and the deje of
 // a refused one (without this script every field shows, and the server ignores those the result does not use).
 const NEEDS = { accepted: ["total"], refused: ["team", "deje"], ordago_refused: ["team", "deje"] };

@@ -182,9 +182,13 @@ def test_each_bet_shows_only_the_fields_its_result_needs(page, assert_axe_clean)
     assert_axe_clean(page, context=".checker-more")
 
 
-def test_with_javascript_the_result_comes_without_a_reload_the_address_changes_and_the_answer_is_first(page, viewport):
-    page.goto(PAGES["es"])
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_with_javascript_the_result_comes_from_the_json_api_without_a_reload_the_address_changes_and_the_answer_is_first(
+        page, viewport, lang, assert_axe_clean, shoot, browser):
+    page.goto(PAGES[lang])
     page.evaluate("window.sameDocument = true")
+    requests = []
+    page.on("request", lambda request: requests.append((request.method, request.url, request.resource_type)))
     for seat, hand in enumerate(["12o 12c 11e 11b", "1o 1c 4e 5b", "7o 6o 10b 3b", "2c 3c 4c 5c"]):
         page.fill(f"#h{seat}", hand)
     page.locator("#h0").press("Enter")
@@ -193,9 +197,42 @@ def test_with_javascript_the_result_comes_without_a_reload_the_address_changes_a
     expect(result).to_be_visible()
     expect(result).to_be_focused()
     assert page.evaluate("window.sameDocument === true"), "the page was not reloaded"
+    assert ("POST", page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + "/api/explain", "fetch") in requests
+    assert not [url for _method, url, kind in requests if kind == "document"], "no page was loaded"
     answer_top = page.eval_on_selector("#result .explain", "e => e.getBoundingClientRect().top")
     odds_top = page.eval_on_selector("#result .strength", "e => e.getBoundingClientRect().top")
     assert answer_top < odds_top, "who wins each lance comes before the odds"
     title_top = page.eval_on_selector("#result-title", "e => e.getBoundingClientRect().top")
     assert 0 <= title_top < page.viewport_size["height"], "the result starts within the first screen"
     assert page.locator("#result meter.odds-bar").count() == 40
+    assert_axe_clean(page)
+    shoot(page, f"checker-{lang}-json-result-{viewport.name}")
+    # the shared address opens the same answer, drawn by the server
+    drawn = page.locator("#checker-answer").inner_text()
+    other = browser.new_page(viewport=page.viewport_size)
+    other.goto(page.url)
+    assert other.locator("#checker-answer").inner_text() == drawn
+    other.close()
+    # back: the empty form again, forward: the deal and its answer, still the same document
+    page.go_back()
+    page.wait_for_url(re.compile(PAGES[lang] + "$"))
+    expect(page.locator("#result")).to_have_count(0)
+    expect(page.locator("#h0")).to_have_value("")
+    page.go_forward()
+    page.wait_for_url(re.compile(r"h0=12o\+12c\+11e\+11b"))
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#h1")).to_have_value("1o 1c 4e 5b")
+    assert page.evaluate("window.sameDocument === true")
+
+
+def test_with_javascript_an_impossible_deal_shows_the_apis_localized_error_in_place(page, console_errors):
+    page.goto(PAGES["ca"])
+    console_errors.expect_status(page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + "/api/explain")
+    page.evaluate("window.sameDocument = true")
+    for seat, hand in enumerate(["12o 12c 11e 11b", "12o 1c 4e 5b", "7o 6o 10b 3b", "2c 3c 4c 5c"]):
+        page.fill(f"#h{seat}", hand)
+    page.locator("#h0").press("Enter")
+    page.wait_for_url(re.compile(r"h1=12o"))
+    expect(page.get_by_role("alert")).to_contain_text("La carta rei d'ors hi surt més d'una vegada.")
+    expect(page.locator("#checker-form")).to_have_attribute("aria-describedby", "checker-error")
+    assert page.evaluate("window.sameDocument === true")

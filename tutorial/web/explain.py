@@ -16,7 +16,7 @@ from flask_babel import force_locale, format_decimal, get_locale, gettext as _
 
 from tutorial.engine import DECK, LANCES, RESULTS, EngineError
 from tutorial.engine.explain import explain
-from tutorial.strength import hand_strength
+from tutorial.strength import DEALS, hand_strength
 from tutorial.web.explain_text import describe, error_message
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_choices, localized_route
 from tutorial.web.jsonapi import whole_number
@@ -27,7 +27,7 @@ bp = Blueprint("explain", __name__)
 
 NOBODY = Viewer()  # the checker's seats and teams are nobody's: "Seat 1", "Team A"
 
-API_FIELDS = ("hands", "reyes", "mano", "lang", "real", "bets", "scores", "target")
+API_FIELDS = ("hands", "reyes", "mano", "lang", "real", "bets", "scores", "target", "odds")
 BET_NUMBERS = ("total", "team", "deje")  # whole numbers: 1.0 or true is refused before the engine sees it
 
 
@@ -52,8 +52,12 @@ def api_explain():
     g.lang = lang  # rule links and card pictures in the requested language
     with force_locale(lang):
         try:
+            odds = _flag(body, "odds")
             kwargs = _api_arguments(body)
-            described = describe(explain(**kwargs))
+            explained = explain(**kwargs)
+            described = describe(explained)
+            if odds:  # each hand's strength, as the checker shows it
+                described["odds"] = [_strength_rows(explained, seat) for seat in range(4)]
         except InputError as exc:
             return jsonify(error=exc.message), 400
         except EngineError as exc:
@@ -69,7 +73,7 @@ def _api_arguments(body: dict) -> dict:
     extra = sorted(str(key) for key in body if key not in API_FIELDS)
     if extra:
         raise InputError(_("Unknown field “%(field)s”: the fields are hands, reyes, mano, lang, real, bets, "
-                           "scores and target.", field=extra[0][:24]))
+                           "scores, target and odds.", field=extra[0][:24]))
     if "hands" not in body:
         raise InputError(_("The four hands are missing (field “hands”)."))
     hands = body["hands"]
@@ -81,9 +85,7 @@ def _api_arguments(body: dict) -> dict:
         if name in body:
             kwargs[name] = _whole(body[name], name)
     if "real" in body:
-        if not isinstance(body["real"], bool):
-            raise InputError(_("“real” must be true or false."))
-        kwargs["real"] = body["real"]
+        kwargs["real"] = _flag(body, "real")
     if "scores" in body:
         scores = body["scores"]
         if not isinstance(scores, list) or len(scores) != 2:
@@ -98,6 +100,14 @@ def _api_arguments(body: dict) -> dict:
                     _whole(bet[name], name)
         kwargs["bets"] = body["bets"]
     return kwargs
+
+
+def _flag(body: dict, name: str) -> bool:
+    """An optional true/false field (false when absent)."""
+    value = body.get(name, False)
+    if not isinstance(value, bool):
+        raise InputError(_("“%(field)s” must be true or false.", field=name))
+    return value
 
 
 def _whole(value, name: str) -> int:
@@ -232,6 +242,27 @@ def _page_context(form: dict) -> dict:
         "random_url": _random_url(form),
         "share_url": request.url if _has_deal(request.args) else None,
         "picker_text": _picker_text(),
+        "result_text": _result_text(),
+    }
+
+
+def _result_text() -> dict:
+    """The result's headings and the odds table's words: the template and static/js/checker.js both draw from
+    these (the script renders POST /api/explain's answer with ``odds`` into the same markup as the page)."""
+    return {
+        "result": _("The result"),
+        "share": _("This page's address keeps the deal: bookmark it or share it."),
+        "again": _("Change the deal"),
+        "error": _("This hand cannot be checked"),
+        "odds": _("The deal and each hand's strength"),
+        "odds_hint": _("For each hand alone: how often it wins each lance against three hands dealt at random from "
+                       "the 36 cards it does not see, from its seat. %(deals)s random deals; the margin is for 95%% "
+                       "confidence.", deals=format_decimal(DEALS)),
+        "caption": _("Strength of the hand of %(player)s"),
+        "lance": _("Lance"),
+        "win": _("This hand wins"),
+        "team_win": _("Its team wins"),
+        "points": _("Average pay en paso"),
     }
 
 
