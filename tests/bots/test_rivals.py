@@ -1,5 +1,6 @@
 """The hard bot's reading of the other players: a mixture over the field's styles and card odds, learnt from what
 each player said in the earlier hands and the hands the showdowns showed."""
+import json
 import random
 
 import numpy as np
@@ -78,3 +79,83 @@ def test_the_worlds_weigh_a_rivals_bet_by_its_learnt_style():
         return float(worlds.weights @ p / worlds.weights.sum())
 
     assert rival_chance("cautious") > rival_chance("random_sizes") + 0.02
+
+
+class Counting:
+    """A game whose ``events_for`` counts the events it hands out."""
+
+    def __init__(self, game):
+        self._game, self.read = game, 0
+
+    def events_for(self, seat, start=0):
+        events = self._game.events_for(seat, start)
+        self.read += len(events)
+        return events
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+def hard_against_medium(seed, hands, check):
+    """Seats 1 and 3 played by one hard bot that lives across the game (as in a tournament), 0 and 2 by medium
+    bots; ``check(game, bot, seat)`` before each of the hard bot's decisions."""
+    game = Game(Options(), seed)
+    hard = make_bot("hard", seed=seed, worlds=40, tries=400)
+    bots = {0: make_bot("medium", seed=0), 1: hard, 2: make_bot("medium", seed=2), 3: hard}
+    while not game.is_over and game.hand_number <= hands:
+        seat = game.to_act()[0]
+        if seat % 2:
+            check(game, hard, seat)
+        game.apply(seat, bots[seat].act(game, seat))
+    return game, hard
+
+
+def test_a_reading_kept_hand_by_hand_is_the_reading_of_the_whole_game_at_once():
+    shown = []
+
+    def check(game, bot, seat):
+        kept = rivals.Reading.from_json(seat, json.loads(json.dumps(bot.memory(game, [seat])[str(seat)])))
+        whole = rivals.posterior(seat, 8, 40, game.events_for(seat, 0))
+        for other in whole:
+            assert np.array_equal(kept.weights()[other], whole[other])
+        shown.append(max(abs(whole[other] - rivals.prior()).max() for other in whole))
+
+    game, _ = hard_against_medium(4, 5, check)
+    assert game.hand_number >= 4 and max(shown) > 0.2  # hands were read, and they moved the reading
+
+
+def test_a_decision_reads_only_the_events_since_the_previous_hand_started_however_long_the_game():
+    """The reading is brought up to date hand by hand: a decision never reads the game's history again."""
+    game = Game(Options(vacas=True), 6)  # a match of several games
+    hard = make_bot("hard", seed=6, worlds=20, tries=200)
+    medium = make_bot("medium", seed=1)
+    decisions = 0
+    starts = [0]
+    counting = Counting(game)
+    while not game.is_over and len(starts) <= 12:
+        seat = game.to_act()[0]
+        if seat == 1:
+            starts = [i for i, event in enumerate(game.events) if event.code == "hand_start"]
+            since_previous = game.event_count - starts[max(0, len(starts) - 2)]
+            counting.read = 0
+            action = hard.act(counting, seat)
+            # its current hand, and at a hand's first decision the hand before
+            assert counting.read <= 2 * since_previous
+            decisions += len(starts) > 6
+        else:
+            action = medium.act(game, seat)
+        game.apply(seat, action)
+    assert decisions >= 10
+
+
+def test_the_kept_reading_is_read_from_the_seats_own_events_alone():
+    """``memory`` through a game that answers only the seat's observation and events: the same reading."""
+    from test_bots import SeatOnly
+
+    def check(game, bot, seat):
+        fresh = make_bot("hard", seed=0)
+        wrapped = SeatOnly(game, seat)
+        fresh.recall(wrapped, bot.memory(game, [seat]))
+        assert fresh.memory(wrapped, [seat]) == bot.memory(game, [seat])
+
+    hard_against_medium(5, 3, check)

@@ -13,8 +13,10 @@ the same decision from those values directly (``events``: that seat's events sin
 only the hard bot reads them, for the cards it threw away). Call ``act`` whenever the seat is in ``game.to_act()``: during the simultaneous discards, for each
 seat that still has to choose. One bot object may play several seats and several games.
 ``make_bot("hard", seed, bet_model=False)`` turns off the hard bot's reading of the bets, ``robust=False`` reads them
-with the single medium-like model instead of the mixture over the field (see docs/bots.md); in a lance the robust
-hard bot also reads ``game.events_for(seat, 0)``, the earlier hands of the game as its seat saw them.
+with the single medium-like model instead of the mixture over the field (see docs/bots.md); the robust hard bot
+also reads the earlier hands of the game as its seat saw them (``game.events_for(seat, start)``, each hand once), a
+reading that ``bot.memory(game, seats)`` gives as JSON and ``bot.recall(game, memory)`` takes up in a bot made
+for the next request (the table and rooms store it).
 ``make_bot(name, seed)`` also makes the sparring field's personalities (``personalities()``).
 """
 from __future__ import annotations

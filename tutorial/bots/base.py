@@ -85,6 +85,13 @@ class Bot:
             return next(action for action in actions if action.type == "discard" and set(action.cards) == set(cards))
         return self.bet(me, actions, events)
 
+    def recall(self, game, memory: dict | None) -> None:
+        """Take up what ``memory`` kept of ``game`` in an earlier request (the hard bot's reading of the rivals)."""
+
+    def memory(self, game, seats) -> dict | None:
+        """What this bot keeps of ``game`` for ``seats`` across requests, as JSON (None: nothing)."""
+        return None
+
     # The three decisions a level makes.
     def cuts(self, me: Seat, events) -> bool:
         raise NotImplementedError

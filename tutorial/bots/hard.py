@@ -38,38 +38,65 @@ class HardBot(MediumBot):
                  robust: bool = True):
         super().__init__(seed)
         self.bet_model, self.worlds, self.tries, self.robust = bet_model, worlds, tries, robust
-        self._history = ()
-        self._seen_from: dict[tuple[int, int], int] = {}  # (game, seat) -> where the hands this bot saw start
+        self._readings: dict[tuple[int, int], rivals.Reading] = {}  # (game, seat) -> that seat's reading
+        self._current = None  # the reading of the decision being made (in a lance)
 
     def act(self, game, seat: int):
-        """As every bot; the robust reading also looks at the earlier hands of the game this bot object saw
-        (what each player said, and the hands the showdowns showed): from the first hand it acted in, so a bot
-        made afresh (a table's request, a loaded game) starts from the prior, and the same moves follow on a loaded
-        game as on the replayed one."""
+        """As every bot; the robust reading also takes in the earlier hands of the game this bot saw (what each
+        player said, and the hands the showdowns showed), one hand at a time as each ends (``rivals.Reading``):
+        from the first hand it acted in, so a bot made afresh (a loaded game) starts from the prior and plays the
+        same moves on a loaded game as on the replayed one, unless it is given the reading kept so far
+        (``recall``: the table and rooms store it with their state, ``memory``)."""
         if not (self.robust and self.bet_model):
             return super().act(game, seat)
         events = self._hand_events(game, seat)
-        key = (id(game), seat)
-        if events and (key not in self._seen_from or self._seen_from[key] > events[0]["index"]):
-            if len(self._seen_from) > 64:
-                self._seen_from.clear()
-            self._seen_from[key] = events[0]["index"]
+        reading = self._reading(game, seat, events)
         seen = game.observation(seat)
-        if seen.lance is None or not events:
-            return self.choose(seen, events)
-        history = game.events_for(seat, self._seen_from[key])
-        if not history or history[0]["code"] != "hand_start":  # another game under the same id
-            self._seen_from[key], history = events[0]["index"], events
-        self._history = history
+        if seen.lance is not None:
+            self._current = reading
         try:
             return self.choose(seen, events)
         finally:
-            self._history = ()
+            self._current = None
+
+    def _reading(self, game, seat: int, events=None) -> rivals.Reading:
+        """The reading of ``seat`` in ``game``, brought up to date with the hands ended since it was last read
+        (the current one too once it is over): it reads the seat's events from the end of the last hand it read,
+        never the whole history."""
+        if events is None:
+            events = self._hand_events(game, seat)
+        key = (id(game), seat)
+        reading = self._readings.get(key)
+        if not events:
+            return reading or rivals.Reading(seat)
+        start, end = events[0]["index"], events[-1]["index"] + 1  # the current hand's events
+        if reading is None or reading.next > end:  # new here (or another game under the same id)
+            if len(self._readings) > 64:
+                self._readings.clear()
+            reading = self._readings[key] = rivals.Reading(seat, start)
+        unread = events if reading.next >= start else game.events_for(seat, reading.next)
+        unread = [event for event in unread if event["index"] >= reading.next]
+        if any(event["code"] == "hand_over" for event in unread):
+            options = game.observation(seat).options
+            reading.read(unread, options.reyes, options.target)
+        return reading
+
+    def recall(self, game, memory: dict | None) -> None:
+        """Take up the readings kept by ``memory(game, ...)`` (JSON, by seat) for ``game``."""
+        for seat, data in (memory or {}).items():
+            self._readings[id(game), int(seat)] = rivals.Reading.from_json(int(seat), data)
+
+    def memory(self, game, seats) -> dict | None:
+        """The readings of ``seats`` in ``game``, up to date, as JSON by seat (a few dozen numbers each, however
+        long the game): what ``recall`` takes up in the next request. None when this bot reads no one."""
+        if not (self.robust and self.bet_model):
+            return None
+        return {str(seat): self._reading(game, seat).to_json() for seat in seats}
 
     def reading(self, seen):
         if not (self.robust and self.bet_model):
             return None
-        return rivals.posterior(seen.seat, seen.options.reyes, seen.options.target, self._history)
+        return (self._current or rivals.Reading(seen.seat)).weights()
 
     def bet(self, me: Seat, actions, events):
         public = Public(me.seen, events)

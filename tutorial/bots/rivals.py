@@ -167,37 +167,77 @@ def hand_words(events, reyes: int):
     return hands
 
 
+class Reading:
+    """One seat's reading of the other three, kept across a game and updated at each hand's end: per other seat the
+    log weights of the components (``NAMES`` order), the scores the next hand starts from (the styles' "near the
+    end") and ``next``, the index in the game's event log from which the hands not yet read start. Everything it
+    reads is the seat's own events (``game.events_for(seat, next)``: the words said and the hands the showdowns
+    showed), so it holds nothing the seat did not see; as JSON (``to_json``) it is a few dozen numbers whatever
+    the game's length, which a table stores with its state instead of reading the history again."""
+
+    def __init__(self, seat: int, next_event: int = 0, scores=(0, 0), logs: dict | None = None):
+        self.seat, self.next, self.scores = seat, next_event, tuple(scores)
+        self.logs = logs if logs is not None else {other: np.log(prior()) for other in SEATS if other != seat}
+
+    def weights(self) -> dict:
+        """other seat -> [component] weights (``NAMES`` order), summing to 1."""
+        result = {}
+        for other, log in self.logs.items():
+            w = np.exp(log - log.max())
+            result[other] = w / w.sum()
+        return result
+
+    def read(self, events, reyes: int, target: int) -> None:
+        """Take in the hands that ended in ``events`` (the seat's events from ``next`` on, in order)."""
+        past = hand_words(events, reyes)
+        for hand in past:
+            self.add(hand, reyes, target)
+        over = [event["index"] for event in events if event["code"] == "hand_over"]
+        if over:
+            self.next = max(self.next, over[-1] + 1)
+
+    def add(self, hand: dict, reyes: int, target: int) -> None:
+        """One ended hand (``hand_words``): each other seat's words weighed under each style with the hand it
+        showed, card odds by the styles' average over all hands; the log evidence counts ``TEMPER``."""
+        frequency = hand_frequency(reyes)
+        for other, log in self.logs.items():
+            words = hand["words"][other]
+            if not words:
+                continue
+            every = words_table(words, reyes, position(other, hand["mano"]), self.scores, target)  # [style, id]
+            shown = every[:, hand["ids"][other]]
+            styles = np.exp(log[1:] - log[1:].max())
+            card_odds = float(styles / styles.sum() @ (every @ frequency))
+            evidence = np.log(np.maximum(np.concatenate([[card_odds], shown]), 1e-300))
+            self.logs[other] = log + TEMPER * evidence
+        self.scores = hand["scores"]
+
+    def to_json(self) -> dict:
+        return {"next": self.next, "scores": list(self.scores),
+                "logs": {str(other): [float(x) for x in log] for other, log in self.logs.items()}}
+
+    @classmethod
+    def from_json(cls, seat: int, data: dict) -> "Reading":
+        return cls(seat, data["next"], data["scores"],
+                   {int(other): np.array(log, dtype=float) for other, log in data["logs"].items()})
+
+
 _POSTERIORS: dict = {}
 
 
 def posterior(seat: int, reyes: int, target: int, all_events) -> dict:
     """other seat -> [component] weights (``NAMES`` order), from the game's ended hands in ``all_events`` (the
-    seat's events since the game started). Cached by what those hands showed."""
+    seat's events since the game started): a ``Reading`` that reads them all at once. Cached by what those hands
+    showed."""
     past = hand_words(all_events, reyes)
     key = (seat, reyes, target, tuple((hand["mano"], hand["scores"], tuple(sorted(hand["ids"].items())),
                                       tuple(tuple(words) for words in hand["words"].values())) for hand in past))
     if key in _POSTERIORS:
         return _POSTERIORS[key]
-    frequency = hand_frequency(reyes)
-    logs = {other: np.log(prior()) for other in SEATS if other != seat}
-    scores = (0, 0)
+    reading = Reading(seat)
     for hand in past:
-        for other in logs:
-            words = hand["words"][other]
-            if not words:
-                continue
-            pos = position(other, hand["mano"])
-            every = words_table(words, reyes, pos, scores, target)  # [style, id]
-            shown = every[:, hand["ids"][other]]
-            styles = np.exp(logs[other][1:] - logs[other][1:].max())
-            card_odds = float(styles / styles.sum() @ (every @ frequency))
-            evidence = np.log(np.maximum(np.concatenate([[card_odds], shown]), 1e-300))
-            logs[other] = logs[other] + TEMPER * evidence
-        scores = hand["scores"]
-    result = {}
-    for other, log in logs.items():
-        w = np.exp(log - log.max())
-        result[other] = w / w.sum()
+        reading.add(hand, reyes, target)
+    result = reading.weights()
     if len(_POSTERIORS) > 512:
         _POSTERIORS.clear()
     _POSTERIORS[key] = result

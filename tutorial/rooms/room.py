@@ -78,6 +78,7 @@ class Room:
         self.next_deadline: float | None = data["next_deadline"]
         self.windows: dict[tuple[int, int], float] = {(s, r): deadline for s, r, deadline in data["windows"]}
         self.considered: dict = data["considered"]
+        self.readings: dict = data.get("readings", {})  # the hard bots' reading of the rivals, by seat (JSON)
         self.created: float = data["created"]
         self.log: list[dict] = []
         self._mark = self.game.event_count if self.game else 0
@@ -103,7 +104,7 @@ class Room:
                 "game": None if self.game is None else self.game.snapshot(), "deadline": self.deadline,
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
                 "windows": [[s, r, deadline] for (s, r), deadline in sorted(self.windows.items())],
-                "considered": self.considered, "created": self.created}
+                "considered": self.considered, "readings": self.readings, "created": self.created}
 
     # ----- who is who ----------------------------------------------------------------------------------------
 
@@ -201,7 +202,7 @@ class Room:
         self.games += 1
         self.game = Game(self.options, (self.seed * 1_000_003 + self.games) % SEED_LIMIT)
         self._mark = 0
-        self.pressed, self.next_deadline, self.windows, self.considered = [], None, {}, {}
+        self.pressed, self.next_deadline, self.windows, self.considered, self.readings = [], None, {}, {}, {}
         self.deadline = self.clock_key = None
         self._play_bots(now)
 
@@ -300,8 +301,10 @@ class Room:
         return True
 
     def _bot(self):
-        return make_bot(self.level, seed=(self.seed * 7919 + self.games * 104_729 + self.game.move_count)
-                        % SEED_LIMIT)
+        bot = make_bot(self.level, seed=(self.seed * 7919 + self.games * 104_729 + self.game.move_count)
+                       % SEED_LIMIT)
+        bot.recall(self.game, self.readings)  # the hard bots' reading of the rivals, kept across the game
+        return bot
 
     def _levels(self) -> dict:
         return {seat: self.level for seat in SEATS}
@@ -342,6 +345,8 @@ class Room:
             game.apply(seat, bot.act(game, seat))
         else:
             raise RuntimeError("the bots did not stop")
+        # Every seat's reading, a person's too: its bot stands in for it when the person is gone.
+        self.readings = bot.memory(game, SEATS) or {}
         self._prune_windows()
         if decided or game.move_count != start or self.deadline is None:
             self._set_clock(now)

@@ -251,7 +251,9 @@ def table_bot(game: Game, meta: dict):
     """The bots' player for this request. Its random draws follow from the table's bot seed and how far the game
     has gone, so a table is reproducible from its stored data and a seeded table from its seed and the learner's
     actions."""
-    return make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
+    bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
+    bot.recall(game, meta.get("readings"))  # the hard bots' reading of the rivals, kept across the game
+    return bot
 
 
 def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
@@ -274,6 +276,9 @@ def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
         raise RuntimeError("the bots did not stop")
     if game.options.senas:
         senas.prune(game, meta)
+    readings = bot.memory(game, [seat for seat in range(4) if seat != learner])
+    if readings is not None:  # stored with the table: its next request's bots take it up (``table_bot``)
+        meta["readings"] = readings
 
 
 def window_choices() -> list[tuple[float, str]]:
