@@ -295,3 +295,32 @@ def test_the_easy_bot_opens_bigger_when_its_partner_told_a_very_good_play_for_th
         game.apply(0, Action("corto"))
         return make_bot("easy").act(game, 0)
     assert (opens(False), opens(True)) == (Action("envido", 2), Action("envido", 5))
+
+
+def test_a_signalled_partners_hand_is_drawn_until_it_fits_so_a_rare_signal_still_leaves_most_worlds():
+    game = table()
+    game.apply(0, Action("sena", sena="31"))  # true of about one hand in ten
+    worlds = Sampler(Public(game.observation(2), game.events_for(2)), random.Random(0)).sample(300, 600)
+    # drawn once per try, as the other seats are, 600 tries would leave about 60 worlds
+    assert len(worlds) >= 200
+    assert all("31" in true_senas(worlds.hands(world)[0]) for world in range(len(worlds)))
+
+
+def test_the_field_reading_counts_what_a_partner_knew_from_the_signals_it_was_told():
+    from tutorial.bots import rivals
+    game = table()
+    game.apply(0, Action("sena", sena="31"))
+    game.apply(1, Action("catch", seat=0))
+    seen = game.observation(0)
+    low, _ = bot_senas.known_bounds(seen, 2, "juego")
+    assert low == bot_senas.FLOORS["31", "juego"] and bot_senas.known_bounds(seen, 2, "grande") == (0.0, 1.0)
+    assert bot_senas.known_bounds(seen, 1, "juego") == (0.0, 1 - low)  # the rival who caught it expects less
+    assert bot_senas.known_bounds(seen, 3, "juego") == (0.0, 1.0)  # the one who did not
+    # the partner's envido in juego, read knowing it counted on the 31: its own hand's chance below the floor
+    # makes no difference, so the word does not say that it holds a good juego itself
+    words = [("juego", "envido", 0, 1, 2)]
+    told = rivals.words_table(words, 8, 2, (0, 0), 40, {"juego": (low, 1.0)})
+    alone = rivals.words_table(words, 8, 2, (0, 0), 40)
+    weak = rivals.chances(8, 2)["juego"] < low
+    assert (told[:, weak] == told[:, weak][:, :1]).all()
+    assert weak.sum() > 100 and not (alone[:, weak] == alone[:, weak][:, :1]).all()

@@ -16,7 +16,7 @@ import numpy as np
 from tutorial.bots import rivals
 from tutorial.bots.base import Seat, pick
 from tutorial.bots.medium import MediumBot
-from tutorial.bots.senas import as_known_by
+from tutorial.bots.senas import as_known_by, known_bounds
 from tutorial.bots.winprob import win_probabilities, win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Public, Sampler, bet_probability, model
 from tutorial.engine import Action, BetError, position, team
@@ -210,8 +210,9 @@ class _Evaluation:
         if styles is None:
             return bet_probability(word, self._chance(seat), self.lance, total, deje)
         share = styles[seat]
+        bounds = known_bounds(self.me.seen, seat, self.lance) if self.me.seen.senas else (0.0, 1.0)
         each = rivals.word_table(self.me.reyes, position(seat, self.me.mano), self.lance, word, total, deje, None,
-                                 rivals.lates(self.me.scores, self.me.target))[:, self.worlds.ids[seat]]
+                                 rivals.lates(self.me.scores, self.me.target), bounds)[:, self.worlds.ids[seat]]
         average = share[1:] @ self.weights  # [style]: its share over the worlds
         card_odds = average @ (each @ self.weights) / max(float(average.sum()), 1e-300)
         return share[0] * card_odds + (share[1:] * each).sum(axis=0)

@@ -106,10 +106,12 @@ def hand_frequency(reyes: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=4096)
-def word_table(reyes: int, pos: int, lance: str, word: str, total: int, deje: int, amount, lates: tuple) -> np.ndarray:
+def word_table(reyes: int, pos: int, lance: str, word: str, total: int, deje: int, amount, lates: tuple,
+               bounds: tuple = (0.0, 1.0)) -> np.ndarray:
     """[style, hand id]: P(word) for every style and hand at this position (``lates``: per style, whether the
-    game is near its end by that style's measure)."""
-    p = chances(reyes, pos)[lance]
+    game is near its end by that style's measure; ``bounds``: the least and most the speaker expects its lance
+    chance to be, from señas it saw: ``senas.known_bounds``)."""
+    p = np.clip(chances(reyes, pos)[lance], *bounds)
     return np.array([np.broadcast_to(word_probability(style, word, p, lance, total, deje, amount, late), p.shape)
                      for (_, style), late in zip(STYLES, lates)])
 
@@ -118,20 +120,21 @@ def lates(scores, target: int) -> tuple:
     return tuple(late_for(style, scores, target) for _, style in STYLES)
 
 
-def words_table(words, reyes: int, pos: int, scores, target: int) -> np.ndarray:
+def words_table(words, reyes: int, pos: int, scores, target: int, bounds=None) -> np.ndarray:
     """[style, hand id]: the probability of a seat's ``words`` ((lance, word, total, deje, amount) in order)
-    under each style (card odds excluded), for every hand."""
+    under each style (card odds excluded), for every hand; ``bounds``: lance -> ``word_table``'s bounds."""
     late = lates(scores, target)
     out = None
     for lance, word, total, deje, amount in words:
-        table_ = word_table(reyes, pos, lance, word, total, deje, amount, late)
+        table_ = word_table(reyes, pos, lance, word, total, deje, amount, late,
+                            bounds[lance] if bounds else (0.0, 1.0))
         out = table_ if out is None else out * table_
     return np.ones((len(STYLES), len(tables(reyes).infos))) if out is None else out
 
 
-def words_likelihood(words, ids, reyes: int, pos: int, scores, target: int) -> np.ndarray:
+def words_likelihood(words, ids, reyes: int, pos: int, scores, target: int, bounds=None) -> np.ndarray:
     """[style, world]: ``words_table`` for the hands ``ids``."""
-    return words_table(words, reyes, pos, scores, target)[:, ids]
+    return words_table(words, reyes, pos, scores, target, bounds)[:, ids]
 
 
 def hand_words(events, reyes: int):

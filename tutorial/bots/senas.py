@@ -160,15 +160,23 @@ def promised(seen, seat: int, lance: str, told_to: int | None = None) -> float:
     return max((FLOORS.get((fact, lance), 0.0) for fact in sure_facts(seen, seat, told_to)), default=0.0)
 
 
-def as_known_by(seen, seat: int, lance: str, p):
-    """The lance chance ``p`` (a number or an array) of another ``seat`` as that seat would correct it with the
-    signals of this seat's team it saw: this seat's partner counts on this seat's signals (so its bets say less of
-    its own hand), a rival who caught some expects less. The hard bot weighs the others' bets and answers with it."""
+def known_bounds(seen, seat: int, lance: str) -> tuple[float, float]:
+    """The least and the most another ``seat`` expects its team's chance in ``lance`` to be, from the signals of
+    this seat's team it saw: this seat's partner counts on this seat's signals (at least what they promise), a
+    rival who caught some expects less (at most 1 minus what they promise)."""
     mine = seen.seat
     if seat == partner(mine):
-        return np.maximum(p, promised(seen, mine, lance))
+        return promised(seen, mine, lance), 1.0
     against = max(promised(seen, member, lance, told_to=seat) for member in (mine, partner(mine)))
-    return np.minimum(p, 1 - against) if against else p
+    return 0.0, 1.0 - against
+
+
+def as_known_by(seen, seat: int, lance: str, p):
+    """The lance chance ``p`` (a number or an array) of another ``seat`` as that seat would correct it with the
+    signals of this seat's team it saw (``known_bounds``): its partner's bets then say less of its own hand, a
+    caught rival's expect less. The hard bot weighs the others' bets and answers with it."""
+    low, high = known_bounds(seen, seat, lance)
+    return p if (low, high) == (0.0, 1.0) else np.clip(p, low, high)
 
 
 def adjusted_chance(seen, lance: str, p: float, alone: float) -> float:

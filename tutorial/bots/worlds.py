@@ -39,7 +39,7 @@ import numpy as np
 from tutorial.bots import rivals
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value, table
-from tutorial.bots.senas import as_known_by, known_signals, still_true, thrown_since
+from tutorial.bots.senas import as_known_by, known_bounds, known_signals, still_true, thrown_since
 from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, position
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
@@ -48,6 +48,7 @@ FLOOR = 0.03
 SOFTNESS = 0.06
 ORDAGO_STAKE = 1000  # the total the model gives an órdago (answered by the órdago rule)
 BATCH = 2000  # worlds drawn at a time
+SIGNAL_DRAWS = 4  # how many hands a seat whose signals this seat saw is drawn per world tried
 
 
 # The model's functions take a number or a numpy array of them (one per world).
@@ -170,17 +171,29 @@ def model(reyes: int, position: int) -> Model:
     return Model(keep, discard_weight, mus, chance)
 
 
-def _draw(rng, size: int, need: int, rows: int) -> np.ndarray:
-    """[rows, need] distinct positions out of range(size) per row: the first ``need`` steps of a Fisher-Yates
-    shuffle, each one vectorized over the rows."""
-    deck = np.tile(np.arange(size, dtype=np.int16)[:, None], (1, rows))  # [position, row]
-    columns = np.arange(rows)
-    out = np.empty((need, rows), dtype=np.int16)
-    for i in range(need):
-        j = i + (rng.random(rows) * (size - i)).astype(np.intp)
-        out[i] = deck[j, columns]
-        deck[j, columns] = deck[i]  # position i is never drawn again
-    return out.T
+class _Shuffle:
+    """Fisher-Yates shuffles of range(size), one per row, drawn a few steps at a time (each step vectorized over
+    the rows); ``keep`` drops rows, so cards are drawn further only for the rows still wanted."""
+
+    def __init__(self, rng, size: int, rows: int):
+        self.rng, self.size, self.step = rng, size, 0
+        self.deck = np.tile(np.arange(size, dtype=np.int16)[:, None], (1, rows))  # [position, row]
+
+    def take(self, need: int) -> np.ndarray:
+        """[rows, need]: the next ``need`` positions of every row's shuffle."""
+        rows = self.deck.shape[1]
+        columns = np.arange(rows)
+        out = np.empty((need, rows), dtype=np.int16)
+        for k in range(need):
+            i = self.step
+            j = i + (self.rng.random(rows) * (self.size - i)).astype(np.intp)
+            out[k] = self.deck[j, columns]
+            self.deck[j, columns] = self.deck[i]  # position i is never drawn again
+            self.step += 1
+        return out.T
+
+    def keep(self, rows: np.ndarray) -> None:
+        self.deck = self.deck[:, rows]
 
 
 class Worlds(NamedTuple):
@@ -239,34 +252,34 @@ class Sampler:
                       np.concatenate([batch[2] for batch in found])[:wanted], styles)
 
     def _batch(self, rng, rows: int):
-        """``rows`` worlds drawn and weighed: (hand ids and cards per other seat, weights: 0 if impossible)."""
+        """Up to ``rows`` worlds drawn and weighed: (hand ids and cards per other seat, weights: 0 if impossible).
+        The seats whose signals this seat saw are drawn first, ``SIGNAL_DRAWS`` times as often, and only the
+        draws their signals are true of are completed with the other seats' cards: every world honours the
+        signals, and a signal that few hands make leaves as many worlds as one that many do."""
         pub = self.public
         unseen = np.array([CARD_INDEX[card] for card in pub.unseen], dtype=np.intp)
-        replay = not pub.reshuffled and pub.rounds
-        need = 12 + (sum(c[s] for c in pub.rounds for s in pub.others) if replay else 0)
-        cards = unseen[_draw(rng, len(unseen), need, rows)]  # without a reshuffle the stock held them all
-        # A hand is kept as keys rank * 64 + card, sorted highest first: the model's discards keep cards by rank.
-        rank_of = tables(pub.reyes).rank_codes[0]  # card index -> value rank index
-        keys = rank_of[cards] * 64 + cards
-        hands = {seat: np.sort(keys[:, 4 * i:4 * i + 4], axis=1)[:, ::-1] for i, seat in enumerate(pub.others)}
-        weight, drawn = np.ones(rows), 12
-        held = {}  # (mus round, seat) -> hand ids that seat held in that round, before its discard
-        if replay:
-            for number, counts in enumerate(pub.rounds, 1):
-                for seat in pub.others:
-                    hand, count = hands[seat], counts[seat]
-                    seat_model = model(pub.reyes, position(seat, pub.deal_mano))
-                    ids = held[number, seat] = hand_ids((hand % 64).T, pub.reyes)
-                    weight *= seat_model.discard_weight[count, ids]
-                    hand = hand.copy()
-                    # Each row throws exactly ``count`` cards: row by row they take the next drawn cards.
-                    hand[~seat_model.keep[count, ids]] = keys[:, drawn:drawn + count].ravel()
-                    hands[seat] = np.sort(hand, axis=1)[:, ::-1]
-                    drawn += count
-        hands = {seat: hand % 64 for seat, hand in hands.items()}
-        ids = {seat: hand_ids(hand.T, pub.reyes) for seat, hand in hands.items()}
-        weight *= self._declared(ids)
-        weight *= self._signalled(held, ids)
+        replay = bool(not pub.reshuffled and pub.rounds)
+        slots = self._slots(replay)
+        signalled = [seat for seat in pub.others if any(signal[0] == seat for signal in pub.signals)]
+        first = sorted(column for seat in signalled for column in slots[seat])
+        shuffle = _Shuffle(rng, len(unseen), rows * SIGNAL_DRAWS if signalled else rows)
+        cards = np.empty((shuffle.deck.shape[1], sum(map(len, slots.values()))), dtype=np.intp)
+        cards[:, first] = unseen[shuffle.take(len(first))]  # without a reshuffle the stock held them all
+        weight, ids, hands = np.ones(len(cards)), {}, {}
+        for seat in signalled:
+            ids[seat], hands[seat], weight = self._replay(seat, cards[:, slots[seat]], replay, weight)
+        if signalled:
+            kept = np.flatnonzero(weight > 0)[:rows]
+            shuffle.keep(kept)
+            cards, weight = cards[kept], weight[kept]
+            ids = {seat: ids[seat][kept] for seat in signalled}
+            hands = {seat: hands[seat][kept] for seat in signalled}
+        rest = sorted(column for seat in pub.others if seat not in signalled for column in slots[seat])
+        cards[:, rest] = unseen[shuffle.take(len(rest))]
+        for seat in pub.others:
+            if seat not in signalled:
+                ids[seat], hands[seat], weight = self._replay(seat, cards[:, slots[seat]], replay, weight)
+        weight = weight * self._declared(ids)
         for mus_round, seat, word in pub.speech:
             if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
                 p_mus = model(pub.reyes, position(seat, pub.deal_mano)).mus[ids[seat]]
@@ -278,15 +291,17 @@ class Sampler:
                 words = [(lance, word, total, deje, amount) for s, lance, word, total, deje, amount in pub.bets
                          if s == seat]
                 shares = self.reading[seat]
+                bounds = {lance: known_bounds(pub.senas, seat, lance) for lance in LANCES} if pub.senas else None
                 likelihood = rivals.words_likelihood(words, ids[seat], pub.reyes, position(seat, pub.mano),
-                                                     pub.scores, pub.target)  # [style, world]
+                                                     pub.scores, pub.target, bounds)  # [style, world]
                 parts = shares[1:, None] * likelihood
                 mixed = parts.sum(axis=0)
                 # card odds: the same for every hand, the styles' average over the worlds as weighed so far
-                flat = float(weight @ mixed / weight.sum()) if weight.sum() > 0 else float(mixed.mean())
+                weighed = weight.sum() > 0  # (a batch may hold no world: none agreed with the signals)
+                flat = float(weight @ mixed / weight.sum() if weighed else mixed.sum() / max(mixed.size, 1))
                 total_ = shares[0] * flat + mixed
                 weight = weight * total_
-                styles[seat] = np.vstack([np.full(rows, shares[0] * flat), parts]) / np.maximum(total_, 1e-300)
+                styles[seat] = np.vstack([np.full(len(weight), shares[0] * flat), parts]) / np.maximum(total_, 1e-300)
         elif self.bet_model:
             for seat, lance, word, total, deje, amount in pub.bets:
                 if seat != pub.seat:
@@ -296,17 +311,55 @@ class Sampler:
                     weight *= bet_probability(word, p, lance, total, deje, amount)
         return ids, hands, weight, styles
 
-    def _signalled(self, held, ids):
-        """Whether each world agrees with the signals this seat saw (its partner's, the rivals' it caught). The
-        replay knows each seat's hand in every mus round, so a signal is checked against the very hand it was made
-        with; without a replay (a reshuffle), against what the seat must still hold of it now
-        (``senas.still_true``: only the cards it can have kept count)."""
+    def _slots(self, replay: bool) -> dict:
+        """other seat -> the columns of the drawn cards it gets: its four cards dealt, then (a replay) the cards it
+        draws in each mus round, in the order of the deal and of the rounds."""
+        pub = self.public
+        slots = {seat: list(range(4 * i, 4 * i + 4)) for i, seat in enumerate(pub.others)}
+        drawn = 12
+        for counts in (pub.rounds if replay else ()):
+            for seat in pub.others:
+                slots[seat] += range(drawn, drawn + counts[seat])
+                drawn += counts[seat]
+        return slots
+
+    def _replay(self, seat: int, cards: np.ndarray, replay: bool, weight: np.ndarray):
+        """One seat's hand through the mus rounds from its drawn ``cards`` (its deal, then what it draws): in each
+        round it throws exactly as many cards as it publicly changed, keeping what the model keeps; the weight
+        takes the model's chance of those discards and the agreement with its signals. Returns (hand ids, cards
+        [world, 4], weight)."""
+        pub = self.public
+        # A hand is kept as keys rank * 64 + card, sorted highest first: the model's discards keep cards by rank.
+        keys = tables(pub.reyes).rank_codes[0][cards] * 64 + cards  # rank_codes[0]: card index -> value rank
+        hand = np.sort(keys[:, :4], axis=1)[:, ::-1]
+        held, drawn = {}, 4  # mus round -> hand ids held in it, before its discard
+        seat_model = model(pub.reyes, position(seat, pub.deal_mano))
+        for number, counts in enumerate(pub.rounds if replay else (), 1):
+            count = counts[seat]
+            ids = held[number] = hand_ids((hand % 64).T, pub.reyes)
+            weight = weight * seat_model.discard_weight[count, ids]
+            hand = hand.copy()
+            # Each row throws exactly ``count`` cards: row by row they take the next drawn cards.
+            hand[~seat_model.keep[count, ids]] = keys[:, drawn:drawn + count].ravel()
+            hand = np.sort(hand, axis=1)[:, ::-1]
+            drawn += count
+        hand = hand % 64
+        ids = hand_ids(hand.T, pub.reyes)
+        return ids, hand, weight * self._signalled(seat, held, ids)
+
+    def _signalled(self, seat: int, held: dict, ids: np.ndarray):
+        """Whether each world agrees with the signals of ``seat`` this seat saw (its partner's, the rivals' it
+        caught). The replay knows the seat's hand in every mus round (``held``), so a signal is checked against the
+        very hand it was made with; without a replay (a reshuffle), against what the seat must still hold of it
+        now (``senas.still_true``: only the cards it can have kept count)."""
         pub, agree = self.public, 1.0
-        for seat, name, mus_round in pub.signals:
-            if (mus_round, seat) in held:
-                agree = agree * _still_true(pub.reyes, name, 0)[held[mus_round, seat]]
+        for signaller, name, mus_round in pub.signals:
+            if signaller != seat:
+                continue
+            if mus_round in held:
+                agree = agree * _still_true(pub.reyes, name, 0)[held[mus_round]]
             else:
-                agree = agree * _still_true(pub.reyes, name, pub.thrown[seat, mus_round])[ids[seat]]
+                agree = agree * _still_true(pub.reyes, name, pub.thrown[seat, mus_round])[ids]
         return agree
 
     def _declared(self, ids) -> np.ndarray:
