@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tutorial.cli import build_parser
-from tutorial.web import serve
+from tutorial.web import db, serve
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_LIMIT = 60  # seconds the server may take to answer on a busy machine before the test gives up
@@ -120,3 +120,11 @@ def test_a_worker_accepts_at_least_as_many_connections_as_it_has_threads_for_eve
     assert options["worker_connections"] == 1000  # gunicorn's default, for 8 threads
     many = serve.gunicorn_options(build_parser("serve").parse_args(["serve", "--threads", "1500"]))
     assert many["worker_connections"] > many["threads"] == 1500
+
+
+def test_each_worker_knows_its_thread_count_so_its_postgres_pool_follows_it(monkeypatch, tmp_path):
+    monkeypatch.setenv("MUS_DATABASE", str(tmp_path / "tables.sqlite3"))
+    loaded = []
+    monkeypatch.setattr("gunicorn.app.base.BaseApplication.run", lambda self: loaded.append(self.load()))
+    assert serve.run(build_parser("serve").parse_args(["serve", "--threads", "24"])) == 0
+    assert loaded[0].config["WORKER_THREADS"] == 24 and db.store_of(loaded[0]).pool == 24

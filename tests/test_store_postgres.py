@@ -119,6 +119,38 @@ def test_many_threads_share_the_workers_few_connections(app, admin):
     assert opened == db.POOL_SIZE
 
 
+def test_a_workers_pool_has_one_connection_per_thread_up_to_the_cap(postgres_url, admin):
+    three = create_app({"TESTING": True, "DATABASE": postgres_url, "WORKER_THREADS": 3})
+    store, busy, release = db.store_of(three), threading.Barrier(4), threading.Event()
+    waited = []
+
+    def hold():  # the worker's three threads each hold a connection at once
+        db.run(lambda connection: (busy.wait(timeout=30), release.wait(timeout=30)), store=store)
+
+    def fourth():  # a fourth caller (no such thread in a real worker) waits for one of them
+        started = threading.Event()
+        db.run(lambda connection: started.set(), store=store)
+        waited.append(started.is_set())
+
+    holders = [threading.Thread(target=hold) for _ in range(3)]
+    for thread in holders:
+        thread.start()
+    busy.wait(timeout=30)
+    late = threading.Thread(target=fourth)
+    late.start()
+    late.join(timeout=0.3)
+    opened = admin.execute("SELECT count(*) FROM pg_stat_activity "
+                           "WHERE application_name = 'mus' AND datname = current_database()").fetchone()[0]
+    still_waiting = late.is_alive()
+    release.set()
+    for thread in [*holders, late]:
+        thread.join(timeout=30)
+    assert opened == 3 and still_waiting and waited == [True]
+    many = create_app({"TESTING": True, "DATABASE": postgres_url, "WORKER_THREADS": 700})
+    chosen = create_app({"TESTING": True, "DATABASE": postgres_url, "WORKER_THREADS": 700, "DATABASE_POOL": 60})
+    assert db.store_of(many).pool == db.POOL_MAX and db.store_of(chosen).pool == 60
+
+
 def test_a_thread_that_finds_every_connection_busy_too_long_gets_a_503(app, client, monkeypatch):
     monkeypatch.setattr(db, "POOL_SIZE", 1)
     monkeypatch.setattr(db, "BUSY_TIMEOUT", 0.2)

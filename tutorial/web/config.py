@@ -7,6 +7,8 @@ environment variable           config key                  meaning
                                                            or a ``postgresql://`` URL (tutorial/web/db.py)
 ``MUS_DATABASE_SYNCHRONOUS``   ``DATABASE_SYNCHRONOUS``    SQLite: ``FULL`` (default, an fsync per commit) or
                                                            ``NORMAL`` (a power cut may lose the last commits)
+``MUS_DATABASE_POOL``          ``DATABASE_POOL``           PostgreSQL: connections per worker (default: one
+                                                           per thread, at most 40: tutorial/web/db.py)
 ``MUS_SECRET_KEY``             ``SECRET_KEY``              signs anything signed; shared by every worker
 ``MUS_TRUSTED_HOSTS``          ``TRUSTED_HOSTS``           comma-separated host names the site answers to
 ``MUS_PROXY_FIX``              ``PROXY_FIX``               how many reverse proxies set X-Forwarded-* (0: none)
@@ -69,6 +71,7 @@ def _switch(value: str) -> bool:
 ENVIRONMENT = {
     "MUS_DATABASE": ("DATABASE", _text),
     "MUS_DATABASE_SYNCHRONOUS": ("DATABASE_SYNCHRONOUS", _synchronous),
+    "MUS_DATABASE_POOL": ("DATABASE_POOL", _count),
     "MUS_SECRET_KEY": ("SECRET_KEY", _text),
     "MUS_TRUSTED_HOSTS": ("TRUSTED_HOSTS", _hosts),
     "MUS_PROXY_FIX": ("PROXY_FIX", _count),

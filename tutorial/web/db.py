@@ -5,8 +5,8 @@ small interface that the tables (storage.py) and the rooms use alike.
 PostgreSQL through psycopg 3. The interface::
 
     run(work, write=False, store=None)   work(connection) and what it returns, on this thread's SQLite connection
-                                         or one lent by the worker's PostgreSQL pool (POOL_SIZE, shared by its
-                                         threads: a thread waiting for news holds none); write=True: inside one
+                                         or one lent by the worker's PostgreSQL pool (one connection per thread of
+                                         the worker, at most POOL_MAX: a thread waiting for news holds none); write=True: inside one
                                          transaction (committed, or rolled back if work raises). store defaults
                                          to the current app's (``store_of(current_app)``). No run inside work.
     connection.execute(sql, params)      -> a cursor: fetchone(), fetchall(), rowcount, iteration
@@ -69,6 +69,7 @@ class Store:
     """Where the data lives: ``url`` is a file path (SQLite) or a ``postgresql://`` URL."""
     url: str
     synchronous: str = "FULL"  # SQLite only: FULL (an fsync per commit) or NORMAL (README, Deploying)
+    pool: int | None = None    # PostgreSQL only: connections per worker process (None: POOL_SIZE)
 
     @property
     def kind(self) -> str:
@@ -89,7 +90,17 @@ def database_url(app: Flask) -> str:
 
 
 def store_of(app: Flask) -> Store:
-    return Store(database_url(app), str(app.config.get("DATABASE_SYNCHRONOUS", "FULL")).upper())
+    return Store(database_url(app), str(app.config.get("DATABASE_SYNCHRONOUS", "FULL")).upper(), pool_size(app))
+
+
+def pool_size(app: Flask) -> int:
+    """The worker's PostgreSQL connections: ``DATABASE_POOL`` if set, else one per thread of the worker
+    (``WORKER_THREADS``, which ``mus-tutorial serve`` sets), at most ``POOL_MAX``; ``POOL_SIZE`` when unknown."""
+    chosen = app.config.get("DATABASE_POOL")
+    if chosen:
+        return int(chosen)
+    threads = app.config.get("WORKER_THREADS")
+    return POOL_SIZE if not threads else max(1, min(int(threads), POOL_MAX))
 
 
 # ----- one interface for both ------------------------------------------------------------------------------------
@@ -293,8 +304,11 @@ class SQLITE:
 
 # ----- PostgreSQL --------------------------------------------------------------------------------------------------
 
-POOL_SIZE = 10  # PostgreSQL connections per worker process, shared by its threads (event streams hold threads, not
-                # connections); a thread finding all busy waits up to BUSY_TIMEOUT, then Unavailable
+POOL_SIZE = 10  # PostgreSQL connections of a process whose thread count is unknown (tests, the dev server)
+POOL_MAX = 40   # at most, per worker: a thread per connection beyond that only queues on the GIL, and two workers'
+                # pools and listeners stay within PostgreSQL's default max_connections (100). Event streams hold a
+                # thread each but a connection only while they read; a thread finding all busy waits up to
+                # BUSY_TIMEOUT, then Unavailable (MUS_DATABASE_POOL sets another size)
 
 _prepared: set[str] = set()  # URLs whose schema this process has created or checked
 _prepare_lock = threading.Lock()
@@ -314,19 +328,20 @@ def connect_postgres(url: str, name: str = "mus"):
 
 
 class _Pool:
-    """At most ``POOL_SIZE`` connections to one server, lent to one thread at a time, the last returned first."""
+    """At most ``size`` connections to one server (the store's ``pool``), lent to one thread at a time, the last
+    returned first."""
 
     def __init__(self, url: str):
         self.url, self.idle, self.count = url, [], 0
         self.returned = threading.Condition()
 
-    def take(self) -> tuple[Connection, bool]:
+    def take(self, size: int) -> tuple[Connection, bool]:
         deadline = time.monotonic() + BUSY_TIMEOUT
         with self.returned:
-            while not self.idle and self.count >= POOL_SIZE:
+            while not self.idle and self.count >= size:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise Unavailable(f"all {POOL_SIZE} connections of this worker stayed busy {BUSY_TIMEOUT:g} s")
+                    raise Unavailable(f"all {size} connections of this worker stayed busy {BUSY_TIMEOUT:g} s")
                 self.returned.wait(left)
             if self.idle:
                 return self.idle.pop(), False
@@ -404,7 +419,7 @@ class POSTGRES:
         pools = _pools()
         with _pool_lock:
             pool = pools.get(store.url) or pools.setdefault(store.url, _Pool(store.url))
-        return pool.take()
+        return pool.take(store.pool or POOL_SIZE)
 
     @staticmethod
     def release(store: Store, connection: Connection, broken: bool) -> None:

@@ -67,7 +67,7 @@ def run(args) -> int:
                 self.cfg.set(name, value)
 
         def load(self):
-            return create_app()
+            return create_app({"WORKER_THREADS": args.threads})  # the PostgreSQL pool follows it (db.pool_size)
 
     Server().run()
     return 0
