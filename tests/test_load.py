@@ -1,10 +1,15 @@
 """The load script runs end to end with tiny bounds: it starts the server, measures every scenario, stops it."""
 from __future__ import annotations
 
+import subprocess
+import sys
+import time
+
 import pytest
 
 from tutorial.cli import main
 from tutorial.load import SCENARIOS, target
+from tutorial.load_rooms import process_cpu
 
 
 def test_the_load_script_measures_every_scenario_and_stops_its_server(capsys):
@@ -23,7 +28,7 @@ def test_the_load_script_refuses_any_target_but_this_machine(url):
         target(url)
 
 
-def test_the_rooms_scenario_delivers_every_action_to_every_other_stream(capsys):
+def test_the_rooms_scenario_delivers_every_action_to_every_other_stream_and_counts_the_servers_cpu(capsys):
     assert main(["load", "--workers", "1", "--threads", "24", "--scenarios", "rooms", "--rooms", "2",
                  "--interval", "0.5", "--seconds", "6"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -31,3 +36,28 @@ def test_the_rooms_scenario_delivers_every_action_to_every_other_stream(capsys):
     row = [cell.strip() for cell in lines[-1].strip("|").split("|")]
     rooms, streams, actions, missed, errors = int(row[0]), int(row[1]), int(row[2]), row[8], row[9]
     assert (rooms, streams) == (2, 8) and actions >= 6 and missed == "0" and errors == "0", lines
+    server_cpu, per_action = float(row[11]), float(row[12])
+    assert server_cpu > 0 and per_action >= server_cpu * 1000 / actions, lines
+
+
+BURNER = """
+import subprocess, sys, time
+if sys.argv[1:] == ["child"]:
+    end = time.process_time() + 0.5
+    while time.process_time() < end:
+        pass
+    sys.stdin.readline()
+else:
+    subprocess.run([sys.executable, "-c", sys.argv[1], "child"])
+"""
+
+
+def test_the_cpu_of_a_process_counts_what_its_children_used():
+    parent = subprocess.Popen([sys.executable, "-c", BURNER, BURNER], stdin=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while process_cpu(parent.pid) < 0.4 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert process_cpu(parent.pid) >= 0.4  # the parent itself only waits
+    finally:
+        parent.communicate(b"\n", timeout=30)

@@ -241,7 +241,8 @@ def run(args) -> int:
                 for clients in counts:
                     print(measure(host, port, scenario, clients, args.requests, args.seconds).row(), flush=True)
             if "rooms" in scenarios:
-                run_rooms(host, port, args.rooms, args.interval, args.seconds, sys.stdout)
+                run_rooms(host, port, args.rooms, args.interval, args.seconds, sys.stdout,
+                          server_pid=None if server is None else server.pid)
         finally:
             if server is not None:
                 stop(server)

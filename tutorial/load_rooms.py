@@ -6,13 +6,16 @@ room plays one action every ``--interval`` seconds (2 by default: the person who
 legal action; both press "next hand" when a hand is over), for ``--seconds``. For every action the script
 records when it was sent and when each of the room's other three streams received the message of the version it
 made: the figures are the p50/p95/p99 of each stream's delay and of the delay until all three had it. The load
-client runs in this process (threads, ``http.client``); its CPU time is printed beside the figures.
+client runs in this process (threads, ``http.client``); its CPU time is printed beside the figures, and so is the
+server's (its gunicorn processes, read from /proc while the actions are played; a PostgreSQL server's own
+processes are not counted) with the CPU per action of both: the fair measure on a machine shared with others.
 """
 from __future__ import annotations
 
 import http.client
 import json
 import math
+import os
 import random
 import threading
 import time
@@ -41,6 +44,29 @@ class LoadRoom:
     seats: dict[int, Seat]
     arrivals: dict[tuple[int, int], dict[int, float]] = field(default_factory=dict)  # (seat, n) -> version -> t
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def process_cpu(pid: int | None) -> float:
+    """The CPU seconds (user and system) used so far by process ``pid`` and its living descendants (Linux /proc;
+    0 elsewhere or without a pid)."""
+    if pid is None or not os.path.isdir("/proc"):
+        return 0.0
+    used, parents = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        parents[int(entry)] = int(fields[1])
+        used[int(entry)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tree, grown = {pid}, True
+    while grown:
+        children = {child for child, parent in parents.items() if parent in tree} - tree
+        grown, tree = bool(children), tree | children
+    return sum(used.get(member, 0.0) for member in tree)
 
 
 def call(connection: http.client.HTTPConnection, method: str, path: str, body=None, token: str | None = None):
@@ -163,7 +189,8 @@ def action_of(view: dict) -> dict | None:
     return None
 
 
-def run_rooms(host: str, port: int, rooms: int, interval: float, seconds: float, out) -> dict:
+def run_rooms(host: str, port: int, rooms: int, interval: float, seconds: float, out,
+              server_pid: int | None = None) -> dict:
     rng = random.Random(7)
     opened_rooms = [open_room(host, port, rng) for _ in range(rooms)]
     stop = threading.Event()
@@ -184,7 +211,7 @@ def run_rooms(host: str, port: int, rooms: int, interval: float, seconds: float,
           f"{seconds:g} s", file=out, flush=True)
     sent: list = []
     errors: dict = {}
-    cpu = time.process_time()
+    cpu, server_cpu = time.process_time(), process_cpu(server_pid)
     until = time.perf_counter() + seconds
     players = [threading.Thread(target=play, args=(host, port, room, interval, until, sent, errors,
                                                    random.Random(index)), daemon=True)
@@ -195,7 +222,7 @@ def run_rooms(host: str, port: int, rooms: int, interval: float, seconds: float,
         thread.join(seconds + 120)
     time.sleep(2)  # the last messages arrive
     stop.set()
-    client_cpu = time.process_time() - cpu
+    client_cpu, server_cpu = time.process_time() - cpu, process_cpu(server_pid) - server_cpu
     each, every, missing = [], [], 0
     for room, actor, version, sent_at in sent:
         others = [(seat, n) for seat in PEOPLE for n in range(STREAMS_PER_PERSON) if (seat, n) != (actor, 0)]
@@ -212,11 +239,12 @@ def run_rooms(host: str, port: int, rooms: int, interval: float, seconds: float,
     figures = {"rooms": rooms, "streams": streams, "actions": len(sent), "rate": len(sent) / seconds,
                "p50": percentile(each, 50), "p95": percentile(each, 95), "p99": percentile(each, 99),
                "all_p95": percentile(every, 95), "missing": missing, "errors": errors, "client_cpu": client_cpu,
-               "seconds": seconds}
+               "server_cpu": server_cpu, "seconds": seconds,
+               "cpu_per_action": (client_cpu + server_cpu) / len(sent) * 1000 if sent else float("nan")}
     print("| rooms | streams | actions | actions/s | p50 ms | p95 ms | p99 ms | p95 all three ms | missed | errors |"
-          " client CPU s |", file=out)
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |", file=out)
+          " client CPU s | server CPU s | CPU ms per action |", file=out)
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |", file=out)
     print(f"| {rooms} | {streams} | {len(sent)} | {figures['rate']:.1f} | {figures['p50']:.1f} | {figures['p95']:.1f} "
-          f"| {figures['p99']:.1f} | {figures['all_p95']:.1f} | {missing} | {errors or 0} | {client_cpu:.1f} |",
-          file=out, flush=True)
+          f"| {figures['p99']:.1f} | {figures['all_p95']:.1f} | {missing} | {errors or 0} | {client_cpu:.1f} "
+          f"| {server_cpu:.1f} | {figures['cpu_per_action']:.1f} |", file=out, flush=True)
     return figures
