@@ -24,5 +24,5 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && ! command -v chromium >/dev
 fi
 ensure_venv test "${need[@]}"
 mkdir -p artifacts
-exec "${postgres[@]}" .venv/bin/python -m pytest -ra --durations=15 -n "${MUS_TEST_WORKERS:-4}" \
+exec "${postgres[@]}" .venv/bin/python -m pytest -ra --durations=15 -n "${MUS_TEST_WORKERS:-4}" --dist worksteal \
     --screenshot only-on-failure --output artifacts/test-results "$@"

@@ -2,8 +2,10 @@
 compiled catalogs and the lessons, through the ``mus-tutorial serve`` console script."""
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -55,21 +57,42 @@ def checkout_lesson_keys() -> list[str]:
     return [lesson.key for lesson in load_lessons(ROOT / "lessons")]
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """A fresh virtual environment outside the checkout with only the built wheel (and its dependencies)."""
-    base = tmp_path_factory.mktemp("packaging")
+def build_and_install(base: Path) -> dict:
+    """Build the wheel into BASE and install it, alone with its dependencies, in a fresh venv there."""
     wheels = base / "wheels"
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", wheels, ROOT]
     if importlib.util.find_spec("hatchling"):  # the test extra brings it: no network needed to build
         build.insert(4, "--no-build-isolation")
     run(*build, env=clean_env())
-    wheel = next(wheels.glob("escuela_mus-*.whl"))
     target = base / "venv"
     venv.EnvBuilder(with_pip=True, clear=True).create(target)
-    python = target / "bin" / "python"
-    run(python, "-m", "pip", "install", "-q", wheel, env=clean_env(), cwd=base)
-    return {"base": base, "python": python, "venv": target, "wheel": wheel}
+    run(target / "bin" / "python", "-m", "pip", "install", "-q", next(wheels.glob("escuela_mus-*.whl")),
+        env=clean_env(), cwd=base)
+    return installation(base)
+
+
+def installation(base: Path) -> dict:
+    return {"base": base, "python": base / "venv" / "bin" / "python", "venv": base / "venv",
+            "wheel": next((base / "wheels").glob("escuela_mus-*.whl"))}
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory, worker_id):
+    """A fresh virtual environment outside the checkout with only the built wheel (and its dependencies), built once
+    per run: parallel test processes (pytest-xdist) share the first one's, waiting for it under a file lock."""
+    if worker_id == "master":
+        return build_and_install(tmp_path_factory.mktemp("packaging"))
+    shared = tmp_path_factory.getbasetemp().parent / "packaging"  # the run's folder, common to its processes
+    shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (shared / "done").exists():
+            return installation(shared / "build")
+        shutil.rmtree(shared / "build", ignore_errors=True)
+        (shared / "build").mkdir()
+        built = build_and_install(shared / "build")
+        (shared / "done").touch()
+        return built
 
 
 @pytest.mark.slow

@@ -9,12 +9,15 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from tutorial.engine import Game
 from tutorial.engine.explain import explain
 from tutorial.web import storage
 from tutorial.web.terms import card_name
 
 HANDS = 300
+PARTS = 3  # the hands in three runs of their own seeds, so parallel test processes share them
 OVER = ("hand_over", "game_over", "match_over")
 
 
@@ -50,8 +53,9 @@ def leaks(text: str, hidden: set[str], names: dict[str, str]) -> list[str]:
     return found
 
 
-def test_hundreds_of_random_hands_never_leak_a_hidden_card_and_always_count_as_explained(app, client):
-    rng = random.Random(20261129)
+@pytest.mark.parametrize("part", range(PARTS))
+def test_hundreds_of_random_hands_never_leak_a_hidden_card_and_always_count_as_explained(app, client, part):
+    rng = random.Random(20261129 + part)
     with app.test_request_context("/es/"):
         names = {code: card_name(code) for code in (f"{rank}{suit}" for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
                                                      for suit in "ocb" "e")}
@@ -59,7 +63,7 @@ def test_hundreds_of_random_hands_never_leak_a_hidden_card_and_always_count_as_e
     closed: dict = {}
     scores_at_start = None
     view = None
-    while hands < HANDS:
+    while hands < HANDS // PARTS:
         if view is None or view["match_over"]:
             options = {"target": rng.choice([30, 40]), "reyes": rng.choice([4, 8]), "real": rng.random() < 0.3,
                        "mus_corrido": rng.random() < 0.7, "level": rng.choice(["easy", "easy", "medium"])}
@@ -94,4 +98,4 @@ def test_hundreds_of_random_hands_never_leak_a_hidden_card_and_always_count_as_e
         assert last["explain"]["scores_after"] == view["scores"]
         assert last["hands"] == [[str(card) for card in hand] for hand in game.hands]
         assert "described" in last
-    assert responses > HANDS and tables >= 2
+    assert responses > HANDS // PARTS and tables >= 1

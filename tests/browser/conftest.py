@@ -35,13 +35,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
 import warnings
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
+from servers import running_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BROWSER_DIR = Path(__file__).resolve().parent
@@ -92,18 +92,8 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
-    from werkzeug.serving import make_server
-
-    from tutorial import create_app
-
-    database = tmp_path_factory.mktemp("live-server") / "tables.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(database)})
-    server = make_server("127.0.0.1", 0, app, threaded=True)  # port 0: any free port
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
+    with running_app(tmp_path_factory, "live-server") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

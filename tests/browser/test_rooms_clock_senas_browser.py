@@ -5,11 +5,11 @@ playing on; the next hand's countdown ticking, and one's own team first on the s
 shifted by hand (``SHIFT``: no real waits for the turn clock); axe on each state, screenshots."""
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 from keyboard import tab_to
+from servers import running_app
 
 SHIFT = [0.0]  # seconds added to the server's clock
 SENAS_SEED = 1  # with señas, a 10 s window and medium bots, the rival on the left signals before its first move
@@ -17,18 +17,8 @@ SENAS_SEED = 1  # with señas, a 10 s window and medium bots, the rival on the l
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from werkzeug.serving import make_server
-
-    from tutorial import create_app
-
-    database = tmp_path_factory.mktemp("room-clock-server") / "tables.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(database), "TABLE_CLOCK": lambda: time.time() + SHIFT[0]})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=5)
+    with running_app(tmp_path_factory, "room-clock-server", TABLE_CLOCK=lambda: time.time() + SHIFT[0]) as url:
+        yield url
 
 
 @pytest.fixture

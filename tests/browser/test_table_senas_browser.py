@@ -7,11 +7,11 @@ waits): the server runs here with a stopped ``TABLE_CLOCK`` that only ``SHIFT`` 
 clock, so a slow machine cannot let a window run out while the test is still looking at it."""
 from __future__ import annotations
 
-import threading
 import time
 
 import pytest
 from keyboard import active, tab_to
+from servers import running_app
 
 SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "eu": "jokatu"}
 DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir", "eu": "Banatu"}
@@ -30,18 +30,8 @@ SHIFT = [0.0]  # seconds the server's clock has moved since START
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    from werkzeug.serving import make_server
-
-    from tutorial import create_app
-
-    database = tmp_path_factory.mktemp("senas-server") / "tables.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(database), "TABLE_CLOCK": lambda: START + SHIFT[0]})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=5)
+    with running_app(tmp_path_factory, "senas-server", TABLE_CLOCK=lambda: START + SHIFT[0]) as url:
+        yield url
 
 
 
