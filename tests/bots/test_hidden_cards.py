@@ -46,16 +46,22 @@ def test_a_bots_decision_is_the_same_whatever_the_hidden_cards(level):
     assert checked >= 5 and changed >= checked // 2
 
 
+SOAK_PARTS = 4  # the pairs of personalities shared out among parallel test processes
+
+
 @pytest.mark.slow
-def test_a_soak_of_1000_games_across_the_field_has_no_engine_error():
+@pytest.mark.parametrize("part", range(SOAK_PARTS))
+def test_a_soak_of_1000_games_across_the_field_has_no_engine_error(part):
     names = personalities()
     pairs = [(a, b) for a in names for b in names if a != b]
     games, hands, errors = 0, 0, []
     per_pair = -(-1000 // len(pairs))
-    for number, (a, b) in enumerate(pairs):
+    mine = list(enumerate(pairs))[part::SOAK_PARTS]  # the parts together: every pair, 1,000 games or more
+    assert per_pair * len(pairs) >= 1000
+    for number, (a, b) in mine:
         tally = run_tournament(a, b, per_pair + per_pair % 2, seed=number)
         games += tally.games
         hands += tally.hands
         errors += tally.errors
-    assert games >= 1000 and not errors, errors[:3]
+    assert games >= per_pair * len(mine) and not errors, errors[:3]
     assert hands > 4 * games  # whole games of several hands, each checked against its explanation

@@ -9,6 +9,7 @@ import json
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -186,9 +187,10 @@ def test_replay_from_seed_and_actions_reproduces_the_same_state(options, seed, c
         assert other.rng.getstate() == game.rng.getstate()
 
 
-def test_a_thousand_random_games_keep_the_cards_scores_and_views_right():
-    rng = random.Random(2026)
-    for _ in range(1000):
+@pytest.mark.parametrize("part", range(4))  # 250 games each, so parallel test processes share the thousand
+def test_a_thousand_random_games_keep_the_cards_scores_and_views_right(part):
+    rng = random.Random(2026 + part)
+    for _ in range(250):
         options = Options(reyes=rng.choice([8, 4]), target=rng.choice([40, 30]), real=rng.random() < 0.5,
                           mus_corrido=rng.random() < 0.5)
         game = play_game(options, rng.randrange(2**32), rng.randrange(2**32), illegal_every=10, private_every=10)
