@@ -82,5 +82,5 @@ def test_limits_are_on_by_default_outside_tests_and_cover_every_expensive_endpoi
     assert app.config["RATELIMIT_ENABLED"] is True and app.config["RATELIMIT_STORAGE_URI"] == "memory://"
     assert set(LIMITED) <= set(app.view_functions)
     assert {"table.create_table", "table.post_action", "table.post_settings", "rooms.create_room", "rooms.join_room",
-            "rooms.post_action", "explain.api_explain", "explain.checker", "coach.hint", "coach.history", "practice.api_question",
-            "practice.api_answer", "practice.api_daily"} == set(LIMITED)
+            "rooms.post_action", "explain.api_explain", "explain.checker", "coach.hint", "coach.history",
+            "coach.room_hint", "practice.api_question", "practice.api_answer", "practice.api_daily"} == set(LIMITED)

@@ -5,6 +5,7 @@
 import { cardNames } from "./cards.js";
 import { callApi as callRooms } from "./api.js";
 import { forgetSeat, savedSeat, saveSeat } from "./room-seat.js";
+import { createCoach } from "./table-coach.js";
 import { createTableGame } from "./table-game.js";
 import { fmt } from "./table-text.js";
 
@@ -26,7 +27,7 @@ const els = {
   joinSeat: $("join-seat"), joinError: $("join-error"), wait: $("room-wait"), waitStatus: $("wait-status"),
   start: $("room-start"), leave: $("room-leave"), waitError: $("wait-error"), bar: $("room-bar"),
   clock: $("room-clock"), connection: $("room-connection"), sound: $("room-sound"), next: $("room-next"),
-  nextClock: $("room-next-clock"),
+  nextClock: $("room-next-clock"), hints: $("room-hints"),
   table: $("table"), copy: $("copy-link"), link: $("room-link"), copyStatus: $("copy-status"),
 };
 const baseTitle = document.title;
@@ -46,6 +47,9 @@ let reloadAgain = false;
 
 const game = createTableGame({ ctx, pace, act, newTable: rematch, onReady: afterTable,
   focusIsFree: (element) => els.bar.contains(element) });
+// The coach's hint for this seat, where the host turned hints on (the view's ``coach``).
+const coach = createCoach({ ctx, getView: () => game.view, hintUrl: () => `${api}/hint`,
+  call: (method, url) => callRooms(method, url, { lang, token }) });
 
 function pace() {
   const value = Number(new URLSearchParams(location.search).get("pace") ?? 700);
@@ -187,7 +191,9 @@ function renderOptions(data) {
   for (const flag of ["mus_corrido", "real", "vacas", "senas"]) if (o[flag]) parts.push(ui.flags[flag]);
   parts.push(ui.levels[data.level]);
   parts.push(data.clock ? fmt(ui.clockEach, { seconds: data.clock }) : ui.noClock);
+  if (data.hints) parts.push(ui.flags.hints);
   els.options.textContent = parts.join(" · ");
+  els.hints.hidden = !data.hints; // during the game too, when the seats' list is no longer shown
 }
 
 function freeSeats(data) {
@@ -303,6 +309,7 @@ function isMyTurn(view) {
 
 // Once the table is drawn: the page title and the sound say it is your turn, and the next hand's agreement.
 function afterTable(view) {
+  coach.update(view);
   const mine = isMyTurn(state);
   document.title = mine ? fmt(ui.titleTurn, { title: baseTitle }) : baseTitle;
   if (mine && !myTurnBefore && (document.hidden || !document.hasFocus())) beep();

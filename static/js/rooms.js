@@ -14,7 +14,7 @@ function options() {
   return {
     name: f.name.value, reyes: Number(f.reyes.value), target: Number(f.target.value), level: f.level.value,
     mus_corrido: f.mus_corrido.checked, real: f.real.checked, vacas: f.vacas.checked, senas: f.senas.checked,
-    clock: f.no_clock.checked ? 0 : Number(f.clock.value), window: Number(f.window.value),
+    clock: f.no_clock.checked ? 0 : Number(f.clock.value), window: Number(f.window.value), hints: f.hints.checked,
     ...seedOfPage(),
   };
 }

@@ -1,13 +1,14 @@
-// The coach at the bots' table (issue 15): the Hint button and its key at the learner's decisions (GET
-// /api/tables/<id>/hint, the answer shown under the controls and said in the polite live region), the review of the
-// hand just over (the view's ``review``), and the table setting that turns the coach off. The page has
-// templates/_coach.html and _coach_review.html.
+// The coach (issue 15): the Hint button and its key at the seat's decisions (GET hintUrl(view), the answer shown
+// under the controls and said in the polite live region), and at the bots' table the review of the hand just over
+// (the view's ``review``) and the table setting that turns the coach off (settingsUrl). The bots' table and a room
+// whose host turned hints on (the view's ``coach``) have templates/_coach.html; the bots' table _coach_review.html
+// and the setting too.
 //
-//   const coach = createCoach({ ctx, call, api, getView });
+//   const coach = createCoach({ ctx, call, getView, hintUrl: (view) => url, settingsUrl: (view) => url });
 //   coach.update(view)   // every event shown and the controls drawn
 
 import { announce } from "./table-live.js";
-import { capitalize, fmt } from "./table-text.js";
+import { fmt } from "./table-text.js";
 
 const $ = (id) => document.getElementById(id);
 const OWN_CONTROLS = new Set(["sena", "catch"]);
@@ -16,7 +17,7 @@ function isTyping(target) {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
 }
 
-export function createCoach({ ctx, call, api, getView }) {
+export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null }) {
   const words = ctx.texts.coach;
   const box = $("coach");
   const button = $("hint-button");
@@ -24,22 +25,24 @@ export function createCoach({ ctx, call, api, getView }) {
   let asked = null; // the version the shown hint was asked for
 
   function canAsk(view) {
-    return Boolean(view?.coach) && !view.match_over
+    return Boolean(view?.coach) && !view.match_over && !view.me?.stand_in // a room's seat its bot plays for now
       && view.legal_actions.some((entry) => !OWN_CONTROLS.has(entry.type));
   }
 
   function update(view) {
     box.hidden = !canAsk(view);
     if (asked !== view?.version) output.replaceChildren();
-    $("setting-coach").checked = Boolean(view?.coach);
-    drawReview(view);
+    if (settingsUrl) {
+      $("setting-coach").checked = Boolean(view?.coach);
+      drawReview(view);
+    }
   }
 
   async function hint() {
     const view = getView();
     if (!canAsk(view) || ctx.busy) return;
     output.textContent = words.asking;
-    const { status, data } = await call("GET", `${api}/${encodeURIComponent(view.id)}/hint`);
+    const { status, data } = await call("GET", hintUrl(view));
     if (getView() !== view) return; // the table moved on meanwhile
     if (status !== 200) {
       output.textContent = data?.error ?? ctx.texts.ui.error;
@@ -59,31 +62,13 @@ export function createCoach({ ctx, call, api, getView }) {
     const list = document.createElement("ul");
     list.className = "coach__estimates";
     list.setAttribute("aria-label", words.estimates);
-    for (const estimate of data.estimates) {
+    for (const estimate of data.estimates) { // its figures written by the server in the page's language
       const item = document.createElement("li");
-      const parts = [fmt(words.tantos, { tantos: number(estimate.tantos) })];
-      if (estimate.win !== null) parts.push(fmt(words.win, { chance: percent(estimate.win) }));
-      item.textContent = `${label(estimate.action)}: ${parts.join(", ")}`;
+      item.textContent = estimate.text;
       list.append(item);
     }
     output.replaceChildren(head, why, list);
     announce(`${head.textContent} ${data.why}`);
-  }
-
-  function number(value) {
-    return new Intl.NumberFormat(ctx.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-  }
-
-  function percent(value) {
-    return new Intl.NumberFormat(ctx.lang, { style: "percent" }).format(value);
-  }
-
-  function label(action) {
-    const { actions } = ctx.texts;
-    let text = actions[action.type] ?? action.type;
-    if (action.type === "envido") text = `${text} ${action.amount}`;
-    if (action.type === "discard") text = `${text}: ${action.cards.map((code) => ctx.names[code] ?? code).join(", ")}`;
-    return capitalize(text, ctx.lang);
   }
 
   function drawReview(view) {
@@ -115,8 +100,7 @@ export function createCoach({ ctx, call, api, getView }) {
     const view = getView();
     if (!view) return;
     const status = $("setting-coach-status");
-    const { status: code, data } = await call("POST", `${api}/${encodeURIComponent(view.id)}/settings`,
-      { coach: event.target.checked });
+    const { status: code, data } = await call("POST", settingsUrl(view), { coach: event.target.checked });
     if (code === 200) {
       view.version = data.version;
       view.coach = data.coach;
@@ -139,7 +123,7 @@ export function createCoach({ ctx, call, api, getView }) {
   }
 
   button.addEventListener("click", hint);
-  $("setting-coach").addEventListener("change", saveSetting);
+  if (settingsUrl) $("setting-coach").addEventListener("change", saveSetting);
   document.addEventListener("keydown", onKey);
   return { update };
 }

@@ -29,7 +29,9 @@ const els = { setup: $("table-setup"), form: $("table-options") };
 const ctx = { texts, lang, names: cardNames(), selected: new Set(), busy: false };
 const game = createTableGame({ ctx, pace, act, newTable, onReady,
   focusIsFree: (element) => !els.setup.open && els.form.contains(element) });
-const coach = createCoach({ ctx, call, api, getView: () => game.view });
+const tableUrl = (view) => `${api}/${encodeURIComponent(view.id)}`;
+const coach = createCoach({ ctx, call, getView: () => game.view, hintUrl: (view) => `${tableUrl(view)}/hint`,
+  settingsUrl: (view) => `${tableUrl(view)}/settings` });
 const gameHistory = createHistory({ ctx, call, api, getView: () => game.view, newTable });
 
 function onReady(view) {

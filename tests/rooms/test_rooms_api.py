@@ -125,8 +125,8 @@ def test_without_a_token_the_room_shows_only_its_lobby_and_no_card(app):
     host.post("start")
     lobby = app.test_client().get(f"/api/rooms/{host.room}").get_json()
     assert lobby["started"] is True and "hand" not in lobby and "events" not in lobby and "last_hand" not in lobby
-    assert set(lobby) == {"id", "url", "version", "options", "level", "clock", "window", "seats", "host", "started",
-                          "over"}
+    assert set(lobby) == {"id", "url", "version", "options", "level", "clock", "window", "hints", "seats", "host",
+                          "started", "over"}
 
 
 @pytest.mark.parametrize("headers", [{"Authorization": "Bearer wrong"}, {"Authorization": "Basic abc"},

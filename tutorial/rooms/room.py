@@ -68,6 +68,7 @@ class Room:
         self.lang: str = data["lang"]
         self.seed: int = data["seed"]
         self.seeded: bool = data.get("seeded", False)  # the seed was chosen at creation: shown once over
+        self.hints: bool = data.get("hints", False)  # the host lets the coach give hints at this table
         self.games: int = data["games"]
         self.seats = [Seat(**seat) for seat in data["seats"]]
         self.host: int | None = data["host"]
@@ -86,10 +87,10 @@ class Room:
     @classmethod
     def create(cls, room_id: str, name: str, token: str, now: float, *, options: Options | None = None,
                level: str = "medium", clock: int = 45, window: float = 1.5, lang: str = "es", seed: int = 0,
-               seeded: bool = False) -> Room:
+               seeded: bool = False, hints: bool = False) -> Room:
         room = cls({"id": room_id, "version": 1, "options": (options or Options()).to_json(), "level": level,
-                    "clock": clock, "window": window, "lang": lang, "seed": seed, "seeded": seeded, "games": 0,
-                    "seats": [asdict(Seat()) for _ in SEATS], "host": 0, "game": None, "deadline": None,
+                    "clock": clock, "window": window, "lang": lang, "seed": seed, "seeded": seeded, "hints": hints,
+                    "games": 0, "seats": [asdict(Seat()) for _ in SEATS], "host": 0, "game": None, "deadline": None,
                     "clock_key": None, "pressed": [], "next_deadline": None, "windows": [], "considered": {},
                     "created": now})
         room.seats[0] = Seat(name=name, kind=PERSON, token=token, seen=now)
@@ -99,7 +100,7 @@ class Room:
     def to_json(self) -> dict:
         return {"id": self.id, "version": self.version, "options": self.options.to_json(), "level": self.level,
                 "clock": self.clock, "window": self.window, "lang": self.lang, "seed": self.seed,
-                "seeded": self.seeded,
+                "seeded": self.seeded, "hints": self.hints,
                 "games": self.games, "seats": [asdict(seat) for seat in self.seats], "host": self.host,
                 "game": None if self.game is None else self.game.snapshot(), "deadline": self.deadline,
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,

@@ -1,7 +1,8 @@
-"""The coach at the table (issue 15): ``GET /api/tables/<id>/hint`` and the review of the learner's decisions.
+"""The coach at the table (issue 15): ``GET /api/tables/<id>/hint`` and the review of the learner's decisions, and
+in a room whose host turned hints on, ``GET /api/rooms/<room>/hint`` for the calling seat (docs/api-rooms.md).
 
-The coach reads only the learner's observation and the learner's own events (``tutorial.coach``); this module
-finds the table, asks it, and puts the answer into words (``coach_words``). The marks of the review: ``coach_marks``.
+The coach reads only the seat's observation and the seat's own events (``tutorial.coach``); this module finds the
+table or room, asks it, and puts the answer into words (``coach_words``). The marks of the review: ``coach_marks``.
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
 from tutorial.coach import NothingToDo, advise
-from tutorial.web import coach_history, coach_words, table
+from tutorial.web import coach_history, coach_words, rooms, table
 from tutorial.web.coach_marks import enabled, hand_start
 
 bp = Blueprint("coach", __name__)
@@ -20,16 +21,39 @@ def hint(table_id):
     record = table.find(table_id)
     if not enabled(record.meta):
         raise table.BadRequest(_("The coach is turned off at this table: turn it on in the table's settings."), 403)
-    game, seat = record.game, record.meta["seat"]
-    seen = game.observation(seat)
     if record.meta.get("paused"):  # señas: a rival's signal is waiting for its window to close
-        raise table.BadRequest(_("It is not your turn: the coach gives a hint when you have a move to make."), 409)
+        raise not_your_turn()
+    game, seat = record.game, record.meta["seat"]
+    return jsonify(seat_hint(game, seat))
+
+
+@bp.get("/api/rooms/<room_id>/hint")
+def room_hint(room_id):
+    """The calling seat's hint (its token), only in a room whose host turned hints on."""
+    table.use_language(request.args.get("lang"))
+    room = rooms.find(room_id)
+    seat = rooms.caller_seat(room)
+    if not room.hints:
+        raise table.BadRequest(_("The host has not turned on the coach's hints in this room."), 403)
+    due = room.due()
+    if due is not None and due <= rooms.now():  # a turn clock ran out: the hint is for what the table waits for now
+        room, _done = rooms.change(room_id, lambda room: None)
+    if not room.started or not room.plays_itself(seat):  # before the start, or while its bot stands in for it
+        raise not_your_turn()
+    return jsonify(seat_hint(room.game, seat))
+
+
+def seat_hint(game, seat: int) -> dict:
+    """The coach's hint for ``seat`` from its observation and its own events of the hand only."""
     try:
-        advice = advise(seen, game.events_for(seat, hand_start(game)))
+        advice = advise(game.observation(seat), game.events_for(seat, hand_start(game)))
     except NothingToDo:
-        raise table.BadRequest(_("It is not your turn: the coach gives a hint when you have a move to make."),
-                               409) from None
-    return jsonify(coach_words.hint_json(advice))
+        raise not_your_turn() from None
+    return coach_words.hint_json(advice)
+
+
+def not_your_turn() -> table.BadRequest:
+    return table.BadRequest(_("It is not your turn: the coach gives a hint when you have a move to make."), 409)
 
 
 @bp.get("/api/tables/<table_id>/history")

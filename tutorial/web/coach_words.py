@@ -19,12 +19,14 @@ from tutorial.web.terms import card_name, lance_name
 
 
 def number(value: float) -> str:
-    """Tantos as a learner reads them: one decimal ("0,8" in es)."""
+    """Tantos as a learner reads them: one decimal in the reader's language ("0,8" in es, "0.8" in en), never a
+    negative zero (-0.04 is "0,0": adding 0.0 turns the -0.0 that rounding leaves into 0.0)."""
     return format_decimal(round(value, 1) + 0.0, "0.0")
 
 
 def percent(chance: float) -> str:
-    return _("%(value)s%%", value=format_decimal(round(chance * 100)))
+    """A chance as a whole percentage in the reader's language ("72 %" in es, "% 72" in eu)."""
+    return _("%(value)s%%", value=format_decimal(round(chance * 100) + 0))
 
 
 def cards(codes) -> str:
@@ -102,8 +104,17 @@ def why(advice: Advice) -> str:
 
 def hint_json(advice: Advice) -> dict:
     return {"action": advice.action.to_json(), "why": why(advice), "label": capfirst(label(advice.action)),
-            "estimates": [estimate.to_json() for estimate in advice.estimates],
+            "estimates": [estimate_json(estimate) for estimate in advice.estimates],
             "rule_url": rule_url(rule_section(advice))}
+
+
+def estimate_json(estimate) -> dict:
+    """One candidate's numbers, and ``text``: the move and what it is worth, written in the reader's language (the
+    page shows it as it is: a browser's own number format may not know every language)."""
+    worth = [_("%(tantos)s tantos on average", tantos=number(estimate.tantos))]
+    if estimate.win is not None:
+        worth.append(_("wins the lance %(chance)s", chance=percent(estimate.win)))
+    return dict(estimate.to_json(), text=f"{capfirst(label(estimate.action))}: {', '.join(worth)}")
 
 
 def rule_section(advice: Advice) -> str:
@@ -174,8 +185,6 @@ def client_texts() -> dict:
         "asking": _("Asking the coach…"),
         "suggests": _("The coach suggests: %(move)s."),
         "estimates": _("What each move is worth"),
-        "tantos": _("%(tantos)s tantos on average"),
-        "win": _("wins the lance %(chance)s"),
         "rule": _("The rule"),
         "reviewTitle": _("The coach's review of your decisions"),
         "legend": _("Good: at most %(good)s tantos given up on average compared with the coach's move; doubtful: up to "

@@ -21,6 +21,7 @@ LIMITED = {
     "table.post_settings": "RATELIMIT_TABLE_ACTION",  # a table's settings: a stored write, like an action
     "coach.hint": "RATELIMIT_TABLE_ACTION",           # the coach samples as many worlds as a hard bot
     "coach.history": "RATELIMIT_TABLE_ACTION",        # replays the whole game from its stored moves
+    "coach.room_hint": "RATELIMIT_TABLE_ACTION",      # a seat's hint in a room: the same work as the table's
     "rooms.create_room": "RATELIMIT_ROOM_CREATE",     # a new stored room
     "rooms.join_room": "RATELIMIT_ROOM_JOIN",         # a seat (and a token) in a room
     "rooms.post_action": "RATELIMIT_ROOM_ACTION",     # the bots' moves after a person's

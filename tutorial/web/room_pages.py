@@ -17,7 +17,7 @@ from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, order_from, team
 from tutorial.rooms import CLOCK_RANGE, Room
 from tutorial.rooms.names import MAX_LENGTH as NAME_MAX
-from tutorial.web import jsonapi, room_store
+from tutorial.web import coach_words, jsonapi, room_store
 from tutorial.web import table_senas as senas
 from tutorial.web.i18n import localized_route
 from tutorial.web.narrator import Learner, Viewer
@@ -59,7 +59,7 @@ def room_texts() -> dict:
     from every seat, and nobody's names for seats and teams (the lobby's list)."""
     nobody = Viewer()
     return {
-        "table": dict(client_texts(Learner(0)), senas=senas.client_texts()),
+        "table": dict(client_texts(Learner(0)), senas=senas.client_texts(), coach=coach_words.client_texts()),
         "layouts": [{"areas": dict(zip(AREAS, order_from(seat))), "around": order_from(seat), "team": team(seat)}
                     for seat in SEATS],
         "seatNumbers": [nobody.player(seat) for seat in SEATS],
@@ -80,7 +80,9 @@ def room_texts() -> dict:
             "reyes": _("%(reyes)s reyes"),
             "target": _("game to %(target)s"),
             "flags": {"mus_corrido": _("mus corrido"), "real": _("la real"), "vacas": _("vacas"),
-                      "senas": _("señas")},
+                      "senas": _("señas"), "hints": _("coach's hints on")},
+            "hintsOn": _("The coach's hints are on in this room: at your turn, Hint shows the move it would make "
+                         "and why."),
             "levels": {"easy": _("easy bots"), "medium": _("medium bots"), "hard": _("hard bots")},
             "clockEach": _("%(seconds)s s per decision"),
             "noClock": _("no turn clock"),

@@ -34,7 +34,7 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22}")
 COOKIE = "mus_room"
 COOKIE_AGE = 7 * 24 * 3600
 CREATE_FIELDS = {"name", "reyes", "target", "vacas", "real", "mus_corrido", "senas", "level", "clock", "window",
-                 "lang", "seed"}
+                 "hints", "lang", "seed"}
 JOIN_FIELDS = {"name", "seat", "lang"}
 STATUS = {"started": 409, "not_started": 409, "full": 409, "taken": 409, "not_host": 403, "not_over": 409,
           "stale": 409, "seated": 409}
@@ -152,10 +152,13 @@ def create_room():
     options, level, seed = table.creation_options(dict(chosen, level=body.get("level", "medium")))
     clock = clock_setting(body.get("clock", 45))
     window = table.senas_setting(body.get("window", senas.WINDOW))
+    hints = body.get("hints", False)  # the coach's hints at this table, for every seat (off unless the host asks)
+    if type(hints) is not bool:
+        raise BadRequest(table.option_message("hints"))
     lang = g.get("lang") if g.get("lang") in LANGUAGES else DEFAULT_LANGUAGE  # the body's, or the negotiated one
     token = secrets.token_urlsafe(32)
     room = Room.create(secrets.token_urlsafe(16), name, digest(token), now(), options=options, level=level,
-                       clock=clock, window=window, lang=lang,
+                       clock=clock, window=window, lang=lang, hints=hints,
                        seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed, seeded=seed is not None)
     room_store.create(room, now())
     answer = {"id": room.id, "seat": 0, "token": token, "url": room_url(room), "room": lobby_view(room)}
@@ -266,8 +269,8 @@ def seats_json(room: Room) -> list[dict]:
 def lobby_view(room: Room) -> dict:
     """What anyone with the link may see: the options and the seats, never a card."""
     return {"id": room.id, "url": room_url(room), "version": room.version, "options": room.options.to_json(),
-            "level": room.level, "clock": room.clock, "window": room.window, "seats": seats_json(room),
-            "host": room.host, "started": room.started, "over": room.over}
+            "level": room.level, "clock": room.clock, "window": room.window, "hints": room.hints,
+            "seats": seats_json(room), "host": room.host, "started": room.started, "over": room.over}
 
 
 def seat_view(room: Room, seat: int) -> dict:
@@ -279,13 +282,14 @@ def seat_view(room: Room, seat: int) -> dict:
         return dict(lobby, seat=seat, me=me, deadline=None, next_hand=None)
     game = room.game
     meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
-            "window": room.window, "windows": room.windows_of(seat)}
+            "window": room.window, "windows": room.windows_of(seat), "coach": room.hints}
     names = room_narration.names_for(room, seat)
     view = table.learner_view(storage.Record(room.id, room.version, game, meta), game,
                               narrate=room_narration.narrator(room.id, room.games, seat, names),
                               summarize=room_narration.summary(room, seat, names))
     view.pop("bots_paused", None)
     view.pop("seed", None)
+    view.pop("review", None)  # a room's coach gives hints (``coach``: the room's hints are on), no review
     if room.over and room.seeded:
         # As at the bots' table: a room created with a seed says it once the game is over, so the same options and
         # seed (the creation page's ?seed=) deal the same hands again, and the same moves meet the same bots' moves.
