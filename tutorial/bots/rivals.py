@@ -49,13 +49,56 @@ def _clip(p):
     return np.clip(p, FLOOR, 1 - FLOOR)
 
 
-def word_probability(style: Profile, word: str, p, lance: str, total: int, deje: int, amount=None,
-                     late: bool = False):
-    """P(word | lance chance p) for a player of this style answering a bet of ``total`` (0: opening) with
-    ``deje`` at stake; ``late``: a team is near the target by the style's own measure."""
-    s = style
+class _Styles:
+    """Profiles side by side: every number a column [style, 1], so that one pass of ``word_probability`` gives
+    every style's probabilities at once (a style's row is what its own profile gives)."""
+
+    def __init__(self, profiles):
+        def column(values):
+            return np.array(values, dtype=float)[:, None]
+        self.open_at = {lance: column([s.open_at[lance] for s in profiles]) for lance in LANCES}
+        self.accept_at = {lance: column([s.accept_at[lance] for s in profiles]) for lance in LANCES}
+        self.bluff = {lance: column([s.bluff[lance] for s in profiles]) for lance in LANCES}
+        for name in ("pot", "raise_at", "raise_cap", "big_at", "bluff_raise", "ordago_at"):
+            setattr(self, name, column([getattr(s, name) for s in profiles]))
+        self.ordago_open = column([s.ordago_open or 0.0 for s in profiles])
+        self.opens_ordagos = column([s.ordago_open is not None for s in profiles]).astype(bool)
+        self.ordago_at_near = column([s.ordago_at if s.ordago_at_near is None else s.ordago_at_near
+                                      for s in profiles])
+        self.sizes, self.big_sizes = [s.sizes for s in profiles], [s.big_sizes for s in profiles]
+
+    def sized(self, amount: int, big: bool) -> tuple[np.ndarray, np.ndarray]:
+        """([style, 1] whether a small, or big, bet of this style may be of ``amount``, [style, 1] among how many
+        sizes)."""
+        sizes = self.big_sizes if big else self.sizes
+        return (np.array([float(amount in one) for one in sizes])[:, None],
+                np.array([len(one) for one in sizes])[:, None])
+
+
+_STACKED: dict = {}  # the profiles' ids -> (the profiles, their _Styles)
+
+
+def _styles(profiles: tuple) -> _Styles:
+    key = tuple(map(id, profiles))
+    if key not in _STACKED or any(a is not b for a, b in zip(_STACKED[key][0], profiles)):
+        _STACKED[key] = profiles, _Styles(profiles)
+    return _STACKED[key][1]
+
+
+def word_probability(style, word: str, p, lance: str, total: int, deje: int, amount=None, late=False):
+    """P(word | lance chance p) for a player of this style (a ``Profile``, or a tuple of them: one row each)
+    answering a bet of ``total`` (0: opening) with ``deje`` at stake; ``late``: a team is near the target by the
+    style's own measure (with a tuple, one per style)."""
+    one = isinstance(style, Profile)
+    s = _styles((style,) if one else tuple(style))
+    late = np.array(late, dtype=bool).reshape(-1, 1)
+    result = _word_probability(s, word, p, lance, total, deje, amount, late)
+    return result[0] if one else result
+
+
+def _word_probability(s: _Styles, word: str, p, lance: str, total: int, deje: int, amount, late):
     if total == 0:
-        ordago = _sig(p - s.ordago_open) if (late and s.ordago_open is not None) else 0.0
+        ordago = np.where(late & s.opens_ordagos, _sig(p - s.ordago_open), 0.0)
         big = _sig(p - s.big_at)
         opens = _sig(p - s.open_at[lance])
         small = np.maximum(opens - big, 0) + s.bluff[lance] * (1 - opens)
@@ -66,14 +109,13 @@ def word_probability(style: Profile, word: str, p, lance: str, total: int, deje:
             return _clip(ordago)
         if amount is None:
             return _clip(rest * np.minimum(big + small, 1))
-        return _clip(rest * (big * (amount in s.big_sizes) / len(s.big_sizes)
-                             + small * (amount in s.sizes) / len(s.sizes)))
+        (big_in, bigs), (small_in, smalls) = s.sized(amount, True), s.sized(amount, False)
+        return _clip(rest * (big * big_in / bigs + small * small_in / smalls))
     if total >= ORDAGO_STAKE:
-        at = s.ordago_at_near if (late and s.ordago_at_near is not None) else s.ordago_at
-        accept = _clip(_sig(p - at))
+        accept = _clip(_sig(p - np.where(late, s.ordago_at_near, s.ordago_at)))
         return 1 - accept if word == "no_quiero" else accept
-    can_raise = total < s.raise_cap
-    raise_ = (_sig(p - s.raise_at) + s.bluff_raise * (1 - _sig(p - s.raise_at))) if can_raise else 0.0
+    raises = _sig(p - s.raise_at)
+    raise_ = np.where(total < s.raise_cap, raises + s.bluff_raise * (1 - raises), 0.0)
     accept = _sig(p - (s.accept_at[lance] + s.pot * ((total - deje) / (2 * total) - 0.25)))
     if word == "no_quiero":
         return _clip((1 - raise_) * (1 - accept))
@@ -112,8 +154,8 @@ def word_table(reyes: int, pos: int, lance: str, word: str, total: int, deje: in
     game is near its end by that style's measure; ``bounds``: the least and most the speaker expects its lance
     chance to be, from señas it saw: ``senas.known_bounds``)."""
     p = np.clip(chances(reyes, pos)[lance], *bounds)
-    return np.array([np.broadcast_to(word_probability(style, word, p, lance, total, deje, amount, late), p.shape)
-                     for (_, style), late in zip(STYLES, lates)])
+    return np.broadcast_to(word_probability(tuple(style for _, style in STYLES), word, p, lance, total, deje, amount,
+                                            lates), (len(STYLES), len(p)))
 
 
 def lates(scores, target: int) -> tuple:

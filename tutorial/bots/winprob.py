@@ -52,13 +52,14 @@ def win_probability(ours: int, theirs: int, target: int = 40) -> float:
 
 @lru_cache(maxsize=None)
 def _array(target: int) -> np.ndarray:
-    return np.array(_table(target))
+    """``w[a][b]`` for a, b = 0 ... target, 0 standing for a team at the target (``win_probability``'s ends)."""
+    w = np.array(_table(target))
+    w[0, :], w[:, 0], w[0, 0] = 1.0, 0.0, 0.5
+    return w
 
 
 def win_probabilities(ours: np.ndarray, theirs: np.ndarray, target: int = 40) -> np.ndarray:
     """``win_probability`` of many scores at once (numpy arrays)."""
-    needed = np.clip(target - ours, 0, target)
-    their_needed = np.clip(target - theirs, 0, target)
-    value = _array(target)[np.maximum(needed, 1), np.maximum(their_needed, 1)]
-    value = np.where(their_needed == 0, 0.0, value)
-    return np.where(needed == 0, np.where(their_needed == 0, 0.5, 1.0), value)
+    needed = np.minimum(np.maximum(target - ours, 0), target)
+    their_needed = np.minimum(np.maximum(target - theirs, 0), target)
+    return _array(target)[needed, their_needed]

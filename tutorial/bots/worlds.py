@@ -30,7 +30,7 @@ costs a few array lookups instead of a Python replay.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -144,7 +144,7 @@ def lance_chance(hand, seat: int, mano: int, lance: str, reyes: int) -> float:
 
 class Model(NamedTuple):
     """The model of a player at one position, per hand id (``tutorial.engine.vectors``)."""
-    keep: np.ndarray            # [count, id, slot]: the cards kept when changing ``count``, over the hand's cards
+    keep: np.ndarray            # [count, slot, id]: the cards kept when changing ``count``, over the hand's cards
     #                             sorted by value rank, highest first (which of equal cards is kept never matters)
     discard_weight: np.ndarray  # [count, id]: P(changing count) x P(mus)
     mus: np.ndarray             # [id]: P(mus)
@@ -154,7 +154,7 @@ class Model(NamedTuple):
 @lru_cache(maxsize=None)
 def model(reyes: int, position: int) -> Model:
     infos = tables(reyes).infos
-    keep, discard_weight, mus = np.zeros((5, len(infos), 4), bool), np.zeros((5, len(infos))), np.empty(len(infos))
+    keep, discard_weight, mus = np.zeros((5, 4, len(infos)), bool), np.zeros((5, len(infos))), np.empty(len(infos))
     for number, info in enumerate(infos):
         kept, p_count, gain = discard_plan(info.ranks, position, reyes)
         mus[number] = mus_probability(gain)
@@ -163,7 +163,7 @@ def model(reyes: int, position: int) -> Model:
             for slot, rank in enumerate(info.ranks):
                 if rank in wanted:
                     wanted.remove(rank)
-                    keep[count, number, slot] = True
+                    keep[count, slot, number] = True
             discard_weight[count, number] = p_count[count] * mus[number]
     rows = table(reyes)
     chance = {lance: np.array([rows[info.ranks][position][index][TEAM_BETTABLE] for info in infos])
@@ -171,29 +171,59 @@ def model(reyes: int, position: int) -> Model:
     return Model(keep, discard_weight, mus, chance)
 
 
-class _Shuffle:
-    """Fisher-Yates shuffles of range(size), one per row, drawn a few steps at a time (each step vectorized over
-    the rows); ``keep`` drops rows, so cards are drawn further only for the rows still wanted."""
+# The sampler holds a card as a key, value rank * 64 + card index (a 16-bit number): sorting keys sorts a hand by
+# value rank, highest first, as the model's discards keep cards, and ``key & 63`` is the card.
+@lru_cache(maxsize=None)
+def _keys(reyes: int) -> np.ndarray:
+    """[card index] -> its key."""
+    return (tables(reyes).rank_codes[0] * 64 + np.arange(len(DECK))).astype(np.int16)  # rank_codes[0]: value rank
 
-    def __init__(self, rng, size: int, rows: int):
-        self.rng, self.size, self.step = rng, size, 0
-        self.deck = np.tile(np.arange(size, dtype=np.int16)[:, None], (1, rows))  # [position, row]
+
+def _hand_ids(hand: list, reyes: int) -> np.ndarray:
+    """The hand ids of four columns of keys (as ``hand_ids`` of their cards)."""
+    arrays = tables(reyes)
+    size = int(arrays.rank_codes[0].max()) + 1  # value ranks
+    return arrays.code_ids[(hand[0] >> 6) + size * ((hand[1] >> 6) + size * ((hand[2] >> 6) + size * (hand[3] >> 6)))]
+
+
+def _sorted(hand: list) -> list:
+    """Four columns of keys (distinct in each row) sorted highest first, row by row: a sorting network of five
+    compare-exchanges of whole columns."""
+    a, b, c, d = hand
+    a, b = np.maximum(a, b), np.minimum(a, b)
+    c, d = np.maximum(c, d), np.minimum(c, d)
+    a, c = np.maximum(a, c), np.minimum(a, c)
+    b, d = np.maximum(b, d), np.minimum(b, d)
+    b, c = np.maximum(b, c), np.minimum(b, c)
+    return [a, b, c, d]
+
+
+class _Shuffle:
+    """Fisher-Yates shuffles of ``cards`` (their keys), one per row, drawn a few steps at a time (each step
+    vectorized over the rows); ``keep`` drops rows, so cards are drawn further only for the rows still wanted. The
+    decks are one flat array, row after row, so that a step is two gathers and a scatter."""
+
+    def __init__(self, rng, cards: np.ndarray, rows: int):
+        self.rng, self.size, self.step, self.rows = rng, len(cards), 0, rows
+        self.deck = np.tile(cards, rows)  # [row * size + position]
 
     def take(self, need: int) -> np.ndarray:
-        """[rows, need]: the next ``need`` positions of every row's shuffle."""
-        rows = self.deck.shape[1]
-        columns = np.arange(rows)
-        out = np.empty((need, rows), dtype=np.int16)
-        for k in range(need):
+        """[need, rows]: the next ``need`` cards of every row's shuffle."""
+        rows, size = self.rows, self.size
+        starts = np.arange(0, rows * size, size)
+        out = np.empty((need, rows), dtype=self.deck.dtype)
+        # One draw of need x rows numbers is the same stream as ``need`` draws of ``rows`` numbers.
+        for k, uniform in enumerate(self.rng.random((need, rows)) if need else ()):
             i = self.step
-            j = i + (self.rng.random(rows) * (self.size - i)).astype(np.intp)
-            out[k] = self.deck[j, columns]
-            self.deck[j, columns] = self.deck[i]  # position i is never drawn again
+            at = starts + i + (uniform * (size - i)).astype(np.intp)
+            out[k] = self.deck[at]
+            self.deck[at] = self.deck[starts + i]  # position i is never drawn again
             self.step += 1
-        return out.T
+        return out
 
     def keep(self, rows: np.ndarray) -> None:
-        self.deck = self.deck[:, rows]
+        self.deck = self.deck.reshape(self.rows, self.size)[rows].ravel()
+        self.rows = len(rows)
 
 
 class Worlds(NamedTuple):
@@ -215,12 +245,22 @@ class Worlds(NamedTuple):
                 for seat in SEATS]
 
 
+class _Batch(NamedTuple):
+    """The worlds a batch kept: per other seat their hand ids and hands ([4, world] keys), their weights, and with
+    a reading of the rivals per other seat (card odds' part, [world] the mixture's likelihood)."""
+    ids: dict
+    hands: dict
+    weight: np.ndarray
+    styles: dict | None
+
+
 class Sampler:
     """``reading``: other seat -> its posterior over the styles (``rivals.posterior``); the bets are then weighed
     under that mixture instead of the one stated model."""
 
     def __init__(self, public: Public, rng, bet_model: bool = True, reading: dict | None = None):
         self.public, self.rng, self.bet_model, self.reading = public, rng, bet_model, reading
+        self._parts = {}  # other seat -> ``_styles_parts``
 
     def sample(self, wanted: int, tries: int = 1500) -> Worlds:
         """Up to ``wanted`` worlds with positive weight, out of at most ``tries`` drawn (in batches, stopping once
@@ -229,56 +269,62 @@ class Sampler:
         pub = self.public
         rng = np.random.default_rng(self.rng.getrandbits(64))
         found, left = [], tries
-        while left > 0 and sum(len(batch[2]) for batch in found) < wanted:
+        while left > 0 and sum(len(batch.weight) for batch in found) < wanted:
             rows = min(left, BATCH)
-            ids, cards, weight, styles = self._batch(rng, rows)
-            kept = np.flatnonzero(weight > 0)
-            found.append(({seat: ids[seat][kept] for seat in pub.others},
-                          {seat: cards[seat][kept] for seat in pub.others}, weight[kept],
-                          None if styles is None else {seat: share[:, kept] for seat, share in styles.items()}))
+            batch = self._batch(rng, rows)
+            kept = np.flatnonzero(batch.weight > 0)
+            found.append(_Batch({seat: batch.ids[seat][kept] for seat in pub.others},
+                                {seat: batch.hands[seat][:, kept] for seat in pub.others}, batch.weight[kept],
+                                None if batch.styles is None else
+                                {seat: (flat, total[kept]) for seat, (flat, total) in batch.styles.items()}))
             left -= rows
 
-        def joined(part: int, seat: int) -> np.ndarray:
-            return np.concatenate([batch[part][seat] for batch in found])[:wanted]
+        def joined(seat: int, part: str = "ids") -> np.ndarray:
+            return np.concatenate([getattr(batch, part)[seat] for batch in found], axis=-1)[..., :wanted]
 
+        ids = {seat: joined(seat) for seat in pub.others}
         styles = None
-        if found and found[0][3] is not None:
-            styles = {seat: np.concatenate([batch[3][seat] for batch in found], axis=1)[:, :wanted]
-                      for seat in found[0][3]}
+        if found and found[0].styles is not None:
+            styles = {}
+            for seat in pub.others:
+                card_odds = np.concatenate([np.full(len(batch.weight), batch.styles[seat][0]) for batch in found])
+                total = np.concatenate([batch.styles[seat][1] for batch in found])
+                styles[seat] = (np.vstack([card_odds[:wanted], self._styles_parts(seat)[:, ids[seat]]])
+                                / np.maximum(total[:wanted], 1e-300))
         return Worlds(pub.seat, pub.hand,
                       [hand_ids([CARD_INDEX[card] for card in pub.hand], pub.reyes) if seat == pub.seat
-                       else joined(0, seat) for seat in SEATS],
-                      {seat: joined(1, seat) for seat in pub.others},
-                      np.concatenate([batch[2] for batch in found])[:wanted], styles)
+                       else ids[seat] for seat in SEATS],
+                      {seat: (joined(seat, "hands").T & 63).astype(np.intp) for seat in pub.others},
+                      np.concatenate([batch.weight for batch in found])[:wanted], styles)
 
-    def _batch(self, rng, rows: int):
-        """Up to ``rows`` worlds drawn and weighed: (hand ids and cards per other seat, weights: 0 if impossible).
-        The seats whose signals this seat saw are drawn first, ``SIGNAL_DRAWS`` times as often, and only the
-        draws their signals are true of are completed with the other seats' cards: every world honours the
-        signals, and a signal that few hands make leaves as many worlds as one that many do."""
+    def _batch(self, rng, rows: int) -> _Batch:
+        """Up to ``rows`` worlds drawn and weighed (weight 0: impossible). The seats whose signals this seat saw
+        are drawn first, ``SIGNAL_DRAWS`` times as often, and only the draws their signals are true of are completed
+        with the other seats' cards: every world honours the signals, and a signal that few hands make leaves as
+        many worlds as one that many do."""
         pub = self.public
-        unseen = np.array([CARD_INDEX[card] for card in pub.unseen], dtype=np.intp)
         replay = bool(not pub.reshuffled and pub.rounds)
         slots = self._slots(replay)
+        columns = sum(map(len, slots.values()))
         signalled = [seat for seat in pub.others if any(signal[0] == seat for signal in pub.signals)]
         first = sorted(column for seat in signalled for column in slots[seat])
-        shuffle = _Shuffle(rng, len(unseen), rows * SIGNAL_DRAWS if signalled else rows)
-        cards = np.empty((shuffle.deck.shape[1], sum(map(len, slots.values()))), dtype=np.intp)
-        cards[:, first] = unseen[shuffle.take(len(first))]  # without a reshuffle the stock held them all
-        weight, ids, hands = np.ones(len(cards)), {}, {}
+        shuffle = _Shuffle(rng, _keys(pub.reyes)[self._unseen], rows * SIGNAL_DRAWS if signalled else rows)
+        drawn = np.empty((columns, shuffle.rows), dtype=np.int16)  # [column, world]: keys
+        drawn[first] = shuffle.take(len(first))  # without a reshuffle the stock held them all
+        weight, ids, hands = np.ones(shuffle.rows), {}, {}
         for seat in signalled:
-            ids[seat], hands[seat], weight = self._replay(seat, cards[:, slots[seat]], replay, weight)
+            ids[seat], hands[seat], weight = self._replay(seat, drawn[slots[seat]], replay, weight)
         if signalled:
             kept = np.flatnonzero(weight > 0)[:rows]
             shuffle.keep(kept)
-            cards, weight = cards[kept], weight[kept]
+            drawn, weight = np.empty((columns, len(kept)), dtype=np.int16), weight[kept]
             ids = {seat: ids[seat][kept] for seat in signalled}
-            hands = {seat: hands[seat][kept] for seat in signalled}
+            hands = {seat: hands[seat][:, kept] for seat in signalled}
         rest = sorted(column for seat in pub.others if seat not in signalled for column in slots[seat])
-        cards[:, rest] = unseen[shuffle.take(len(rest))]
+        drawn[rest] = shuffle.take(len(rest))
         for seat in pub.others:
             if seat not in signalled:
-                ids[seat], hands[seat], weight = self._replay(seat, cards[:, slots[seat]], replay, weight)
+                ids[seat], hands[seat], weight = self._replay(seat, drawn[slots[seat]], replay, weight)
         weight = weight * self._declared(ids)
         for mus_round, seat, word in pub.speech:
             if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
@@ -286,22 +332,17 @@ class Sampler:
                 weight *= p_mus if word == "mus" else 1 - p_mus
         styles = None
         if self.bet_model and self.reading is not None:
+            # Per other seat, each style's part in its words' likelihood (``_styles_parts``, summed: the mixture's)
+            # and card odds: the same for every hand, the styles' average over the worlds as weighed so far.
             styles = {}
             for seat in pub.others:
-                words = [(lance, word, total, deje, amount) for s, lance, word, total, deje, amount in pub.bets
-                         if s == seat]
-                shares = self.reading[seat]
-                bounds = {lance: known_bounds(pub.senas, seat, lance) for lance in LANCES} if pub.senas else None
-                likelihood = rivals.words_likelihood(words, ids[seat], pub.reyes, position(seat, pub.mano),
-                                                     pub.scores, pub.target, bounds)  # [style, world]
-                parts = shares[1:, None] * likelihood
-                mixed = parts.sum(axis=0)
-                # card odds: the same for every hand, the styles' average over the worlds as weighed so far
+                card_odds = self.reading[seat][0]
+                mixed = self._styles_parts(seat, summed=True)[ids[seat]]
                 weighed = weight.sum() > 0  # (a batch may hold no world: none agreed with the signals)
                 flat = float(weight @ mixed / weight.sum() if weighed else mixed.sum() / max(mixed.size, 1))
-                total_ = shares[0] * flat + mixed
-                weight = weight * total_
-                styles[seat] = np.vstack([np.full(len(weight), shares[0] * flat), parts]) / np.maximum(total_, 1e-300)
+                total = card_odds * flat + mixed
+                weight = weight * total
+                styles[seat] = (card_odds * flat, total)
         elif self.bet_model:
             for seat, lance, word, total, deje, amount in pub.bets:
                 if seat != pub.seat:
@@ -309,7 +350,25 @@ class Sampler:
                     if pub.senas:  # what the signals it saw of this seat's team add to its own hand
                         p = as_known_by(pub.senas, seat, lance, p)
                     weight *= bet_probability(word, p, lance, total, deje, amount)
-        return ids, hands, weight, styles
+        return _Batch(ids, hands, weight, styles)
+
+    @cached_property
+    def _unseen(self) -> np.ndarray:
+        return np.array([CARD_INDEX[card] for card in self.public.unseen], dtype=np.intp)
+
+    def _styles_parts(self, seat: int, summed: bool = False) -> np.ndarray:
+        """[style, hand id]: each style's share of the reading of ``seat`` times how likely that style says the
+        seat's words so far with that hand (``rivals.words_table``); ``summed``: [hand id], the styles' sum (the
+        mixture without card odds). Worked out once per sampler."""
+        if seat not in self._parts:
+            pub = self.public
+            words = [(lance, word, total, deje, amount) for s, lance, word, total, deje, amount in pub.bets
+                     if s == seat]
+            bounds = {lance: known_bounds(pub.senas, seat, lance) for lance in LANCES} if pub.senas else None
+            likelihood = rivals.words_table(words, pub.reyes, position(seat, pub.mano), pub.scores, pub.target, bounds)
+            parts = self.reading[seat][1:, None] * likelihood
+            self._parts[seat] = parts, parts.sum(axis=0)
+        return self._parts[seat][summed]
 
     def _slots(self, replay: bool) -> dict:
         """other seat -> the columns of the drawn cards it gets: its four cards dealt, then (a replay) the cards it
@@ -323,29 +382,27 @@ class Sampler:
                 drawn += counts[seat]
         return slots
 
-    def _replay(self, seat: int, cards: np.ndarray, replay: bool, weight: np.ndarray):
-        """One seat's hand through the mus rounds from its drawn ``cards`` (its deal, then what it draws): in each
-        round it throws exactly as many cards as it publicly changed, keeping what the model keeps; the weight
-        takes the model's chance of those discards and the agreement with its signals. Returns (hand ids, cards
-        [world, 4], weight)."""
+    def _replay(self, seat: int, keys: np.ndarray, replay: bool, weight: np.ndarray):
+        """One seat's hand through the mus rounds from its drawn cards (``keys`` [column, world]: its deal, then what
+        it draws): in each round it throws exactly as many cards as it publicly changed, keeping what the model
+        keeps; the weight takes the model's chance of those discards and the agreement with its signals. Returns
+        (hand ids, hands [4, world] keys sorted highest first, weight)."""
         pub = self.public
-        # A hand is kept as keys rank * 64 + card, sorted highest first: the model's discards keep cards by rank.
-        keys = tables(pub.reyes).rank_codes[0][cards] * 64 + cards  # rank_codes[0]: card index -> value rank
-        hand = np.sort(keys[:, :4], axis=1)[:, ::-1]
+        hand = _sorted(list(keys[:4]))
         held, drawn = {}, 4  # mus round -> hand ids held in it, before its discard
         seat_model = model(pub.reyes, position(seat, pub.deal_mano))
         for number, counts in enumerate(pub.rounds if replay else (), 1):
             count = counts[seat]
-            ids = held[number] = hand_ids((hand % 64).T, pub.reyes)
+            ids = held[number] = _hand_ids(hand, pub.reyes)
             weight = weight * seat_model.discard_weight[count, ids]
-            hand = hand.copy()
-            # Each row throws exactly ``count`` cards: row by row they take the next drawn cards.
-            hand[~seat_model.keep[count, ids]] = keys[:, drawn:drawn + count].ravel()
-            hand = np.sort(hand, axis=1)[:, ::-1]
+            if count:  # the thrown cards sort last as -1, and the drawn ones take their places
+                keep = seat_model.keep[count]
+                hand = _sorted([np.where(keep[slot][ids], column, -1) for slot, column in enumerate(hand)])
+                hand[4 - count:] = keys[drawn:drawn + count]
+                hand = _sorted(hand)
             drawn += count
-        hand = hand % 64
-        ids = hand_ids(hand.T, pub.reyes)
-        return ids, hand, weight * self._signalled(seat, held, ids)
+        ids = _hand_ids(hand, pub.reyes)
+        return ids, np.array(hand), weight * self._signalled(seat, held, ids)
 
     def _signalled(self, seat: int, held: dict, ids: np.ndarray):
         """Whether each world agrees with the signals of ``seat`` this seat saw (its partner's, the rivals' it

@@ -155,10 +155,12 @@ def count(rows: dict[str, LanceArrays], ids, bets, scores=(0, 0), target: int = 
                 points = bet["total"] + (row.points if lance in ("pares", "juego", "punto") else 0)
             else:
                 points = row.points
+        # Both teams are below the target until one wins (the scores start below it): only the team that
+        # collects can reach it, and nothing more is counted after.
         points = np.where(row.played & (winner < 0), points, 0).astype(np.int16)
         ones = team.astype(bool)
-        team0 += np.where(ones, 0, points)
-        team1 += np.where(ones, points, 0)
-        reached = (winner < 0) & (np.where(ones, team1, team0) >= target)
-        winner[reached] = team[reached]
+        second = np.where(ones, points, 0)
+        team1 += second
+        team0 += points - second
+        np.copyto(winner, team, where=(winner < 0) & (np.maximum(team0, team1) >= target))
     return Counted((team0, team1), winner, valid)
