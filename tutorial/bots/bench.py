@@ -59,7 +59,7 @@ def decisions(repeats: int, seconds: float) -> list[tuple[str, float, str]]:
         what += " with señas" if senas else ""
         rows += [(f"bots: {level} {what}, median (CPU)", percentile(times, 0.5), "ms"),
                  (f"bots: {level} {what}, p95 (CPU)", percentile(times, 0.95), "ms"),
-                 (f"bots: {level} decisions timed", float(len(times)), "decisions")]
+                 (f"bots: {level} {what}: decisions timed", float(len(times)), "decisions")]
     return rows
 
 
