@@ -209,16 +209,19 @@ class _Shuffle:
 
     def take(self, need: int) -> np.ndarray:
         """[need, rows]: the next ``need`` cards of every row's shuffle."""
-        rows, size = self.rows, self.size
-        starts = np.arange(0, rows * size, size)
+        rows, size, step = self.rows, self.size, self.step
         out = np.empty((need, rows), dtype=self.deck.dtype)
+        if not need:
+            return out
         # One draw of need x rows numbers is the same stream as ``need`` draws of ``rows`` numbers.
-        for k, uniform in enumerate(self.rng.random((need, rows)) if need else ()):
-            i = self.step
-            at = starts + i + (uniform * (size - i)).astype(np.intp)
-            out[k] = self.deck[at]
-            self.deck[at] = self.deck[starts + i]  # position i is never drawn again
-            self.step += 1
+        steps = np.arange(step, step + need)[:, None]
+        at = (self.rng.random((need, rows)) * (size - steps)).astype(np.intp)
+        at += steps + np.arange(0, rows * size, size)  # [k, row]: where step k draws in that row's deck
+        by_row = self.deck.reshape(rows, size)
+        for k in range(need):
+            out[k] = self.deck[at[k]]
+            self.deck[at[k]] = by_row[:, step + k]  # position step + k is never drawn again
+        self.step += need
         return out
 
     def keep(self, rows: np.ndarray) -> None:
