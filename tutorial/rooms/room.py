@@ -12,7 +12,7 @@ version, and each seat's stream forwards the events the engine's audiences let i
 from __future__ import annotations
 
 import hmac
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from tutorial.bots import make_bot
 from tutorial.bots import senas as bot_senas
@@ -106,6 +106,13 @@ class Room:
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
                 "windows": [[s, r, deadline] for (s, r), deadline in sorted(self.windows.items())],
                 "considered": self.considered, "readings": self.readings, "created": self.created}
+
+    def to_read(self) -> Room:
+        """A copy for reading: its seats are its own (a store merges the presence times into them), its game is
+        this room's (read it, never change it), its log empty. A store keeping parsed rooms hands these out."""
+        copy = Room.__new__(Room)
+        copy.__dict__.update(self.__dict__, seats=[replace(seat) for seat in self.seats], log=[])
+        return copy
 
     # ----- who is who ----------------------------------------------------------------------------------------
 

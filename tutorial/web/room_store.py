@@ -13,6 +13,13 @@ touching the room's state; the room reads them when it is loaded. Those beats ar
 written together (``beat_soon``, ``flush_beats``: one transaction for every stream of the worker, at most
 ``BEAT_FLUSH`` seconds late, far inside the 30 s after which a seat shows as disconnected), not one write each.
 
+Each worker keeps the rooms it parsed, by room and version (``KEPT_ROOMS``): a read asks the store for the room's
+version and gets its state only when that is not the kept one (parsing the JSON and the game's snapshot is most of
+a read's cost), and a change keeps the room it has just written. The changes' logs are kept likewise (a change is
+never rewritten under its version), so the four streams of a room read one change once per worker, or never where
+it was made. What is kept is only ever used for the version it was stored under: several workers and hosts stay
+exactly as correct as without it (the store holds the truth; a worker's memory only saves it parsing again).
+
 A room's writes are not waited to reach the disk (``db.run(durable=False)``: no fsync per move; config
 ``ROOM_DURABLE`` true to wait): a crash of the process loses nothing, a power cut may lose the last second of
 play, and the people's pages then reload the room at its stored version.
@@ -22,6 +29,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections import OrderedDict
 
 from flask import current_app
 
@@ -33,6 +41,8 @@ MAX_ROOMS = 5_000         # rooms at most (config MAX_ROOMS)
 MAX_IDLE = 2 * 3600       # seconds a room may stay untouched before it is deleted (config ROOM_MAX_IDLE)
 CLEANUP_BATCH = 50
 BEAT_FLUSH = 2.0          # seconds a stream's presence beat may wait in the process before it is written
+KEPT_ROOMS = 2048         # parsed rooms (one version each) and rooms' recent logs kept per worker process
+KEPT_CHANGES = 16         # changes of one room's log kept per worker process
 
 
 def durable() -> bool:
@@ -43,15 +53,77 @@ def max_idle() -> float:
     return float(current_app.config.get("ROOM_MAX_IDLE", MAX_IDLE))
 
 
-def _room(connection, row) -> Room:
-    state, version = row
+def _parse(state: str, version: int) -> Room:
     data = json.loads(state)
     data["version"] = version
-    room = Room(data)
+    return Room(data)
+
+
+def _with_presence(connection, room: Room) -> Room:
     for seat, seen in connection.execute("SELECT seat, seen FROM room_presence WHERE room_id = ?", (room.id,)):
         if 0 <= seat < 4:
             room.seats[seat].seen = max(room.seats[seat].seen, seen)
     return room
+
+
+def _room(connection, row) -> Room:
+    return _with_presence(connection, _parse(*row))
+
+
+# ----- what this worker keeps, by version ------------------------------------------------------------------------
+
+_kept_lock = threading.Lock()
+_kept_rooms: OrderedDict[tuple[str, str], Room] = OrderedDict()               # (store, room) -> room at a version
+_kept_logs: OrderedDict[tuple[str, str], dict[int, list[dict]]] = OrderedDict()  # (store, room) -> version -> log
+
+
+def _store_key(room_id: str) -> tuple[str, str]:
+    return db.store_of(current_app).url, room_id
+
+
+def _kept_room(key: tuple[str, str]) -> Room | None:
+    with _kept_lock:
+        return _kept_rooms.get(key)
+
+
+def _keep_room(key: tuple[str, str], room: Room) -> None:
+    """Keep ``room`` (never changed afterwards: readers get ``to_read`` copies of it) unless a later version is."""
+    with _kept_lock:
+        kept = _kept_rooms.get(key)
+        if kept is None or kept.version < room.version:
+            _kept_rooms[key] = room
+        _kept_rooms.move_to_end(key)
+        while len(_kept_rooms) > KEPT_ROOMS:
+            _kept_rooms.popitem(last=False)
+
+
+def _keep_logs(key: tuple[str, str], changes) -> None:
+    with _kept_lock:
+        logs = _kept_logs.get(key)
+        if logs is None:
+            logs = _kept_logs[key] = {}
+        logs.update(changes)
+        for version in sorted(logs)[:-KEPT_CHANGES]:
+            del logs[version]
+        _kept_logs.move_to_end(key)
+        while len(_kept_logs) > KEPT_ROOMS:
+            _kept_logs.popitem(last=False)
+
+
+def kept_due(room_id: str, version: int) -> tuple[bool, float | None]:
+    """``(True, due)`` when this worker holds the room at ``version`` (``due``: its earliest deadline then), else
+    ``(False, None)``."""
+    room = _kept_room(_store_key(room_id))
+    if room is None or room.version != version:
+        return False, None
+    return True, room.due()
+
+
+def forget() -> None:
+    """Drop what this process keeps (tests)."""
+    with _kept_lock:
+        _kept_rooms.clear()
+        _kept_logs.clear()
 
 
 def _append(connection, room: Room, log: list[dict]) -> None:
@@ -76,9 +148,21 @@ def create(room: Room, now: float) -> None:
 
 
 def load(room_id: str) -> Room | None:
+    """The room as stored now, to read (``Room.to_read``: never change it; ``change`` is the way to write)."""
+    key = _store_key(room_id)
+    kept = _kept_room(key)
+
     def read(connection):
-        row = connection.execute("SELECT state, version FROM rooms WHERE id = ?", (room_id,)).fetchone()
-        return None if row is None else _room(connection, row)
+        # The state only when this worker does not hold the stored version already.
+        row = connection.execute("SELECT version, CASE WHEN version = ? THEN NULL ELSE state END FROM rooms"
+                                 " WHERE id = ?", (-1 if kept is None else kept.version, room_id)).fetchone()
+        if row is None:
+            return None
+        version, state = row
+        room = kept if state is None else _parse(state, version)
+        if state is not None:
+            _keep_room(key, room)
+        return _with_presence(connection, room.to_read())
 
     return db.run(read, write=False)
 
@@ -87,48 +171,61 @@ def change(room_id: str, work, now: float, refusals: tuple = ()):
     """Read the room, apply what is due at ``now``, then ``work(room)`` (None: only what is due), and write back
     each step that changed it. Returns ``(room, work's result)``, or ``(None, None)`` when there is no such room.
     An exception in ``refusals`` raised by ``work`` is raised again after what was due has been written."""
-    refused = []
+    refused, written = [], []
 
     def write(connection):
+        written.clear()  # a write tried again on a fresh connection starts over
+        refused.clear()
         row = connection.execute("SELECT state, version, due FROM rooms WHERE id = ? FOR UPDATE",
                                  (room_id,)).fetchone()
         if row is None:
-            return None, None
+            return None, None, False
         room = _room(connection, row[:2])
         stored_due = row[2]
         seen = [seat.seen for seat in room.seats]
         if room.advance(now):
-            _save(connection, room, now)
-        result = None
+            written.append(_save(connection, room, now))
+        result, kept = None, bool(written)
         if work is not None:
             try:
                 result = work(room)
             except refusals as error:
                 refused.append(error)
                 room.take_log()
+                kept = False  # what the refused work touched is not known to be as written
             else:
                 if room.changed:
-                    _save(connection, room, now)
+                    written.append(_save(connection, room, now))
+                    kept = True
+                else:
+                    kept = False
         for seat, held in enumerate(room.seats):
             if held.seen > seen[seat]:
                 _present(connection, room.id, seat, held.seen)
         if room.due() != stored_due:
             connection.execute("UPDATE rooms SET due = ? WHERE id = ?", (room.due(), room.id))
-        return room, result
+        return room, result, kept
 
-    room, result = db.run(write, write=True, durable=durable())
+    room, result, kept = db.run(write, write=True, durable=durable())
+    if written:  # committed: this worker keeps the changes' logs, and the room as last written
+        key = _store_key(room_id)
+        _keep_logs(key, written)
+        if kept:
+            _keep_room(key, room)
     if refused:
         raise refused[0]
     return room, result
 
 
-def _save(connection, room: Room, now: float) -> None:
+def _save(connection, room: Room, now: float) -> tuple[int, list[dict]]:
+    """Write the room under its next version with its log; returns ``(version, log)``."""
     log = room.take_log()
     room.version += 1
     connection.execute("UPDATE rooms SET version = ?, state = ?, due = ?, touched = ? WHERE id = ?",
                        (room.version, json.dumps(room.to_json()), room.due(), now, room.id))
     _append(connection, room, log)
     events.notify(room.id, room.version, connection)  # the streams of every worker and host wake up
+    return room.version, log
 
 
 def beat(room_id: str, seat: int, now: float) -> None:
@@ -226,12 +323,24 @@ def versions(room_ids) -> dict[str, tuple[int, float | None]]:
     return found
 
 
-def log_since(room_id: str, version: int) -> list[tuple[int, list[dict]]]:
-    """The room's changes after ``version``, oldest first: ``[(version, events)]``."""
+def log_since(room_id: str, version: int, upto: int | None = None) -> list[tuple[int, list[dict]]]:
+    """The room's changes after ``version``, oldest first: ``[(version, events)]``. With ``upto`` (a version the
+    room is known to have reached) the changes up to it come from what this worker keeps when it holds them all;
+    otherwise (and without ``upto``) every stored one is read, and kept."""
+    key = _store_key(room_id)
+    if upto is not None and upto > version:
+        with _kept_lock:
+            logs = _kept_logs.get(key, {})
+            found = [(number, logs[number]) for number in range(version + 1, upto + 1) if number in logs]
+        if len(found) == upto - version:
+            return found
     rows = db.run(lambda connection: connection.execute(
         "SELECT version, events FROM room_events WHERE room_id = ? AND version > ? ORDER BY version",
         (room_id, version)).fetchall(), write=False)
-    return [(number, json.loads(events)) for number, events in rows]
+    changes = [(number, json.loads(events)) for number, events in rows]
+    if changes:
+        _keep_logs(key, changes)
+    return changes
 
 
 def cleanup(connection, now: float) -> int:

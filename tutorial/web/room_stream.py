@@ -4,8 +4,9 @@ The push layer only delivers: the room (and the engine's audiences) decide what 
 thread sleeps in ``events.wait_for_change`` (LISTEN/NOTIFY on PostgreSQL, one polled sequence per process on
 SQLite: tutorial/web/events.py) until its room's version moves or the room's next deadline comes; then it
 enforces what fell due (``room_store.change``, so clocks run even while nobody acts, whichever worker the people
-reached), writes the process's waiting presence beats (room_store.beat_soon), reads the room's log since the version it last sent and forwards each change's events that its seat
-may see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with
+reached), writes the process's waiting presence beats (room_store.beat_soon), reads the room's log since the
+version it last sent (from what the worker keeps when it holds those changes: room_store) and forwards each
+change's events that its seat may see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with
 ``Last-Event-ID`` and loses nothing. With gthread each open stream holds one thread (workers x threads
 connections in all).
 """
@@ -28,10 +29,14 @@ def clock() -> float:
     return site_clock()
 
 
-def enforce_due(room_id: str) -> float | None:
+def enforce_due(room_id: str, version: int | None = None) -> float | None:
     """Apply what fell due in the room (whichever stream or request sees it first: the write is serialized), and
-    return the room's next deadline."""
-    version, due = room_store.versions([room_id]).get(room_id, (None, None))
+    return the room's next deadline. ``version``: the one the stream just sent; when this worker holds the room at
+    it, its deadline is known without asking the store (the stored one can only be later: presence beats move it
+    on without a new version)."""
+    known, due = room_store.kept_due(room_id, version) if version is not None else (False, None)
+    if not known:
+        _version, due = room_store.versions([room_id]).get(room_id, (None, None))
     if due is None or due > clock():
         return due
     # The stored due may be early: presence beats (written without touching the room's row) move the presence
@@ -66,10 +71,11 @@ def stream(room_id: str, seat: int, since: int, visible) -> Response:
         last = since
         started = time.monotonic()
         next_beat = next_keepalive = started + min(BEAT, KEEPALIVE)
+        reached = None  # the version the last wait-up announced: its changes may be kept in this worker
         try:
             yield "retry: 1000\n\n"
             while True:
-                rows = room_store.log_since(room_id, last)
+                rows = room_store.log_since(room_id, last, upto=reached)
                 for number, (version, log) in enumerate(rows):
                     reload = number == 0 and version != last + 1  # older changes are no longer kept
                     yield message(version, visible(log, seat), **({"reload": True} if reload else {}))
@@ -79,14 +85,14 @@ def stream(room_id: str, seat: int, since: int, visible) -> Response:
                 if left <= 0:
                     room_store.flush_beats(force=True)
                     return
-                due = enforce_due(room_id)  # the poll also enforces the room's clocks
+                due = enforce_due(room_id, last)  # the poll also enforces the room's clocks
                 wait = min(left, max(0.0, next_keepalive - moment))
                 if due is not None:
                     wait = min(wait, max(0.0, due - clock()) + 0.01)
                 flush = room_store.flush_beats()  # the process's beats, one write for all its streams
                 if flush is not None:
                     wait = min(wait, flush + 0.01)
-                events.wait_for_change(room_id, last, wait)
+                reached = events.wait_for_change(room_id, last, wait)
                 moment = time.monotonic()
                 if moment >= next_beat:
                     room_store.beat_soon(room_id, seat, clock())
