@@ -1,6 +1,7 @@
 // The felt: four seats (cards, badges), the scoreboard and the centre (lance, bets), drawn from a view and a board
-// (table-view.js). A page using it has the table's elements by id: seat-N, seat-N-badges, seat-N-cards (N = 0-3),
-// score-0, score-1, score-extra, table-phase and table-bets.
+// (table-view.js). A page using it has the table's elements by id (templates/_table_felt.html): seat-N,
+// seat-N-badges, seat-N-cards (N = 0-3), score-0, score-1, score-extra, table-phase and table-bets, each with a
+// prefix for a second felt (the history's "history-").
 //
 // ``ctx`` is the page's shared state: { texts (the page's client texts), lang, names (cardNames()), selected (the
 // Set of cards chosen for the discard), busy (an action is on its way) }.
@@ -34,10 +35,12 @@ export function handList(label, items) {
   return list;
 }
 
-/** Draw the seats, the score and the centre. ``staged``: the board is an event being played back. */
-export function renderBoard(ctx, view, board, staged = false) {
+/** Draw the seats, the score and the centre. ``staged``: the board is an event being played back; ``prefix``: of
+ * the felt's ids. */
+export function renderBoard(ctx, view, board, staged = false, prefix = "") {
   const { ui, seats } = ctx.texts;
-  renderScores(ctx, view, board);
+  const $ = (id) => document.getElementById(prefix + id);
+  renderScores(ctx, view, board, $);
   const { shown } = board;
   for (let seat = 0; seat < 4; seat += 1) {
     const box = $(`seat-${seat}`);
@@ -55,7 +58,7 @@ export function renderBoard(ctx, view, board, staged = false) {
       cards.replaceChildren(handList(ui.hidden, [0, 1, 2, 3].map(() => backImage(ctx))));
     }
   }
-  renderCenter(ctx, board);
+  renderCenter(ctx, board, $);
 }
 
 function badges(ctx, seat, board) {
@@ -110,7 +113,7 @@ export function updateDiscardButton(ctx, view) {
   $("discard-count").textContent = fmt(ctx.texts.ui.discardCount, { count: ctx.selected.size });
 }
 
-function renderScores(ctx, view, board) {
+function renderScores(ctx, view, board, $) {
   const { ui, teams } = ctx.texts;
   for (const team of [0, 1]) {
     const box = $(`score-${team}`);
@@ -138,7 +141,7 @@ function renderScores(ctx, view, board) {
   $("score-extra").textContent = capitalize(extra.join(" · "), ctx.lang);
 }
 
-function renderCenter(ctx, board) {
+function renderCenter(ctx, board, $) {
   const { ui, lances, actions, seats, lanceOrder } = ctx.texts;
   const cap = (text) => capitalize(text, ctx.lang);
   $("table-phase").textContent = board.lance ? fmt(ui.inPlay, { lance: lances[board.lance] })

@@ -1,12 +1,16 @@
 // The current game's finished hands and the end-of-game summary (issue 15), from GET /api/tables/<id>/history:
-// each hand stepped through event by event as the learner saw it, its end (every hand at the showdown); at the end
+// each hand stepped through event by event as the learner saw it, the board (the learner's cards, the others' backs
+// until the showdown, the bets, declarations and score) redrawn at each step by the table's own drawing
+// (table-board.js, table-view.js), its end (every hand at the showdown); at the end
 // of a game, the winner, the score after each hand as an SVG chart drawn here (with the same figures in a table),
 // the tantos of each lance, the review marks, play again / a harder level; statistics across games in localStorage.
 //
 //   const history = createHistory({ ctx, call, api, getView, newTable });
 //   history.update(view)   // after a hand or a game is over
 
+import { renderBoard } from "./table-board.js";
 import { fmt } from "./table-text.js";
+import { advanceStage, stageFrom } from "./table-view.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -82,6 +86,7 @@ export function createHistory({ ctx, call, api, getView, newTable }) {
       + score;
     $("history-prev").disabled = step === 0;
     $("history-next").disabled = step === steps.length - 1;
+    drawBoardAt(current, step);
     const end = $("history-end");
     end.hidden = step !== steps.length - 1;
     if (!end.hidden && end.dataset.hand !== String(hand)) {
@@ -90,10 +95,34 @@ export function createHistory({ ctx, call, api, getView, newTable }) {
     }
   }
 
+  // The board as the learner saw it once the step's event happened: the hand's events up to it played on a fresh
+  // board, the learner's cards followed through their deal and replacements.
+  function drawBoardAt(current, index) {
+    const view = getView();
+    const seat = view.seat;
+    const board = stageFrom(null, { mano: null, score_text: current.score_text_before, scores: current.scores_before });
+    let hand = [];
+    for (const event of current.steps.slice(0, index + 1)) {
+      advanceStage(board, event);
+      const p = event.params;
+      if (p.seat !== seat) continue;
+      if (event.code === "deal") hand = p.cards.slice();
+      if (event.code === "replaced") hand = hand.filter((card) => !p.out.includes(card)).concat(p.in);
+    }
+    const past = { seat, hand, legal_actions: [], turn: null, to_act: [], options: view.options,
+      games_won: view.games_won, vacas_won: view.vacas_won };
+    renderBoard(ctx, past, board, true, "history-");
+  }
+
   async function drawEnd(end, current) {
     const { renderExplanation } = await import("./explain.js");
     end.replaceChildren();
     renderExplanation(end, current.last_hand.described, { headingLevel: 4, idPrefix: `history-${hand}` });
+    // The same hand's explanation may be in the table's panel too: here its sections are groups, not landmarks, so
+    // the page keeps one region of each name.
+    for (const section of end.querySelectorAll("section[aria-label], section[aria-labelledby]")) {
+      section.setAttribute("role", "group");
+    }
   }
 
   $("history-hand").addEventListener("change", (event) => {

@@ -58,6 +58,7 @@ def _hand(game: Game, seat: int) -> dict:
     steps = [event_json(event, seat) for event in game.events_for(seat, _hand_start(game))]
     return {"game_number": game.game_number, "hand_number": game.hand_number,
             "scores_before": list(game.scores_before), "scores": list(game.scores),
+            "score_text_before": [score_text(points) for points in game.scores_before],
             "score_text": [score_text(points) for points in game.scores],
             "steps": steps, "last_hand": hand_summary(game.last_hand, view, game.options.senas)}
 
