@@ -100,3 +100,24 @@ def test_with_the_coach_off_the_view_has_no_review(client):
             action["amount"] = entry["min"]
         view = play(client, view, action)
     assert view["phase"] in ("hand_over", "game_over") and view["review"] is None
+
+
+def test_earlier_hands_keep_only_what_the_summary_counts_so_the_stored_table_does_not_grow_by_the_reviews(app, client):
+    from tutorial.web import coach_marks, storage
+
+    view, seed = new_table(client), 11
+    for _ in range(200):
+        if view["game_over"]:
+            seed += 1
+            view = new_table(client, seed=seed)
+        view = play(client, view, client.get(f"/api/tables/{view['id']}/hint").get_json()["action"])
+        with app.app_context():
+            marks = storage.load(view["id"]).meta.get("marks", [])
+        hands = {mark["hand"] for mark in marks}
+        if len(hands) >= 3:
+            break
+    else:
+        raise AssertionError("no game reached three hands with marks")
+    last = max(hands)
+    assert all(set(mark) == set(coach_marks.COUNTED) for mark in marks if mark["hand"] != last)
+    assert all("advice" in mark and "coach" in mark for mark in marks if mark["hand"] == last)

@@ -41,6 +41,15 @@ def before_action(game: Game, meta: dict, action_json) -> tuple | None:
     return game.observation(seat), game.events_for(seat, hand_start(game))
 
 
+COUNTED = ("game", "hand", "kind", "mark", "lost")
+
+
+def counted(mark: dict) -> dict:
+    """What the game's summary needs of an earlier hand's mark (its words and numbers went with its review), so the
+    table's stored meta does not grow by the coach's reasons hand after hand."""
+    return {key: mark[key] for key in COUNTED}
+
+
 def record_decision(meta: dict, before: tuple | None, action_json: dict, game: Game) -> None:
     """Mark the learner's move (already applied: it was legal) and keep the mark in ``meta``."""
     if before is None:
@@ -49,7 +58,8 @@ def record_decision(meta: dict, before: tuple | None, action_json: dict, game: G
     mark = judge(seen, events, Action.from_json(action_json))
     if mark is None:
         return
-    marks = [m for m in meta.get("marks", []) if m["game"] == seen.game_number]  # the current game's only
+    marks = [m if m["hand"] == seen.hand_number else counted(m)
+             for m in meta.get("marks", []) if m["game"] == seen.game_number]  # the current game's only
     stored = coach_words.stored_mark(mark)
     stored.update(game=seen.game_number, hand=seen.hand_number)
     meta["marks"] = (marks + [stored])[-MAX_MARKS:]
