@@ -104,7 +104,7 @@ def start(page, lang: str) -> None:
 
 def wait_explained(page) -> None:
     """The hand's explanation shows its four lances (the panel opens first, its lances arrive just after)."""
-    page.wait_for_function("document.querySelectorAll('#explain-container .explain-lance').length === 4",
+    page.wait_for_function("() => document.querySelectorAll('#explain-container .explain-lance').length === 4",
                            timeout=15_000)
 
 

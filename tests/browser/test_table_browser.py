@@ -320,7 +320,7 @@ def test_while_the_bots_play_the_focus_waits_on_skip_and_then_goes_to_the_learne
     tab_to(page, "el.type === 'submit' && el.textContent.trim() === 'Repartir'")
     page.keyboard.press("Enter")
     page.locator("#skip").wait_for(state="visible")
-    page.wait_for_function("document.activeElement && document.activeElement.id === 'skip'")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'skip'")
     page.keyboard.press("Enter")
     wait_ready(page)
     assert active(page, "el.closest('#controls-buttons') !== null"), "the learner's first control has the focus"

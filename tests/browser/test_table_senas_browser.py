@@ -71,7 +71,7 @@ def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert
     deal_with_senas(page, server, lang, seed=53)  # seed 53: the partner signals, then the left rival
     flash = page.locator("#seat-3-flash button")
     assert flash.is_visible(), "the rival's signal flashes beside the rival"
-    page.wait_for_function("document.getElementById('alert').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('alert').textContent !== ''")
     assert page.text_content("#alert") == FLASH[lang], "announced at once, in the assertive region"
     assert page.get_attribute("#alert", "aria-live") == "assertive"
     assert FLASH[lang].split(":")[0] not in page.text_content("#announcer"), "not queued in the polite one"
