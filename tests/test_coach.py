@@ -8,7 +8,9 @@ import pytest
 
 from tutorial.bots import make_bot
 from tutorial.coach import DOUBTFUL, GOOD, NothingToDo, advise, grade, judge, same
-from tutorial.engine import DECK, Action, Card, Game, IllegalAction, Options, parse_hands
+from table_helpers import rehidden
+
+from tutorial.engine import Action, Card, Game, Options, parse_hands
 
 
 def learner_decisions(games: int, seed: int = 0, level: str = "medium", hands_per_game: int = 3):
@@ -45,22 +47,6 @@ def test_no_hint_when_the_learner_has_no_move():
     waiting = next(seat for seat in range(4) if seat not in game.to_act())
     with pytest.raises(NothingToDo):
         advise(game.observation(waiting), game.events_for(waiting))
-
-
-def rehidden(game: Game, rng: random.Random) -> Game | None:
-    """The same first hand with the three other seats' cards dealt again at random (another seed too), replayed with
-    the same moves; None when those moves are not legal with these cards."""
-    mine = set(game.hands[0]) if not game.discard_counts else None
-    hidden = [card for card in DECK if card not in mine]
-    rng.shuffle(hidden)
-    dealt = [tuple(game.hands[0]), tuple(hidden[0:4]), tuple(hidden[4:8]), tuple(hidden[8:12])]
-    other = Game(Options(), game.seed + 1, hands=dealt, mano=game.mano)
-    try:
-        for seat, action in game.history:
-            other.apply(seat, action)
-    except IllegalAction:
-        return None
-    return other
 
 
 def test_equal_learner_observations_give_the_same_hint_and_marks_whatever_the_hidden_cards():

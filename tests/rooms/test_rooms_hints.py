@@ -7,9 +7,10 @@ import random
 
 import pytest
 from room_helpers import create_room, join_room
+from table_helpers import rehidden
 
 from tutorial import create_app
-from tutorial.engine import DECK, Action, Game, IllegalAction
+from tutorial.engine import Action, Game
 from tutorial.rooms import Room
 from tutorial.web import room_store
 from tutorial.web.rooms import digest
@@ -132,21 +133,6 @@ def test_a_rooms_hints_are_rate_limited_like_the_tables(tmp_path, clock):
 
 
 # ----- the hidden cards ------------------------------------------------------------------------------------------
-
-def rehidden(game: Game, rng: random.Random) -> Game | None:
-    """The same game with the three other seats' first cards dealt again (another seed too), replayed with the same
-    moves; None when those moves are not legal with these cards."""
-    hidden = [card for card in DECK if card not in set(game.hands[0])]
-    rng.shuffle(hidden)
-    dealt = [tuple(game.hands[0]), tuple(hidden[0:4]), tuple(hidden[4:8]), tuple(hidden[8:12])]
-    other = Game(game.options, game.seed + 1, hands=dealt, mano=game.mano)
-    try:
-        for seat, action in game.history:
-            other.apply(seat, action)
-    except IllegalAction:
-        return None
-    return other
-
 
 STORED = itertools.count()
 
