@@ -98,8 +98,12 @@ class HardBot(MediumBot):
             return None
         return (self._current or rivals.Reading(seen.seat)).weights()
 
+    def public(self, seen, events) -> Public:
+        """What this seat knows of the hand, for its worlds (a diagnostic subclass in ``tournament.py`` adds more)."""
+        return Public(seen, events)
+
     def bet(self, me: Seat, actions, events):
-        public = Public(me.seen, events)
+        public = self.public(me.seen, events)
         worlds = Sampler(public, self.rng, self.bet_model, self.reading(me.seen)).sample(self.worlds, self.tries)
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return super().bet(me, actions, events)

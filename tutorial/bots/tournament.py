@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 
 from tutorial.bots import LEVELS, habits_level, make_bot, personalities
 from tutorial.bots import senas as bot_senas
-from tutorial.engine import SEATS, Game, Options, team
+from tutorial.bots.hard import HardBot
+from tutorial.bots.worlds import Public
+from tutorial.engine import SEATS, Game, Options, partner, team
 
 Z95 = 1.959964
 FIELD = "field"  # a team of the field's personalities, a different one for each deal pair, in rotation
@@ -67,6 +69,29 @@ class Senas:
             self.tally.catches.setdefault(self.levels[rival], [0, 0])[0] += 1
 
 
+class PartnerCardsBot(HardBot):
+    """A diagnostic, only here (``--partner-cards-a``; never made by ``make_bot``, so never at a table): a hard bot
+    told its partner's whole hand, the cards it holds and every card it held this hand, as if every signal were made,
+    true and never caught. Its worlds hold the partner's hand fixed; what it gains over the plain hard bot bounds what
+    signals can give its betting."""
+
+    _game = None
+
+    def act(self, game, seat: int):
+        self._game = game
+        try:
+            return super().act(game, seat)
+        finally:
+            self._game = None
+
+    def public(self, seen, events) -> Public:
+        if self._game is None:  # a bare observation: nothing more to tell
+            return super().public(seen, events)
+        mate = partner(seen.seat)
+        shown = (mate, self._game.observation(mate).hand, self._hand_events(self._game, mate))
+        return Public(seen, events, shown)
+
+
 def play_game(bots: dict[int, object], options: Options, seed: int, check: bool = True,
               senas: Senas | None = None) -> tuple[int, list]:
     """Play one game; returns (winner team, [(tantos team 0, tantos team 1) per hand])."""
@@ -101,15 +126,24 @@ def member(level: str, pair: int) -> str:
     return names[pair % len(names)]
 
 
-def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict) -> dict:
-    a = make_bot(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
+def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict,
+               partner_cards: bool = False) -> dict:
+    if partner_cards:
+        a = PartnerCardsBot(seed=2 * seed, **bot_options.get(level_a, {}))
+    else:
+        a = make_bot(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
     b = make_bot(level_b, seed=2 * seed + 1, **bot_options.get(level_b, {}))
     return {seat: a if team(seat) == a_seats_team else b for seat in SEATS}
 
 
 def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
-                   bot_options: dict | None = None, progress=None, senas: tuple[bool, bool] = (False, False)) -> Tally:
-    """``senas``: whether team A and team B make signals (both catch when either does: the table plays señas)."""
+                   bot_options: dict | None = None, progress=None, senas: tuple[bool, bool] = (False, False),
+                   partner_cards: bool = False) -> Tally:
+    """``senas``: whether team A and team B make signals (both catch when either does: the table plays señas).
+    ``partner_cards`` (a diagnostic, team A hard): team A's bots are told their partner's whole hand
+    (``PartnerCardsBot``)."""
+    if partner_cards and level_a != "hard":
+        raise ValueError("partner_cards is a diagnostic of the hard bot: team A must be hard")
     options = options or Options()
     bot_options = bot_options or {}
     tally = Tally()
@@ -120,7 +154,7 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
         for a_team in (0, 1):
             if tally.games == games:
                 break
-            bots = _team_bots(one_a, one_b, game_seed, a_team, bot_options)
+            bots = _team_bots(one_a, one_b, game_seed, a_team, bot_options, partner_cards)
             signals = None
             if options.senas:
                 levels = {seat: habits_level(one_a if team(seat) == a_team else one_b) for seat in SEATS}
@@ -199,6 +233,9 @@ def add_arguments(parser) -> None:
     for name in ("a", "b"):
         parser.add_argument(f"--senas-{name}", choices=("on", "off"), default="off",
                             help=f"team {name.upper()} makes señas (the table then plays señas: both teams catch)")
+    parser.add_argument("--partner-cards-a", action="store_true",
+                        help="a diagnostic (team A hard): team A's bots are told their partner's whole hand, as if "
+                             "every signal were made and true; what they gain bounds what signals can give")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="report every N deal pairs")
 
@@ -206,6 +243,9 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
+        return 2
+    if args.partner_cards_a and (args.a != "hard" or args.table):
+        print("--partner-cards-a needs --a hard (and no --table)", file=sys.stderr)
         return 2
     senas = (args.senas_a == "on", args.senas_b == "on")
     options = Options(reyes=args.reyes, target=args.target, real=args.real, senas=any(senas))
@@ -219,10 +259,12 @@ def run(args) -> int:
             print(f"... {tally.games} games, A won {tally.wins_a}, {time.perf_counter() - start:.0f} s",
                   file=sys.stderr, flush=True)
 
-    tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas)
+    tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas,
+                           args.partner_cards_a)
     result = summary(tally, args.a, args.b)
-    result.update(senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed, reyes=args.reyes, target=args.target, real=args.real,
-                  bet_model=not args.no_bet_model, robust=not args.no_robust, seconds=round(time.perf_counter() - start, 1))
+    result.update(partner_cards_a=args.partner_cards_a, senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed,
+                  reyes=args.reyes, target=args.target, real=args.real, bet_model=not args.no_bet_model,
+                  robust=not args.no_robust, seconds=round(time.perf_counter() - start, 1))
     if args.json:
         print(json.dumps(result))
     else:
@@ -260,7 +302,8 @@ def run_table(args, options, bot_options, senas) -> int:
 def _print(r: dict) -> None:
     low, high = r["win_rate_a_95"]
     d_low, d_high = r["tantos_difference_95"]
-    print(f"{r['a']} (A) against {r['b']} (B): {r['games']} games on {r['pairs']} deal pairs, seats swapped, "
+    told = " told its partner's cards (a diagnostic)" if r.get("partner_cards_a") else ""
+    print(f"{r['a']} (A){told} against {r['b']} (B): {r['games']} games on {r['pairs']} deal pairs, seats swapped, "
           f"seed {r['seed']}, {r['reyes']} reyes, target {r['target']}")
     print(f"games won: A {r['wins_a']}, B {r['wins_b']}; A wins {100 * r['win_rate_a']:.1f}% "
           f"(95% interval {100 * low:.1f}% to {100 * high:.1f}%)")

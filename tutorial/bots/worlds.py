@@ -63,7 +63,9 @@ def _clip(p):
 class Public:
     """This seat's knowledge of the current hand: its observation, and its own events for the cards it held."""
 
-    def __init__(self, seen: Observation, events):
+    def __init__(self, seen: Observation, events, shown: tuple | None = None):
+        """``shown`` (a diagnostic of ``mus-tutorial tournament --partner-cards-a``, never given at a table): (seat,
+        its current hand, its events of the hand): a seat whose cards this seat is told, held fixed in every world."""
         self.seat, self.reyes, self.real = seen.seat, seen.options.reyes, seen.options.real
         self.mano = seen.mano
         self.hand = seen.hand
@@ -85,8 +87,17 @@ class Public:
                 held.update(Card.parse(c) for c in params["cards"])
             elif code == "replaced" and params["seat"] == self.seat:
                 held.update(Card.parse(c) for c in params["in"])
+        self.known = {}  # seat -> its current hand, when this seat is told it (``shown``)
+        if shown is not None:
+            known, cards, known_events = shown
+            self.known[known] = tuple(cards)
+            held.update(cards)
+            for event in known_events:
+                if event["code"] in ("deal", "replaced") and event["params"]["seat"] == known:
+                    held.update(Card.parse(c) for c in event["params"]["cards" if event["code"] == "deal" else "in"])
         self.unseen = [card for card in DECK if card not in held]
         self.others = [s for s in SEATS if s != self.seat]
+        self.hidden = [s for s in self.others if s not in self.known]  # the seats whose cards are drawn
         self.senas = seen if seen.senas else None  # the observation, when it holds signals
         self.signals = known_signals(seen)  # señas: (seat, signal, mus round), the partner's and those caught
         self.thrown = {(seat, mus_round): thrown_since(seen, seat, mus_round)
@@ -309,7 +320,7 @@ class Sampler:
         replay = bool(not pub.reshuffled and pub.rounds)
         slots = self._slots(replay)
         columns = sum(map(len, slots.values()))
-        signalled = [seat for seat in pub.others if any(signal[0] == seat for signal in pub.signals)]
+        signalled = [seat for seat in pub.hidden if any(signal[0] == seat for signal in pub.signals)]
         first = sorted(column for seat in signalled for column in slots[seat])
         shuffle = _Shuffle(rng, _keys(pub.reyes)[self._unseen], rows * SIGNAL_DRAWS if signalled else rows)
         drawn = np.empty((columns, shuffle.rows), dtype=np.int16)  # [column, world]: keys
@@ -323,11 +334,15 @@ class Sampler:
             drawn, weight = np.empty((columns, len(kept)), dtype=np.int16), weight[kept]
             ids = {seat: ids[seat][kept] for seat in signalled}
             hands = {seat: hands[seat][:, kept] for seat in signalled}
-        rest = sorted(column for seat in pub.others if seat not in signalled for column in slots[seat])
+        rest = sorted(column for seat in pub.hidden if seat not in signalled for column in slots[seat])
         drawn[rest] = shuffle.take(len(rest))
-        for seat in pub.others:
+        for seat in pub.hidden:
             if seat not in signalled:
                 ids[seat], hands[seat], weight = self._replay(seat, drawn[slots[seat]], replay, weight)
+        for seat, cards in pub.known.items():  # the same hand in every world
+            keys = np.array(sorted(_keys(pub.reyes)[[CARD_INDEX[card] for card in cards]], reverse=True))
+            hands[seat] = np.repeat(keys[:, None], len(weight), axis=1)
+            ids[seat] = np.full(len(weight), hand_ids([CARD_INDEX[card] for card in cards], pub.reyes))
         weight = weight * self._declared(ids)
         for mus_round, seat, word in pub.speech:
             if mus_round == pub.mus_round and seat != pub.seat:  # earlier rounds' "mus" is weighed with the discard
@@ -374,13 +389,13 @@ class Sampler:
         return self._parts[seat][summed]
 
     def _slots(self, replay: bool) -> dict:
-        """other seat -> the columns of the drawn cards it gets: its four cards dealt, then (a replay) the cards it
+        """hidden seat (one whose cards are drawn) -> the columns of the drawn cards it gets: its four cards dealt, then (a replay) the cards it
         draws in each mus round, in the order of the deal and of the rounds."""
         pub = self.public
-        slots = {seat: list(range(4 * i, 4 * i + 4)) for i, seat in enumerate(pub.others)}
-        drawn = 12
+        slots = {seat: list(range(4 * i, 4 * i + 4)) for i, seat in enumerate(pub.hidden)}
+        drawn = 4 * len(pub.hidden)
         for counts in (pub.rounds if replay else ()):
-            for seat in pub.others:
+            for seat in pub.hidden:
                 slots[seat] += range(drawn, drawn + counts[seat])
                 drawn += counts[seat]
         return slots
