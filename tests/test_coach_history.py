@@ -3,8 +3,8 @@ equals what the learner saw live, nothing of a hand still being played, and the 
 from __future__ import annotations
 
 
-def play_with_hints(client, seed: int, until_over: bool = True, moves: int = 300):
-    view = client.post("/api/tables", json={"level": "medium", "seed": seed}).get_json()
+def play_with_hints(client, seed: int, until_over: bool = True, moves: int = 300, **options):
+    view = client.post("/api/tables", json={"level": "medium", "seed": seed, **options}).get_json()
     seen = list(view["events"])
     for _ in range(moves):
         if view["game_over"] or (not until_over and view["phase"] == "hand_over"):
@@ -25,6 +25,15 @@ def test_every_finished_hand_replays_exactly_the_events_the_learner_saw(client):
     assert [(e["index"], e["text"]) for e in replayed] == [(e["index"], e["text"]) for e in live]
     assert data["hands"][-1]["scores"] == view["scores"]
     assert data["hands"][-1]["last_hand"]["hands"] == view["last_hand"]["hands"]
+
+
+def test_each_hand_of_the_history_has_the_games_won_as_it_was_played_not_the_tables_current_count(client):
+    view, _ = play_with_hints(client, seed=11, vacas=True, target=30)
+    hands = client.get(f"/api/tables/{view['id']}/history").get_json()["hands"]
+    assert view["game_over"] and view["games_won"][view["winner_team"]] == 1
+    assert all(hand["games_won_before"] == [0, 0] and hand["vacas_won_before"] == [0, 0] for hand in hands)
+    assert [hand["games_won"] for hand in hands[:-1]] == [[0, 0]] * (len(hands) - 1)
+    assert hands[-1]["games_won"] == view["games_won"]  # the game it ended counted once its game_over is reached
 
 
 def test_a_hand_being_played_is_not_in_the_history(client):

@@ -102,15 +102,17 @@ export function createHistory({ ctx, call, api, getView, newTable }) {
     const seat = view.seat;
     const board = stageFrom(null, { mano: null, score_text: current.score_text_before, scores: current.scores_before });
     let hand = [];
+    // The games and vacas won as that hand was played, the game it ended counted from its game_over on.
+    let won = { games_won: current.games_won_before, vacas_won: current.vacas_won_before };
     for (const event of current.steps.slice(0, index + 1)) {
       advanceStage(board, event);
       const p = event.params;
+      if (event.code === "game_over") won = { games_won: current.games_won, vacas_won: current.vacas_won };
       if (p.seat !== seat) continue;
       if (event.code === "deal") hand = p.cards.slice();
       if (event.code === "replaced") hand = hand.filter((card) => !p.out.includes(card)).concat(p.in);
     }
-    const past = { seat, hand, legal_actions: [], turn: null, to_act: [], options: view.options,
-      games_won: view.games_won, vacas_won: view.vacas_won };
+    const past = { seat, hand, legal_actions: [], turn: null, to_act: [], options: view.options, ...won };
     renderBoard(ctx, past, board, true, "history-");
   }
 

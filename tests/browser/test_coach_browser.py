@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from coach_play import play_hints_until
 
 SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "en": "play", "eu": "jokatu"}
 KEYS = {"es": "p", "pt": "d", "ca": "p", "en": "h", "eu": "p"}
@@ -57,25 +58,13 @@ def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows
     shoot(page, f"coach-review-{lang}-{viewport.name}")
 
 
-FINISH = """async () => {
-  const id = localStorage.getItem("escuela-mus-table");
-  let view = await (await fetch(`/api/tables/${id}`)).json();
-  for (let i = 0; i < 300 && !view.game_over; i += 1) {
-    const hint = await (await fetch(`/api/tables/${id}/hint`)).json();
-    view = await (await fetch(`/api/tables/${id}/actions`, {method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({action: hint.action, version: view.version})})).json();
-  }
-  return view.game_over;
-}"""
-
-
 @pytest.mark.parametrize("lang", ["es", "pt", "ca"])
 def test_the_end_of_a_game_shows_its_summary_chart_with_a_table_and_the_hands_step_by_step(
         page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=11")
     page.get_by_role("button", name=DEAL[lang]).click()
     wait_ready(page)
-    assert page.evaluate(FINISH)  # the learner plays the coach's moves to the end of the game (through the API)
+    assert play_hints_until(page, "game_over", 300)  # the learner plays the coach's moves to the game's end
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#game-summary:not([hidden]) svg polyline", timeout=30_000)
@@ -143,7 +132,7 @@ def test_a_finished_games_replay_link_plays_the_same_game_again(page):
     page.goto("/es/jugar?pace=0&seed=11")
     page.get_by_role("button", name="Repartir").click()
     wait_ready(page)
-    assert page.evaluate(FINISH)
+    assert play_hints_until(page, "game_over", 300)
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#summary-replay:not([hidden])", timeout=30_000)

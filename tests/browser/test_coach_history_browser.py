@@ -4,20 +4,10 @@ the bets and the score. Axe clean."""
 from __future__ import annotations
 
 import pytest
+from coach_play import play_hints_until
 
 SLUGS = {"es": "jugar", "ca": "jugar"}
 DEAL = {"es": "Repartir", "ca": "Repartir"}
-
-FINISH_HAND = """async () => {
-  const id = localStorage.getItem("escuela-mus-table");
-  let view = await (await fetch(`/api/tables/${id}`)).json();
-  for (let i = 0; i < 60 && !view.last_hand; i += 1) {
-    const hint = await (await fetch(`/api/tables/${id}/hint`)).json();
-    view = await (await fetch(`/api/tables/${id}/actions`, {method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({action: hint.action, version: view.version})})).json();
-  }
-  return Boolean(view.last_hand);
-}"""
 
 BOARD = """() => ({
   mine: document.querySelectorAll("#history-seat-0-cards img:not(.card--back)").length,
@@ -34,7 +24,7 @@ def test_stepping_through_a_finished_hand_redraws_its_board_at_each_step(page, l
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=11")
     page.get_by_role("button", name=DEAL[lang]).click()
     page.wait_for_selector('#table[data-ready="true"]', timeout=30_000)
-    assert page.evaluate(FINISH_HAND)  # the learner plays the coach's moves to the end of the first hand
+    assert play_hints_until(page, "last_hand", 60)  # the learner plays the coach's moves to the end of the first hand
     page.reload()
     page.wait_for_selector("#game-history:not([hidden])", timeout=30_000)
     page.locator("#game-history summary").click()
@@ -56,3 +46,30 @@ def test_stepping_through_a_finished_hand_redraws_its_board_at_each_step(page, l
     assert_axe_clean(page)
     page.locator("#history-prev").click()  # back one step: the board as it stood then
     assert page.evaluate(BOARD) == boards[-2]
+
+
+NEW_VACAS_TABLE = """async () => {
+  const view = await (await fetch("/api/tables", {method: "POST", headers: {"Content-Type": "application/json"},
+    body: JSON.stringify({level: "medium", seed: 11, vacas: true, target: 30})})).json();
+  localStorage.setItem("escuela-mus-table", view.id);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "ca"])
+def test_a_hand_stepped_through_shows_the_games_won_as_it_was_played_not_the_tables_current_count(page, lang):
+    page.goto(f"/{lang}/{SLUGS[lang]}?pace=0")
+    page.evaluate(NEW_VACAS_TABLE)
+    assert play_hints_until(page, "game_over", 300)  # a game of a match of vacas, won in its last hand
+    page.reload()
+    page.wait_for_selector("#game-history:not([hidden])", timeout=30_000)
+    page.locator("#game-history summary").click()
+    page.select_option("#history-hand", index=0)
+    during = page.text_content("#history-score-extra")
+    now = page.text_content("#score-extra")
+    assert during and now and during != now, "the table counts the game just won; its first hand was before it"
+    last = page.locator("#history-hand option").count() - 1
+    page.select_option("#history-hand", index=last)  # the hand that won the game: counted from its game_over on
+    assert page.text_content("#history-score-extra") == during
+    while not page.is_disabled("#history-next"):
+        page.locator("#history-next").click()
+    assert page.text_content("#history-score-extra") == now

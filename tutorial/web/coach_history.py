@@ -38,12 +38,21 @@ def hands_of_the_game(record) -> list[dict]:
     data = full.to_json()
     game = Game.from_json(dict(data, history=[]))  # the same start (seed, set-up), no move played yet
     hands = []
+    won = _won(game)  # the games and vacas won when the hand being played started
     for seat_moved, action in data["history"]:
         was_over = game.phase.hand_is_over
         game.apply(seat_moved, action)
+        if was_over and not game.phase.hand_is_over:
+            won = _won(game)
         if game.phase.hand_is_over and not was_over and game.game_number == current:
-            hands.append(_hand(game, seat))
+            hands.append(dict(_hand(game, seat), **won))
     return hands
+
+
+def _won(game: Game) -> dict:
+    """The games and vacas each team has won (the board's count of vacas), as the hand about to be played starts;
+    a hand's history shows these, not the table's current count, until its own ``game_over``."""
+    return {"games_won_before": list(game.games_won), "vacas_won_before": list(game.vacas_won)}
 
 
 def _hand_start(game: Game) -> int:
@@ -60,6 +69,7 @@ def _hand(game: Game, seat: int) -> dict:
             "scores_before": list(game.scores_before), "scores": list(game.scores),
             "score_text_before": [score_text(points) for points in game.scores_before],
             "score_text": [score_text(points) for points in game.scores],
+            "games_won": list(game.games_won), "vacas_won": list(game.vacas_won),
             "steps": steps, "last_hand": hand_summary(game.last_hand, view, game.options.senas)}
 
 
