@@ -140,3 +140,28 @@ def test_a_broken_listener_connection_is_made_again_and_misses_nothing(postgres_
         events.notify("room-l", 2)  # while the listener is gone: only its reconnection can tell the waiter
         waiter.join()
     assert seen == [2]
+
+
+def counting_store_calls(monkeypatch) -> list[str]:
+    """The store calls made by this thread from now on (db.run), by the function that made them."""
+    calls, me, run = [], threading.current_thread(), db.run
+
+    def counted(work, *args, **kwargs):
+        if threading.current_thread() is me:
+            calls.append(getattr(work, "__qualname__", "?"))
+        return run(work, *args, **kwargs)
+
+    monkeypatch.setattr(db, "run", counted)
+    return calls
+
+
+def test_waiting_again_on_a_followed_room_asks_the_store_nothing_and_still_sees_changes_made_meanwhile(
+        app, monkeypatch):
+    events.notify("room-f", 1)
+    assert events.wait_for_change("room-f", 1, timeout=0.05) is None  # registered and read: followed from now on
+    calls = counting_store_calls(monkeypatch)
+    assert events.wait_for_change("room-f", 1, timeout=0.05) is None
+    assert calls == []
+    later(app, events.notify, "room-f", 2, delay=0).join()  # while nobody waits on the room
+    assert events.wait_for_change("room-f", 1, timeout=LONG) == 2
+    assert calls == []  # the news brought it, not a read

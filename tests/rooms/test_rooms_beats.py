@@ -47,3 +47,14 @@ def test_a_write_without_fsync_leaves_the_sqlite_connection_as_configured(tmp_pa
         assert db.run(mode) == 2  # FULL
         assert db.run(mode, write=True, durable=False) == 1  # NORMAL inside the room's write
         assert db.run(mode) == 2
+
+
+def test_a_seat_knows_its_beat_waits_until_a_flush_writes_it_whoever_flushes(app):
+    host, other = create_room(app, "Ana"), create_room(app, "Bruno")
+    with app.app_context():
+        assert not room_store.beat_waits(host.room, 0)
+        room_store.beat_soon(host.room, 0, 2_000_000.0)
+        assert room_store.beat_waits(host.room, 0)  # its stream wakes up to write the beats
+        assert not room_store.beat_waits(other.room, 0)  # another room's stream does not
+        room_store.flush_beats(force=True)
+        assert not room_store.beat_waits(host.room, 0)

@@ -32,6 +32,7 @@ commit was sent (its outcome is unknown; the caller gets 503 rather than a repea
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -110,6 +111,7 @@ class Connection:
 
     def __init__(self, raw, kind: str):
         self.raw, self.kind = raw, kind
+        self.writer: threading.Lock | None = None  # SQLite: the process's lock for writers of this file
 
     def execute(self, sql: str, params=()):
         return self.raw.execute(_dialect(sql, self.kind), params)
@@ -229,6 +231,23 @@ def _identity(path: str):
     return status.st_dev, status.st_ino
 
 
+_writers: dict[tuple[int, str], threading.Lock] = {}  # (process, SQLite file) -> the lock its writers queue on
+
+
+@contextlib.contextmanager
+def _writer(connection: Connection):
+    """One writer at a time per process and file: the threads of a worker queue on a lock of their own, each woken
+    as soon as it is free, instead of all polling SQLite's lock in its busy handler (sleeps of up to 100 ms: under
+    load a writer lost the race for seconds and timed out, a 503). Writers of other processes still meet in
+    SQLite's lock, one per process at most."""
+    if not connection.writer.acquire(timeout=BUSY_TIMEOUT):
+        raise Unavailable(f"this process's other writers held the write lock for {BUSY_TIMEOUT:g} s")
+    try:
+        yield
+    finally:
+        connection.writer.release()
+
+
 class SQLITE:
     mistakes = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
     faults = (sqlite3.DatabaseError,)  # read-only, locked, I/O, not a database...
@@ -275,6 +294,7 @@ class SQLITE:
         connection = Connection(raw, "sqlite")
         cache[path] = (connection, *identities)
         with _files_lock:
+            connection.writer = _writers.setdefault((os.getpid(), path), threading.Lock())
             _opened_paths.add(path)
             _retired.pop(path, None)  # the old journal is gone: the files now next to the database are its own
         return connection, True
@@ -288,6 +308,11 @@ class SQLITE:
     def run(connection: Connection, work, write: bool, durable: bool = True):
         if not write:
             return work(connection)
+        with _writer(connection):
+            return SQLITE._write(connection, work, durable)
+
+    @staticmethod
+    def _write(connection: Connection, work, durable: bool):
         if durable:
             # IMMEDIATE: the write lock is taken at BEGIN, so two writers never both read and then fail to upgrade.
             return _transaction(connection, work, "BEGIN IMMEDIATE", sqlite3.Error)

@@ -19,6 +19,9 @@ process one background thread (started by the first wait, ended after ``IDLE_EXI
 - SQLite: a notify also gives the room's row the next ``seq`` (writers are serialized, so seq follows the commit
   order); while anyone waits, the thread reads the rows whose seq passed the last one seen, every
   ``POLL_INTERVAL``: one indexed query per process, not one per waiter.
+A room's first wait reads its version from the store after registering (a change committed before that read is in
+it, one after reaches the waiter); from then on the thread's news keep the version known while the thread runs
+(up to ``FOLLOWED`` rooms nobody waits on right now), so a stream waiting again on its room asks the store nothing.
 """
 from __future__ import annotations
 
@@ -26,12 +29,15 @@ import logging
 import os
 import threading
 import time
+from collections import OrderedDict
 
 from flask import current_app
 
 from tutorial.web import db
 
 POLL_INTERVAL = 0.02   # seconds between two polls of SQLite while someone waits
+QUIET_POLL = 2.0       # seconds SQLite is still polled after the last waiter left
+FOLLOWED = 4096       # rooms nobody waits on whose version a process's hub keeps following (the streams' next waits)
 IDLE_EXIT = 30.0       # seconds without waiters after which a process's listener or poller stops
 RETRY_AFTER = 1.0      # seconds before the listener tries again after a fault
 LISTENER_NAME = "mus-events"  # the listener connection's application_name (pg_stat_activity)
@@ -96,10 +102,12 @@ def _hub(store: db.Store) -> _Hub:
 
 
 class _Room:
-    __slots__ = ("version", "waiters", "changed")
+    """A room of the hub: its last known version, its waiters, and whether the version is followed (read from the
+    store after the room was registered: from then on the news bring every later change while the thread runs)."""
+    __slots__ = ("version", "waiters", "changed", "followed")
 
     def __init__(self, lock: threading.Lock):
-        self.version, self.waiters, self.changed = 0, 0, threading.Condition(lock)
+        self.version, self.waiters, self.changed, self.followed = 0, 0, threading.Condition(lock), False
 
 
 class _Hub:
@@ -108,7 +116,10 @@ class _Hub:
     def __init__(self, store: db.Store):
         self.store = store
         self.lock = threading.Lock()
-        self.rooms: dict[str, _Room] = {}  # only the rooms someone waits on
+        # The rooms someone waits on, and up to FOLLOWED rooms waited on lately: their version stays known while
+        # the thread runs, so a stream waiting again on its room asks the store nothing.
+        self.rooms: OrderedDict[str, _Room] = OrderedDict()
+        self.waiting = 0  # waiters in all
         self.someone_waits = threading.Condition(self.lock)
         self.thread: threading.Thread | None = None
         self.stopping = False
@@ -119,16 +130,21 @@ class _Hub:
             room = self.rooms.get(room_id)
             if room is None:
                 room = self.rooms[room_id] = _Room(self.lock)
+            self.rooms.move_to_end(room_id)
             room.waiters += 1
+            self.waiting += 1
+            followed = room.followed
             if self.thread is None:
                 self.stopping = False
                 self.thread = threading.Thread(target=self._run, name="mus-events", daemon=True)
                 self.thread.start()
             self.someone_waits.notify()
         try:
-            # Read after registering: a change committed before this read is in it, one after reaches the room.
-            self._seen(room_id, _read_version(self.store, room_id))
+            if not followed:
+                # Read after registering: a change committed before this read is in it, one after reaches the room.
+                self._seen(room_id, _read_version(self.store, room_id))
             with self.lock:
+                room.followed = True
                 while room.version <= since:
                     left = deadline - time.monotonic()
                     if left <= 0:
@@ -138,8 +154,23 @@ class _Hub:
         finally:
             with self.lock:
                 room.waiters -= 1
-                if not room.waiters:
-                    del self.rooms[room_id]
+                self.waiting -= 1
+                self._trim()
+
+    def _trim(self) -> None:
+        """Forget the rooms nobody waits on beyond ``FOLLOWED`` (the least recently waited first); lock held."""
+        surplus = len(self.rooms) - self.waiting - FOLLOWED  # rooms without waiters are at least len - waiting
+        if surplus <= 0:
+            return
+        for room_id in [room_id for room_id, room in self.rooms.items() if not room.waiters][:surplus]:
+            del self.rooms[room_id]
+
+    def _unfollow(self) -> None:
+        """The news stopped (the thread left its loop): rooms nobody waits on are forgotten, so their next wait
+        reads the store; the waited ones are read again when the news start again (``_refresh``)."""
+        with self.lock:
+            for room_id in [room_id for room_id, room in self.rooms.items() if not room.waiters]:
+                del self.rooms[room_id]
 
     def _seen(self, room_id: str, version: int) -> None:
         with self.lock:
@@ -158,7 +189,7 @@ class _Hub:
     def _idle(self) -> bool:
         """Wait for a waiter for at most ``IDLE_EXIT`` seconds; True (and the thread is forgotten) if none came."""
         with self.lock:
-            if self.stopping or (not self.rooms and not self.someone_waits.wait(IDLE_EXIT) and not self.rooms):
+            if self.stopping or (not self.waiting and not self.someone_waits.wait(IDLE_EXIT) and not self.waiting):
                 self.thread = None
                 return True
             return False
@@ -187,6 +218,8 @@ class _Hub:
                     break
                 log.warning("room events: %s; trying again in %s s", error, RETRY_AFTER)
                 time.sleep(RETRY_AFTER)
+            finally:
+                self._unfollow()
         db.close_connections()
 
     def _poll(self) -> None:
@@ -200,10 +233,12 @@ class _Hub:
                      store=self.store)
         last = row[0] or 0
         self._refresh()
+        quiet_since = None  # kept polling a while without waiters: a stream between two waits finds its room followed
         while not self.stopping:
             with self.lock:
-                if not self.rooms:
-                    return  # back to _idle
+                quiet_since = (quiet_since or time.monotonic()) if not self.waiting else None
+            if quiet_since is not None and time.monotonic() - quiet_since > QUIET_POLL:
+                return  # back to _idle
             for room_id, version, seq in read_since(last):
                 self._seen(room_id, version)
                 last = seq
@@ -221,7 +256,7 @@ class _Hub:
             quiet_since = None  # kept connected for IDLE_EXIT without waiters: streams wait again right away
             while not self.stopping:
                 with self.lock:
-                    quiet_since = (quiet_since or time.monotonic()) if not self.rooms else None
+                    quiet_since = (quiet_since or time.monotonic()) if not self.waiting else None
                 if quiet_since is not None and time.monotonic() - quiet_since > IDLE_EXIT:
                     return  # back to _idle
                 for note in connection.notifies(timeout=1.0):

@@ -279,6 +279,13 @@ def beat_soon(room_id: str, seat: int, now: float) -> None:
             beats.since = time.monotonic()
 
 
+def beat_waits(room_id: str, seat: int) -> bool:
+    """Whether this seat's beat waits in the process to be written (its stream wakes up to write the beats)."""
+    beats = _beats_of_store()
+    with _beats_lock:
+        return (room_id, seat) in beats.waiting
+
+
 def flush_beats(force: bool = False) -> float | None:
     """Write the waiting beats if the oldest has waited ``BEAT_FLUSH`` (or ``force``); returns the seconds until
     the next flush is due (None: nothing waits)."""

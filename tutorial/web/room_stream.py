@@ -2,8 +2,8 @@
 
 The push layer only delivers: the room (and the engine's audiences) decide what each seat may see. A stream
 thread sleeps in ``events.wait_for_change`` (LISTEN/NOTIFY on PostgreSQL, one polled sequence per process on
-SQLite: tutorial/web/events.py) until its room's version moves or the room's next deadline comes; then it
-enforces what fell due (``room_store.change``, so clocks run even while nobody acts, whichever worker the people
+SQLite: tutorial/web/events.py) until its room's version moves or the room's next deadline comes (woken by
+neither, for a keep-alive or its own presence beat, it asks the store nothing); then it enforces what fell due (``room_store.change``, so clocks run even while nobody acts, whichever worker the people
 reached), writes the process's waiting presence beats (room_store.beat_soon), reads the room's log since the
 version it last sent (from what the worker keeps when it holds those changes: room_store) and forwards each
 change's events that its seat may see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with
@@ -71,28 +71,34 @@ def stream(room_id: str, seat: int, since: int, visible) -> Response:
         last = since
         started = time.monotonic()
         next_beat = next_keepalive = started + min(BEAT, KEEPALIVE)
-        reached = None  # the version the last wait-up announced: its changes may be kept in this worker
+        reached = None  # the version the last wake-up announced: its changes may be kept in this worker
+        news, due = True, None  # news: read the log and the deadline (at the start, or woken by a new version)
         try:
             yield "retry: 1000\n\n"
             while True:
-                rows = room_store.log_since(room_id, last, upto=reached)
-                for number, (version, log) in enumerate(rows):
-                    reload = number == 0 and version != last + 1  # older changes are no longer kept
-                    yield message(version, visible(log, seat), **({"reload": True} if reload else {}))
-                    last = version
+                if news:
+                    rows = room_store.log_since(room_id, last, upto=reached)
+                    for number, (version, log) in enumerate(rows):
+                        reload = number == 0 and version != last + 1  # older changes are no longer kept
+                        yield message(version, visible(log, seat), **({"reload": True} if reload else {}))
+                        last = version
                 moment = time.monotonic()
                 left = started + lasting - moment
                 if left <= 0:
                     room_store.flush_beats(force=True)
                     return
-                due = enforce_due(room_id, last)  # the poll also enforces the room's clocks
+                # Woken without a new version (a keep-alive, a beat to write), nothing was logged and the deadline
+                # is the one read with the last version (beats only ever move it later): the store is not asked.
+                if news or (due is not None and due <= clock()):
+                    due = enforce_due(room_id, last)  # the poll also enforces the room's clocks
                 wait = min(left, max(0.0, next_keepalive - moment))
                 if due is not None:
                     wait = min(wait, max(0.0, due - clock()) + 0.01)
                 flush = room_store.flush_beats()  # the process's beats, one write for all its streams
-                if flush is not None:
-                    wait = min(wait, flush + 0.01)
+                if flush is not None and room_store.beat_waits(room_id, seat):
+                    wait = min(wait, flush + 0.01)  # only the streams whose own beat waits wake up to write them
                 reached = events.wait_for_change(room_id, last, wait)
+                news = reached is not None
                 moment = time.monotonic()
                 if moment >= next_beat:
                     room_store.beat_soon(room_id, seat, clock())

@@ -1,0 +1,79 @@
+"""SQLite's writers of one process queue on the process's own lock (tutorial/web/db.py ``_writer``), so at most one
+thread per process waits in SQLite's busy handler, and a writer waiting past ``BUSY_TIMEOUT`` gets ``Unavailable``
+(a 503), never a hang."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from tutorial import create_app
+from tutorial.web import db
+
+
+@pytest.fixture
+def store(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tables.sqlite3")})
+    store = db.store_of(app)
+    db.run(lambda connection: connection.execute("CREATE TABLE marks (n INTEGER)"), write=True, store=store)
+    yield store
+    db.close_connections()
+
+
+def test_a_second_writer_of_the_process_waits_outside_sqlite_while_the_first_writes(store, monkeypatch):
+    inside, most = [0], [0]
+    counted = threading.Lock()
+    transaction = db._transaction
+
+    def counting(connection, work, begin, errors):
+        with counted:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        try:
+            return transaction(connection, work, begin, errors)
+        finally:
+            with counted:
+                inside[0] -= 1
+
+    monkeypatch.setattr(db, "_transaction", counting)
+    writing, second_started = threading.Event(), threading.Event()
+
+    def slow(connection):
+        writing.set()
+        second_started.wait(timeout=10)
+        time.sleep(0.3)  # room for the second writer to reach BEGIN IMMEDIATE, were it not queued on the lock
+        connection.execute("INSERT INTO marks VALUES (1)")
+
+    first = threading.Thread(target=lambda: db.run(slow, write=True, store=store))
+    first.start()
+    writing.wait(timeout=10)
+    second = threading.Thread(target=lambda: (second_started.set(), db.run(
+        lambda connection: connection.execute("INSERT INTO marks VALUES (2)"), write=True, store=store)))
+    second.start()
+    first.join(timeout=20)
+    second.join(timeout=20)
+    assert most[0] == 1
+    rows = db.run(lambda connection: connection.execute("SELECT n FROM marks ORDER BY n").fetchall(), store=store)
+    assert [n for (n,) in rows] == [1, 2]
+
+
+def test_a_writer_that_waits_for_the_process_lock_too_long_gets_unavailable_and_writes_nothing(store, monkeypatch):
+    monkeypatch.setattr(db, "BUSY_TIMEOUT", 0.2)
+    writing, release, failures = threading.Event(), threading.Event(), []
+
+    def hold(connection):
+        writing.set()
+        release.wait(timeout=10)
+
+    holder = threading.Thread(target=lambda: db.run(hold, write=True, store=store))
+    holder.start()
+    writing.wait(timeout=10)
+    try:
+        db.run(lambda connection: connection.execute("INSERT INTO marks VALUES (3)"), write=True, store=store)
+    except db.Unavailable as error:
+        failures.append(error)
+    release.set()
+    holder.join(timeout=20)
+    assert len(failures) == 1
+    assert db.run(lambda connection: connection.execute("SELECT count(*) FROM marks").fetchone(), store=store)[0] == 0
