@@ -24,3 +24,20 @@ def rehidden(game: Game, rng: random.Random) -> Game | None:
     except IllegalAction:
         return None
     return other
+
+
+def counting_store_calls(monkeypatch) -> list[str]:
+    """The store calls (``db.run``) this thread makes from now on, by the name of the work each ran."""
+    import threading
+
+    from tutorial.web import db
+
+    calls, me, run = [], threading.current_thread(), db.run
+
+    def counted(work, *args, **kwargs):
+        if threading.current_thread() is me:
+            calls.append(getattr(work, "__qualname__", "?"))
+        return run(work, *args, **kwargs)
+
+    monkeypatch.setattr(db, "run", counted)
+    return calls

@@ -8,6 +8,7 @@ import sys
 import threading
 
 import pytest
+from table_helpers import counting_store_calls
 
 from tutorial import create_app
 from tutorial.paths import DATA_ROOT
@@ -140,19 +141,6 @@ def test_a_broken_listener_connection_is_made_again_and_misses_nothing(postgres_
         events.notify("room-l", 2)  # while the listener is gone: only its reconnection can tell the waiter
         waiter.join()
     assert seen == [2]
-
-
-def counting_store_calls(monkeypatch) -> list[str]:
-    """The store calls made by this thread from now on (db.run), by the function that made them."""
-    calls, me, run = [], threading.current_thread(), db.run
-
-    def counted(work, *args, **kwargs):
-        if threading.current_thread() is me:
-            calls.append(getattr(work, "__qualname__", "?"))
-        return run(work, *args, **kwargs)
-
-    monkeypatch.setattr(db, "run", counted)
-    return calls
 
 
 def test_waiting_again_on_a_followed_room_asks_the_store_nothing_and_still_sees_changes_made_meanwhile(

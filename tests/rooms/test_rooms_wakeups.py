@@ -1,13 +1,13 @@
 """An open event stream woken with nothing new (a keep-alive, the process's beats to write) asks the store nothing,
 and still forwards every change (room_stream: the wake-up's version decides whether the log is read; the hub
-follows the room's version, events.py). Measured by counting the stream's store calls, not by time."""
+follows the room's version, events.py). Measured by counting the stream's store calls (the stream runs in the
+test's thread as the test reads it), not by time."""
 from __future__ import annotations
 
-import threading
-
 from room_helpers import create_room, join_room
+from table_helpers import counting_store_calls
 
-from tutorial.web import db, room_stream
+from tutorial.web import room_stream
 
 
 def open_stream(app, person, monkeypatch, seconds: float = 30.0):
@@ -28,18 +28,6 @@ def next_keepalive(chunks) -> list[str]:
             return sent
         sent.append(chunk)
     raise AssertionError("the stream closed")
-
-
-def counting_store_calls(monkeypatch) -> list[str]:
-    calls, me, run = [], threading.current_thread(), db.run
-
-    def counted(work, *args, **kwargs):
-        if threading.current_thread() is me:  # the stream runs in this thread as the test reads it
-            calls.append(getattr(work, "__qualname__", "?"))
-        return run(work, *args, **kwargs)
-
-    monkeypatch.setattr(db, "run", counted)
-    return calls
 
 
 def test_a_stream_woken_with_nothing_new_reads_nothing_from_the_store(app, monkeypatch):
