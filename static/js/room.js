@@ -6,6 +6,7 @@ import { cardNames } from "./cards.js";
 import { callApi as callRooms } from "./api.js";
 import { forgetSeat, savedSeat, saveSeat } from "./room-seat.js";
 import { createCoach } from "./table-coach.js";
+import { createSummary } from "./table-summary.js";
 import { createTableGame } from "./table-game.js";
 import { fmt } from "./table-text.js";
 
@@ -50,6 +51,8 @@ const game = createTableGame({ ctx, pace, act, newTable: rematch, onReady: after
 // The coach's hint for this seat, where the host turned hints on (the view's ``coach``).
 const coach = createCoach({ ctx, getView: () => game.view, hintUrl: () => `${api}/hint`,
   call: (method, url) => callRooms(method, url, { lang, token }) });
+// At the end of a game, its summary for this seat (the view's ``summary``); play again is the room's rematch.
+const summary = createSummary({ ctx, again: rematch });
 
 function pace() {
   const value = Number(new URLSearchParams(location.search).get("pace") ?? 700);
@@ -310,6 +313,7 @@ function isMyTurn(view) {
 // Once the table is drawn: the page title and the sound say it is your turn, and the next hand's agreement.
 function afterTable(view) {
   coach.update(view);
+  summary.draw(view, view?.summary ?? null);
   const mine = isMyTurn(state);
   document.title = mine ? fmt(ui.titleTurn, { title: baseTitle }) : baseTitle;
   if (mine && !myTurnBefore && (document.hidden || !document.hasFocus())) beep();

@@ -1,8 +1,7 @@
 // The coach (issue 15): the Hint button and its key at the seat's decisions (GET hintUrl(view), the answer shown
-// under the controls and said in the polite live region), and at the bots' table the review of the hand just over
-// (the view's ``review``) and the table setting that turns the coach off (settingsUrl). The bots' table and a room
-// whose host turned hints on (the view's ``coach``) have templates/_coach.html; the bots' table _coach_review.html
-// and the setting too.
+// under the controls and said in the polite live region), the review of the hand just over (the view's ``review``,
+// templates/_coach_review.html, at the bots' table and in a room whose host turned the coach on: the view's
+// ``coach``), and at the bots' table the setting that turns the coach off (settingsUrl).
 //
 //   const coach = createCoach({ ctx, call, getView, hintUrl: (view) => url, settingsUrl: (view) => url });
 //   coach.update(view)   // every event shown and the controls drawn
@@ -32,10 +31,8 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
   function update(view) {
     box.hidden = !canAsk(view);
     if (asked !== view?.version) output.replaceChildren();
-    if (settingsUrl) {
-      $("setting-coach").checked = Boolean(view?.coach);
-      drawReview(view);
-    }
+    if (settingsUrl) $("setting-coach").checked = Boolean(view?.coach);
+    if ($("coach-review")) drawReview(view);
   }
 
   async function hint() {

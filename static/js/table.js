@@ -8,7 +8,8 @@ import { cardNames } from "./cards.js";
 import { clearLog } from "./table-live.js";
 import { createCoach } from "./table-coach.js";
 import { createTableGame } from "./table-game.js";
-import { createHistory, decodeReplay } from "./table-history.js";
+import { createHistory } from "./table-history.js";
+import { decodeReplay } from "./table-summary.js";
 import { fmt } from "./table-text.js";
 
 const root = document.getElementById("table-page");

@@ -6,27 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from coach_play import open_room
 
-LOBBY = {"es": "/es/sala", "eu": "/eu/gela"}
-HINTS_LABEL = {"es": "Pistas del entrenador", "eu": "Entrenatzailearen pistak"}
-HINTS_ON = {"es": "pistas del entrenador activadas", "eu": "entrenatzailearen pistak piztuta"}
 KEYS = {"es": "p", "eu": "p"}
 DECIMAL = {"es": ",", "eu": ","}
-
-
-def open_room(page, lang: str, hints: bool) -> None:
-    """The host creates a room (hints on or off) and starts it: three bots and the host's seat."""
-    page.goto(LOBBY[lang])
-    page.fill("#room-name", "Ana")
-    if hints:
-        page.get_by_label(HINTS_LABEL[lang]).check()
-    page.locator('#room-create [type="submit"]').click()
-    page.wait_for_url(re.compile(rf"{LOBBY[lang]}/[\w-]{{22}}$"))
-    page.goto(page.url + "?pace=0")
-    page.wait_for_selector("#room-wait:not([hidden])")
-    assert (HINTS_ON[lang] in page.text_content("#room-options")) is hints  # shown to everyone, before the start
-    page.click("#room-start")
-    page.wait_for_selector('#table[data-ready="true"]', timeout=30_000)
 
 
 @pytest.mark.parametrize("lang", ["es", "eu"])

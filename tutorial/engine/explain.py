@@ -8,7 +8,7 @@ from __future__ import annotations
 from tutorial.engine.cards import check_reyes, parse_hands
 from tutorial.engine.count import count_hand
 from tutorial.engine.errors import ExplainError
-from tutorial.engine.showdown import Showdown, showdown
+from tutorial.engine.showdown import LANCES, Showdown, showdown
 
 
 def explain(hands, reyes: int = 8, mano: int = 0, real: bool = False, bets=None, scores=None,
@@ -37,6 +37,17 @@ def explain(hands, reyes: int = 8, mano: int = 0, real: bool = False, bets=None,
         "scores_after": list(count.scores), "stopped_at": count.stopped_at, "ordago": count.ordago,
         "game_over": count.winner_team is not None, "winner_team": count.winner_team,
     }
+
+
+def points_per_lance(explained: dict) -> dict[str, list[int]]:
+    """The tantos each team took in each lance of an ``explain`` answer: its counted lances and its dejes."""
+    points = {lance: [0, 0] for lance in LANCES}
+    for lance in explained["lances"]:
+        if lance["counted"] and lance["team"] is not None and lance["points"]:
+            points[lance["lance"]][lance["team"]] += lance["points"]
+    for deje in explained["dejes"]:
+        points[deje["lance"]][deje["team"]] += deje["points"]
+    return points
 
 
 def _player(show: Showdown, seat: int) -> dict:

@@ -16,7 +16,8 @@ from dataclasses import asdict, dataclass, replace
 
 from tutorial.bots import make_bot
 from tutorial.bots import senas as bot_senas
-from tutorial.engine import SEATS, Action, Event, Game, IllegalAction, Options, order_from, position, rivals
+from tutorial.engine import (SEATS, Action, Event, Game, IllegalAction, Options, order_from, points_per_lance, position,
+                             rivals)
 from tutorial.engine.legality import check
 
 PERSON, BOT = "person", "bot"
@@ -80,6 +81,10 @@ class Room:
         self.windows: dict[tuple[int, int], float] = {(s, r): deadline for s, r, deadline in data["windows"]}
         self.considered: dict = data["considered"]
         self.readings: dict = data.get("readings", {})  # the hard bots' reading of the rivals, by seat (JSON)
+        # With hints on, the coach's marks of each seat's own decisions (tutorial/web/room_coach.py), and each finished
+        # hand of the current game: the score after it and the tantos of each lance (the end-of-game summary).
+        self.coach: list[dict] = data.get("coach") or [{} for _ in SEATS]
+        self.hands: list[dict] = data.get("hands", [])
         self.created: float = data["created"]
         self.log: list[dict] = []
         self._mark = self.game.event_count if self.game else 0
@@ -105,7 +110,8 @@ class Room:
                 "game": None if self.game is None else self.game.snapshot(), "deadline": self.deadline,
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
                 "windows": [[s, r, deadline] for (s, r), deadline in sorted(self.windows.items())],
-                "considered": self.considered, "readings": self.readings, "created": self.created}
+                "considered": self.considered, "readings": self.readings, "coach": self.coach, "hands": self.hands,
+                "created": self.created}
 
     def to_read(self) -> Room:
         """A copy for reading: its seats are its own (a store merges the presence times into them), its game is
@@ -211,6 +217,7 @@ class Room:
         self.game = Game(self.options, (self.seed * 1_000_003 + self.games) % SEED_LIMIT)
         self._mark = 0
         self.pressed, self.next_deadline, self.windows, self.considered, self.readings = [], None, {}, {}, {}
+        self.coach, self.hands = [{} for _ in SEATS], []
         self.deadline = self.clock_key = None
         self._play_bots(now)
 
@@ -462,3 +469,8 @@ class Room:
         self.log.extend(dict(event.to_json(), index=index, game=self.games)
                         for index, event in enumerate(game.events[start - game.first_event:], start))
         self._mark = game.event_count
+        last = self.hands[-1] if self.hands else {}
+        if game.phase.hand_is_over and (last.get("game"), last.get("hand")) != (game.game_number, game.hand_number):
+            self.hands = [hand for hand in self.hands if hand["game"] == game.game_number] + [{
+                "game": game.game_number, "hand": game.hand_number, "scores": list(game.scores),
+                "per_lance": points_per_lance(game.last_hand["explain"])}]

@@ -8,7 +8,7 @@ the tantos each team won per lance, and the learner's review marks over the game
 """
 from __future__ import annotations
 
-from tutorial.engine import LANCES, Game, team
+from tutorial.engine import LANCES, Game, points_per_lance, team
 from tutorial.web import storage
 from tutorial.web.narrator import score_text
 
@@ -78,24 +78,27 @@ def summary(record, hands: list[dict]) -> dict | None:
     game = record.game
     if not game.phase.game_is_over:
         return None
+    marks = [mark for mark in record.meta.get("marks", []) if mark["game"] == game.game_number]
+    return game_summary(game, record.meta["seat"], record.meta["level"], mark_counts(marks),
+                        [(hand["scores"], points_per_lance(hand["last_hand"]["explain"])) for hand in hands],
+                        replay_of(record))
+
+
+def mark_counts(marks: list[dict]) -> dict[str, int]:
+    counts = {"good": 0, "doubtful": 0, "mistake": 0}
+    for mark in marks:
+        counts[mark["mark"]] += 1
+    return counts
+
+
+def game_summary(game: Game, seat: int, level: str, marks: dict[str, int], hands: list[tuple], replay) -> dict:
+    """A finished game's summary as the bots' table and a room show it to ``seat``: the winner, the score after each
+    hand, the tantos each team took per lance, that seat's own marks (``marks``: a count per mark) and the replay
+    (None in a room). ``hands``: ``(scores after it, points_per_lance)`` of each hand of the game, oldest first."""
     per_lance = {lance: [0, 0] for lance in LANCES}
-    dejes = [0, 0]
-    for hand in hands:
-        explained = hand["last_hand"]["explain"]
-        for lance in explained["lances"]:
-            if lance.get("counted") and lance.get("team") is not None and lance.get("points"):
-                per_lance[lance["lance"]][lance["team"]] += lance["points"]
-        for deje in explained["dejes"]:
-            per_lance[deje["lance"]][deje["team"]] += deje["points"]
-            dejes[deje["team"]] += deje["points"]
-    marks = {"good": 0, "doubtful": 0, "mistake": 0}
-    for mark in record.meta.get("marks", []):
-        if mark["game"] == game.game_number:
-            marks[mark["mark"]] += 1
-    result = {
-        "winner_team": game.winner_team, "team": team(record.meta["seat"]),
-        "target": game.options.target, "level": record.meta["level"],
-        "scores": [[0, 0]] + [hand["scores"] for hand in hands],
-        "per_lance": per_lance, "marks": marks, "replay": replay_of(record),
-    }
-    return result
+    for _scores, points in hands:
+        for lance, pair in points.items():
+            per_lance[lance] = [per_lance[lance][t] + pair[t] for t in (0, 1)]
+    return {"winner_team": game.winner_team, "team": team(seat), "target": game.options.target, "level": level,
+            "scores": [[0, 0]] + [list(scores) for scores, _points in hands], "per_lance": per_lance,
+            "marks": marks, "replay": replay}

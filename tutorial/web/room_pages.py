@@ -81,8 +81,8 @@ def room_texts() -> dict:
             "target": _("game to %(target)s"),
             "flags": {"mus_corrido": _("mus corrido"), "real": _("la real"), "vacas": _("vacas"),
                       "senas": _("señas"), "hints": _("coach's hints on")},
-            "hintsOn": _("The coach's hints are on in this room: at your turn, Hint shows the move it would make "
-                         "and why."),
+            "hintsOn": _("The coach is on in this room: at your turn, Hint shows the move it would make and why, "
+                         "and after each hand it reviews your decisions (only you see your review)."),
             "levels": {"easy": _("easy bots"), "medium": _("medium bots"), "hard": _("hard bots")},
             "clockEach": _("%(seconds)s s per decision"),
             "noClock": _("no turn clock"),

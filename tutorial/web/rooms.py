@@ -20,7 +20,7 @@ from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, Event, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name
-from tutorial.web import room_narration, room_store, room_stream, storage, table
+from tutorial.web import room_coach, room_narration, room_store, room_stream, storage, table
 from tutorial.web import table_senas as senas
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tutorial.web.narrator import refusal as engine_refusal
@@ -236,7 +236,10 @@ def post_action(room_id):
     if action.type == "close":  # a window is closed by the room's clock, never by a person
         raise BadRequest(engine_refusal("close_by_seat", {}))
 
-    room, (seat, _done) = change(room_id, signed_in(lambda room, seat: room.act(seat, action, version, now())))
+    def play(room: Room, seat: int):  # the seat's move, marked for its review when the room's coach is on
+        room_coach.play(room, seat, body["action"], lambda: room.act(seat, action, version, now()))
+
+    room, (seat, _done) = change(room_id, signed_in(play))
     return jsonify(seat_view(room, seat))
 
 
@@ -282,14 +285,15 @@ def seat_view(room: Room, seat: int) -> dict:
         return dict(lobby, seat=seat, me=me, deadline=None, next_hand=None)
     game = room.game
     meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
-            "window": room.window, "windows": room.windows_of(seat), "coach": room.hints}
+            "window": room.window, "windows": room.windows_of(seat), "coach": room.hints,
+            "marks": room.coach[seat].get("marks", [])}  # this seat's own marks only: its review
     names = room_narration.names_for(room, seat)
     view = table.learner_view(storage.Record(room.id, room.version, game, meta), game,
                               narrate=room_narration.narrator(room.id, room.games, seat, names),
                               summarize=room_narration.summary(room, seat, names))
     view.pop("bots_paused", None)
     view.pop("seed", None)
-    view.pop("review", None)  # a room's coach gives hints (``coach``: the room's hints are on), no review
+    view["summary"] = room_coach.summary(room, seat)
     if room.over and room.seeded:
         # As at the bots' table: a room created with a seed says it once the game is over, so the same options and
         # seed (the creation page's ?seed=) deal the same hands again, and the same moves meet the same bots' moves.
