@@ -17,6 +17,7 @@ SUITES = {
     "durability": "tutorial.web.table_bench:durability",
     "events": "tutorial.web.events_bench:news",
     "coach": "tutorial.web.coach_bench:hints",
+    "room-coach": "tutorial.web.coach_bench:room_actions",
 }
 
 

@@ -1,4 +1,5 @@
-"""``mus-tutorial bench coach``: how long a hint takes, on one core.
+"""``mus-tutorial bench coach``: how long a hint takes, on one core (``bench room-coach``: what marking the review
+costs a room's action, below).
 
 Tables against medium bots are played through the API (the learner plays the coach's move); at every one of the
 learner's decisions ``GET /api/tables/<id>/hint`` is timed in CPU time of the calling thread (the whole request:
@@ -55,3 +56,61 @@ def _rows(label: str, times: list[float]) -> list[tuple[str, float, str]]:
 def hints(repeats: int, seconds: float) -> list[tuple[str, float, str]]:
     every, bets = time_hints(max(seconds, 0.5) * max(repeats, 1) * 4)
     return _rows("hint request", every) + _rows("hint request at a bet", bets)
+
+
+# ----- rooms: what the review costs the room's action -------------------------------------------------------------
+
+def _room_move(view: dict) -> dict:
+    """The seat's first legal move (a discard of its first card, the smallest envido): the same in both rooms."""
+    entry = next(entry for entry in view["legal_actions"] if entry["type"] not in ("sena", "catch"))
+    action = {"type": entry["type"]}
+    if entry["type"] == "discard":
+        action["cards"] = view["hand"][:1]
+    elif entry["type"] == "envido":
+        action["amount"] = entry["min"]
+    return action
+
+
+def time_room_actions(rooms: int, moves: int = 60) -> dict[bool, list[float]]:
+    """CPU milliseconds of the calling thread per ``POST /api/rooms/ROOM/actions`` of the host (three bots), in
+    pairs of rooms with the same seed and the same moves, the coach on and off, each action of one followed by the
+    same action of the other (interleaved: the machine's load falls on both alike)."""
+    from tutorial import create_app
+
+    times = {True: [], False: []}
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"TESTING": True, "DATABASE": str(Path(folder) / "bench.sqlite3"), "RATELIMIT_ENABLED": False})
+        for seed in range(rooms):
+            tables = {}
+            for coach in (True, False):
+                client = app.test_client()
+                made = client.post("/api/rooms", json={"name": "Ana", "hints": coach, "seed": seed,
+                                                       "clock": 0}).get_json()
+                auth = {"Authorization": f"Bearer {made['token']}"}
+                view = client.post(f"/api/rooms/{made['id']}/start", headers=auth, json={}).get_json()
+                tables[coach] = (client, made["id"], auth, view)
+            for _ in range(moves):
+                for coach in (True, False):
+                    client, room, auth, view = tables[coach]
+                    if view["game_over"]:
+                        continue
+                    start = time.thread_time()
+                    answer = client.post(f"/api/rooms/{room}/actions", headers=auth,
+                                         json={"action": _room_move(view), "version": view["version"]})
+                    times[coach].append((time.thread_time() - start) * 1000)
+                    tables[coach] = (client, room, auth, answer.get_json())
+    return {coach: sorted(spent) for coach, spent in times.items()}
+
+
+def room_actions(repeats: int, seconds: float) -> list[tuple[str, float, str]]:
+    """``mus-tutorial bench room-coach``: a room action's CPU with the coach on (its review marked) and off."""
+    times = time_room_actions(max(repeats, 1) * 2)
+    rows = []
+    for coach in (True, False):
+        spent = times[coach]
+        label = "room action, coach " + ("on" if coach else "off")
+        rows += [(f"{label}, mean (CPU)", sum(spent) / len(spent), "ms"),
+                 (f"{label}, median (CPU)", spent[len(spent) // 2], "ms"),
+                 (f"{label}, p95 (CPU)", spent[min(int(len(spent) * 0.95), len(spent) - 1)], "ms"),
+                 (f"{label} timed", float(len(spent)), "actions")]
+    return rows
