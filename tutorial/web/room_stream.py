@@ -1,14 +1,14 @@
 """The rooms' push stream: ``GET /api/rooms/ROOM/events`` as Server-Sent Events (docs/api-rooms.md).
 
-The push layer only delivers: the room (and the engine's audiences) decide what each seat may see. A stream
-thread sleeps in ``events.wait_for_change`` (LISTEN/NOTIFY on PostgreSQL, one polled sequence per process on
-SQLite: tutorial/web/events.py) until its room's version moves or the room's next deadline comes (woken by
-neither, for a keep-alive or its own presence beat, it asks the store nothing); then it enforces what fell due (``room_store.change``, so clocks run even while nobody acts, whichever worker the people
-reached), writes the process's waiting presence beats (room_store.beat_soon), reads the room's log since the
-version it last sent (from what the worker keeps when it holds those changes: room_store) and forwards each
-change's events that its seat may see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with
-``Last-Event-ID`` and loses nothing. With gthread each open stream holds one thread (workers x threads
-connections in all).
+The push layer only delivers: the room (and the engine's audiences) decide what each seat may see. A stream thread
+sleeps in ``events.wait_for_change`` (LISTEN/NOTIFY on PostgreSQL, one polled sequence per process on SQLite:
+tutorial/web/events.py) until its room's version moves or the room's next deadline comes (woken by neither, for a
+keep-alive or its own presence beat, it asks the store nothing); then it enforces what fell due
+(``room_store.change``, so clocks run even while nobody acts, whichever worker the people reached), writes the
+process's waiting presence beats (room_store.beat_soon), reads the room's log since the version it last sent (from
+what the worker keeps when it holds those changes: room_store) and forwards each change's events that its seat may
+see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with ``Last-Event-ID`` and
+loses nothing. With gthread each open stream holds one thread (workers x threads connections in all).
 """
 from __future__ import annotations
 
