@@ -8,7 +8,7 @@ import re
 import pytest
 from flask_babel import force_locale
 
-from tutorial.coach import Estimate
+from tutorial.coach import Advice, Estimate
 from tutorial.engine import Action
 from tutorial.web import coach_words
 
@@ -59,3 +59,13 @@ def test_every_hint_through_a_game_writes_its_figures_in_the_readers_language(cl
         view = client.post(f"/api/tables/{view['id']}/actions",
                            json={"action": hint["action"], "version": view["version"]}).get_json()
     assert seen >= 20
+
+
+@pytest.mark.parametrize("lang,words", [("es", "si cambias las cuatro cartas"), ("pt", "trocando as quatro cartas"),
+                                        ("ca", "si canvies les quatre cartes"), ("eu", "lau kartak aldatuta"),
+                                        ("en", "changing all four cards")])
+def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang, words):
+    advice = Advice(Action("mus"), "mus", {"now": -2.3, "after": -0.1, "gain": 2.2, "margin": 0.5, "kept": []}, ())
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        said = coach_words.why(advice)
+    assert words in said and "%(" not in said

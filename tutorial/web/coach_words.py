@@ -58,6 +58,10 @@ def why(advice: Advice) -> str:
     if reason in ("mus", "corto"):
         values = {"now": number(p["now"]), "after": number(p["after"]), "gain": number(max(p["gain"], 0)),
                   "margin": number(p["margin"]), "kept": cards(p["kept"]) if p["kept"] else _("none of them")}
+        if reason == "mus" and not p["kept"]:
+            return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; changing all "
+                     "four cards raises that to %(after)s on average, a gain of %(gain)s, more than the %(margin)s a "
+                     "cut is worth by keeping the rivals from changing.", **values)
         if reason == "mus":
             return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; keeping "
                      "%(kept)s and changing the rest raises that to %(after)s on average, a gain of %(gain)s, more "
