@@ -134,6 +134,16 @@ def test_the_tournament_switches_senas_per_team_and_reports_signals_and_catch_ra
     assert again == result
 
 
+def test_the_tournaments_no_catches_diagnostic_leaves_every_window_uncaught_with_the_same_signals():
+    options = Options(senas=True, target=30)
+    caught = summary(run_tournament("medium", "medium", 6, seed=4, options=options, senas=(True, True)),
+                     "medium", "medium")
+    uncaught = summary(run_tournament("medium", "medium", 6, seed=4, options=options, senas=(True, True),
+                                      catches=False), "medium", "medium")
+    assert caught["catch_rates"]["medium"] > 0 and uncaught["catch_rates"] == {"medium": 0.0}
+    assert sum(uncaught["signals"]) > 20
+
+
 def partner_worlds(game: Game, seat: int = 2, seed: int = 0):
     seen = game.observation(seat)
     return Sampler(Public(seen, game.events_for(seat)), random.Random(seed)).sample(300, 6000)

@@ -75,13 +75,14 @@ def consider(game, seat: int, level: str, rng, considered: dict) -> Action | Non
     return made
 
 
-def react(game, signaller: int, levels: dict, rng, people=()) -> None:
-    """The bots among ``signaller``'s rivals try to catch the signal at once (each by its own seeded draw) and
-    their windows close; a rival in ``people`` keeps its window for the table's clock."""
+def react(game, signaller: int, levels: dict, rng, people=(), rates: dict = CATCH_RATES) -> None:
+    """The bots among ``signaller``'s rivals try to catch the signal at once (each by its own seeded draw at its
+    level's rate in ``rates``) and their windows close; a rival in ``people`` keeps its window for the table's
+    clock."""
     for rival in rivals(signaller):
         if rival in people or (signaller, rival) not in game.senas.windows:
             continue
-        if rng.random() < CATCH_RATES[levels[rival]]:
+        if rng.random() < rates[levels[rival]]:
             game.apply(rival, Action("catch", seat=signaller))
         if (signaller, rival) in game.senas.windows:
             game.apply(None, Action("close", seat=signaller, rival=rival))

@@ -53,6 +53,7 @@ class Senas:
     tally: Tally
     team_a: int
     considered: dict = field(default_factory=dict)
+    rates: dict = field(default_factory=lambda: dict(bot_senas.CATCH_RATES))  # each level's catch rate
 
     def before(self, game: Game, seat: int) -> None:
         if seat not in self.signalling:
@@ -62,7 +63,7 @@ class Senas:
             return
         self.tally.signals[0 if team(seat) == self.team_a else 1] += 1
         caught = len(game.senas.catches)
-        bot_senas.react(game, seat, self.levels, self.rng)
+        bot_senas.react(game, seat, self.levels, self.rng, rates=self.rates)
         for rival, _signaller, _numbers in game.senas.catches[caught:]:
             self.tally.catches.setdefault(self.levels[rival], [0, 0])[1] += 1
         for rival in (1, 3) if seat % 2 == 0 else (0, 2):
@@ -138,10 +139,11 @@ def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_opt
 
 def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
                    bot_options: dict | None = None, progress=None, senas: tuple[bool, bool] = (False, False),
-                   partner_cards: bool = False) -> Tally:
+                   partner_cards: bool = False, catches: bool = True) -> Tally:
     """``senas``: whether team A and team B make signals (both catch when either does: the table plays señas).
     ``partner_cards`` (a diagnostic, team A hard): team A's bots are told their partner's whole hand
-    (``PartnerCardsBot``)."""
+    (``PartnerCardsBot``). ``catches=False`` (a diagnostic, not a table's setting): with señas no bot ever catches
+    a signal (the same seeded draws, every rate 0), to tell what the signalling team gives away."""
     if partner_cards and level_a != "hard":
         raise ValueError("partner_cards is a diagnostic of the hard bot: team A must be hard")
     options = options or Options()
@@ -160,6 +162,8 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
                 levels = {seat: habits_level(one_a if team(seat) == a_team else one_b) for seat in SEATS}
                 on = frozenset(seat for seat in SEATS if senas[0 if team(seat) == a_team else 1])
                 signals = Senas(on, levels, random.Random(game_seed * 2 + a_team), tally, a_team)
+                if not catches:
+                    signals.rates = dict.fromkeys(bot_senas.CATCH_RATES, 0.0)
             try:
                 winner, hands = play_game(bots, options, game_seed, senas=signals)
             except Exception:  # noqa: BLE001 - a soak reports every failure instead of stopping
@@ -236,6 +240,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--partner-cards-a", action="store_true",
                         help="a diagnostic (team A hard): team A's bots are told their partner's whole hand, as if "
                              "every signal were made and true; what they gain bounds what signals can give")
+    parser.add_argument("--no-catches", action="store_true",
+                        help="a diagnostic with señas: no bot ever catches a signal (what the signalling team gives away)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="report every N deal pairs")
 
@@ -260,9 +266,9 @@ def run(args) -> int:
                   file=sys.stderr, flush=True)
 
     tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas,
-                           args.partner_cards_a)
+                           args.partner_cards_a, not args.no_catches)
     result = summary(tally, args.a, args.b)
-    result.update(partner_cards_a=args.partner_cards_a, senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed,
+    result.update(partner_cards_a=args.partner_cards_a, catches=not args.no_catches, senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed,
                   reyes=args.reyes, target=args.target, real=args.real, bet_model=not args.no_bet_model,
                   robust=not args.no_robust, seconds=round(time.perf_counter() - start, 1))
     if args.json:
