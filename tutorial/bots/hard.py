@@ -16,9 +16,9 @@ import numpy as np
 from tutorial.bots import rivals
 from tutorial.bots.base import Seat, pick
 from tutorial.bots.medium import MediumBot
-from tutorial.bots.senas import as_known_by, known_bounds
+from tutorial.bots.senas import known_bounds
 from tutorial.bots.winprob import win_probabilities, win_probability
-from tutorial.bots.worlds import ORDAGO_STAKE, Public, Sampler, bet_probability, model
+from tutorial.bots.worlds import ORDAGO_STAKE, Public, Sampler, word_chances
 from tutorial.engine import Action, BetError, position, team
 from tutorial.engine.vectors import count, lances
 
@@ -161,6 +161,7 @@ class _Evaluation:
         self.known = {lance: dict(bet) for lance, bet in me.seen.bets.items()}
         self.scores_before = me.seen.scores_before  # this hand's dejes are counted again with the rest
         self._cache = {}  # result -> its value in every world
+        self._words = {}  # (seat, word, total, deje) -> how likely that seat says it, in every world
 
     # --- what one result of the lance is worth in each world ---------------------------------------------
     measure = "win"  # what ``utility`` values: "win" (the chance of winning the game), "tantos" or "lance"
@@ -202,19 +203,22 @@ class _Evaluation:
         return (row.played & ((row.top & 1) == self.team)).astype(float)
 
     # --- the other seats' answers, under the sampler's model ---------------------------------------------
-    def _chance(self, seat) -> np.ndarray:
-        p = model(self.me.reyes, position(seat, self.me.mano)).chance[self.lance][self.worlds.ids[seat]]
-        return as_known_by(self.me.seen, seat, self.lance, p) if self.me.seen.senas else p
-
     def _word(self, seat, word: str, total: int, deje: int) -> np.ndarray:
         """How likely ``seat`` says ``word`` to a bet of ``total``, in each world: under the one stated model, or
         (a reading of the rivals) each style's chance weighted by its share in that world, card odds getting
-        the styles' average over the worlds."""
+        the styles' average over the worlds. Worked out once per decision (the measures weigh the same answers)."""
+        key = (seat, word, total, deje)
+        if key not in self._words:
+            self._words[key] = self._answer(seat, word, total, deje)
+        return self._words[key]
+
+    def _answer(self, seat, word: str, total: int, deje: int) -> np.ndarray:
         styles = self.worlds.styles
-        if styles is None:
-            return bet_probability(word, self._chance(seat), self.lance, total, deje)
-        share = styles[seat]
         bounds = known_bounds(self.me.seen, seat, self.lance) if self.me.seen.senas else (0.0, 1.0)
+        if styles is None:
+            return word_chances(self.me.reyes, position(seat, self.me.mano), self.lance, word, total, deje,
+                                bounds=bounds)[self.worlds.ids[seat]]
+        share = styles[seat]
         each = rivals.word_table(self.me.reyes, position(seat, self.me.mano), self.lance, word, total, deje, None,
                                  rivals.lates(self.me.scores, self.me.target), bounds)[:, self.worlds.ids[seat]]
         average = share[1:] @ self.weights  # [style]: its share over the worlds

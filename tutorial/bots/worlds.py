@@ -39,7 +39,7 @@ import numpy as np
 from tutorial.bots import rivals
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import TEAM_BETTABLE, keep_value, odds, ranks_value, table
-from tutorial.bots.senas import as_known_by, known_bounds, known_signals, still_true, thrown_since
+from tutorial.bots.senas import known_bounds, known_signals, still_true, thrown_since
 from tutorial.engine import DECK, LANCES, SEATS, Card, Observation, position
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
@@ -149,6 +149,20 @@ def bet_probability(word: str, p: float, lance: str, total: int, deje: int, amou
     return raise_  # a raise of any amount, or an órdago
 
 
+@lru_cache(maxsize=2048)
+def word_chances(reyes: int, position: int, lance: str, word: str, total: int, deje: int, amount: int | None = None,
+                 bounds: tuple[float, float] = (0.0, 1.0)) -> np.ndarray:
+    """[hand id]: ``bet_probability`` of the word for every hand at ``position``, its lance chance ``p`` within
+    ``bounds`` (``senas.as_known_by``: what the signals the speaker saw add to its own hand). Worked out once per
+    word, so a decision gathers it for its worlds (the same numbers as computing it world by world)."""
+    p = model(reyes, position).chance[lance]
+    if bounds != (0.0, 1.0):
+        p = np.clip(p, *bounds)
+    chances = np.asarray(bet_probability(word, p, lance, total, deje, amount), dtype=float)
+    chances.flags.writeable = False  # shared by every caller
+    return chances
+
+
 def lance_chance(hand, seat: int, mano: int, lance: str, reyes: int) -> float:
     return odds(hand, position(seat, mano), reyes)[lance][TEAM_BETTABLE]
 
@@ -218,15 +232,16 @@ class _Shuffle:
         self.rng, self.size, self.step, self.rows = rng, len(cards), 0, rows
         self.deck = np.tile(cards, rows)  # [row * size + position]
 
-    def take(self, need: int) -> np.ndarray:
-        """[need, rows]: the next ``need`` cards of every row's shuffle."""
+    def take(self, need: int, numbers: np.ndarray | None = None) -> np.ndarray:
+        """[need, rows]: the next ``need`` cards of every row's shuffle; ``numbers`` ([need, rows] in [0, 1)): the
+        draws to use instead of the rng's (a part of a larger batch's)."""
         rows, size, step = self.rows, self.size, self.step
         out = np.empty((need, rows), dtype=self.deck.dtype)
         if not need:
             return out
         # One draw of need x rows numbers is the same stream as ``need`` draws of ``rows`` numbers.
         steps = np.arange(step, step + need)[:, None]
-        at = (self.rng.random((need, rows)) * (size - steps)).astype(np.intp)
+        at = ((self.rng.random((need, rows)) if numbers is None else numbers) * (size - steps)).astype(np.intp)
         at += steps + np.arange(0, rows * size, size)  # [k, row]: where step k draws in that row's deck
         by_row = self.deck.reshape(rows, size)
         for k in range(need):
@@ -283,6 +298,8 @@ class Sampler:
         pub = self.public
         rng = np.random.default_rng(self.rng.getrandbits(64))
         found, left = [], tries
+        if self._each_alone:
+            found, left = self._in_order(rng, wanted, tries), 0
         while left > 0 and sum(len(batch.weight) for batch in found) < wanted:
             rows = min(left, BATCH)
             batch = self._batch(rng, rows)
@@ -320,7 +337,7 @@ class Sampler:
         replay = bool(not pub.reshuffled and pub.rounds)
         slots = self._slots(replay)
         columns = sum(map(len, slots.values()))
-        signalled = [seat for seat in pub.hidden if any(signal[0] == seat for signal in pub.signals)]
+        signalled = self._signalled_seats
         first = sorted(column for seat in signalled for column in slots[seat])
         shuffle = _Shuffle(rng, _keys(pub.reyes)[self._unseen], rows * SIGNAL_DRAWS if signalled else rows)
         drawn = np.empty((columns, shuffle.rows), dtype=np.int16)  # [column, world]: keys
@@ -336,9 +353,72 @@ class Sampler:
             hands = {seat: hands[seat][:, kept] for seat in signalled}
         rest = sorted(column for seat in pub.hidden if seat not in signalled for column in slots[seat])
         drawn[rest] = shuffle.take(len(rest))
+        return self._weighed(drawn, slots, replay, ids, hands, weight)
+
+    @cached_property
+    def _signalled_seats(self) -> list[int]:
+        return [seat for seat in self.public.hidden if any(signal[0] == seat for signal in self.public.signals)]
+
+    @cached_property
+    def _own_weights(self) -> bool:
+        """Whether a world's weight is worked out from that world alone: not with a reading of the rivals (its card
+        odds part is an average over the batch)."""
+        return not (self.bet_model and self.reading is not None)
+
+    @cached_property
+    def _each_alone(self) -> bool:
+        """Whether a world's weight depends on its own draws alone: its own weights and no signals (their seats are
+        drawn first, more often, and the batch is made of the draws that agree with them)."""
+        return self._own_weights and not self._signalled_seats
+
+    def _in_order(self, rng, wanted: int, tries: int) -> list[_Batch]:
+        """The worlds of positive weight that the batches of ``sample`` keep, when each world's weight is its own
+        (``_each_alone``): the first ``wanted`` of the ``tries`` worlds, in order. The batches' random numbers are
+        drawn as ``_batch`` draws them (the same stream), but the worlds are replayed and weighed a part at a time,
+        across the batches' bounds: first a few more than wanted, then as many as the share found so far says are
+        still needed, so that no world is worked out after the ``wanted``-th one found."""
+        pub = self.public
+        replay = bool(not pub.reshuffled and pub.rounds)
+        slots = self._slots(replay)
+        columns = sum(map(len, slots.values()))
+        cards = _keys(pub.reyes)[self._unseen]
+        pending, drawn = np.empty((columns, 0)), 0  # random numbers drawn for worlds not worked out yet
+        found, done, count = [], 0, 0
+        while done < tries and count < wanted:
+            size = wanted + wanted // 8 + 16 if not done else round((wanted - count) * done / max(count, 1) * 1.2)
+            stop = min(tries, done + max(size, 64))
+            batches = []
+            while drawn < stop:  # ``_batch``'s draw: ``_Shuffle.take`` of every column for the batch's worlds
+                batches.append(rng.random((columns, min(tries - drawn, BATCH))))
+                drawn += batches[-1].shape[1]
+            if batches:
+                pending = np.concatenate([pending, *batches], axis=1)
+            numbers, pending = pending[:, :stop - done], pending[:, stop - done:]
+            part = self._weighed(_Shuffle(None, cards, stop - done).take(columns, numbers), slots, replay, {}, {},
+                                 np.ones(stop - done))
+            kept = np.flatnonzero(part.weight > 0)
+            found.append(_Batch({seat: part.ids[seat][kept] for seat in pub.others},
+                                {seat: part.hands[seat][:, kept] for seat in pub.others}, part.weight[kept], None))
+            count, done = count + len(kept), stop
+        return found
+
+    def _weighed(self, drawn: np.ndarray, slots: dict, replay: bool, ids: dict, hands: dict,
+                 weight: np.ndarray) -> _Batch:
+        """The worlds of ``drawn`` ([column, world] keys) replayed and weighed, the seats in ``ids`` (the signalled
+        ones) already replayed. Without a reading of the rivals a world's weight is its own (no average over the
+        batch), so once a seat is replayed the worlds its declarations rule out (or of weight 0) are dropped and the
+        next seats replay only the others: fewer worlds come back, the same ones of positive weight."""
+        pub = self.public
         for seat in pub.hidden:
-            if seat not in signalled:
-                ids[seat], hands[seat], weight = self._replay(seat, drawn[slots[seat]], replay, weight)
+            if seat in ids:
+                continue
+            ids[seat], hands[seat], weight = self._replay(seat, drawn[slots[seat]], replay, weight)
+            if self._own_weights and pub.declarations:
+                alive = np.flatnonzero((weight > 0) & self._declared(ids))
+                if len(alive) < len(weight):
+                    drawn, weight = drawn[:, alive], weight[alive]
+                    ids = {other: other_ids[alive] for other, other_ids in ids.items()}
+                    hands = {other: other_hands[:, alive] for other, other_hands in hands.items()}
         for seat, cards in pub.known.items():  # the same hand in every world
             keys = np.array(sorted(_keys(pub.reyes)[[CARD_INDEX[card] for card in cards]], reverse=True))
             hands[seat] = np.repeat(keys[:, None], len(weight), axis=1)
@@ -363,11 +443,11 @@ class Sampler:
                 styles[seat] = (card_odds * flat, total)
         elif self.bet_model:
             for seat, lance, word, total, deje, amount in pub.bets:
-                if seat != pub.seat:
-                    p = model(pub.reyes, position(seat, pub.mano)).chance[lance][ids[seat]]
-                    if pub.senas:  # what the signals it saw of this seat's team add to its own hand
-                        p = as_known_by(pub.senas, seat, lance, p)
-                    weight *= bet_probability(word, p, lance, total, deje, amount)
+                if seat != pub.seat:  # with señas, what the signals it saw of this seat's team add to its hand
+                    bounds = known_bounds(pub.senas, seat, lance) if pub.senas else (0.0, 1.0)
+                    chances = word_chances(pub.reyes, position(seat, pub.mano), lance, word, total, deje, amount,
+                                           bounds)
+                    weight *= chances[ids[seat]]
         return _Batch(ids, hands, weight, styles)
 
     @cached_property
@@ -437,14 +517,16 @@ class Sampler:
                 agree = agree * _still_true(pub.reyes, name, pub.thrown[seat, mus_round])[ids]
         return agree
 
-    def _declared(self, ids) -> np.ndarray:
-        """Whether each world agrees with the declarations of pares and juego."""
+    def _declared(self, ids: dict) -> np.ndarray:
+        """Whether each world agrees with the declarations of pares and juego of the seats in ``ids`` (other seat
+        -> hand ids)."""
         pub = self.public
-        agree = np.ones(len(ids[pub.others[0]]), bool)  # ids: other seat -> hand ids
+        agree = np.ones(len(next(iter(ids.values()))), bool)
         for play, said in pub.declarations.items():
             holds = _holds(pub.reyes, play)
             for seat in pub.others:
-                agree &= holds[ids[seat]] == said[seat]
+                if seat in ids:
+                    agree &= holds[ids[seat]] == said[seat]
         return agree
 
 
