@@ -19,8 +19,12 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import threading
+from collections import OrderedDict
 from itertools import combinations
 from typing import NamedTuple
+
+import numpy as np
 
 from tutorial.bots.hard import MIN_WORLDS, TRIES, WORLDS, weigh_moves
 from tutorial.bots.medium import MediumBot
@@ -66,12 +70,17 @@ def same(a: Action, b: Action) -> bool:
     return a.type != "envido" or a.amount == b.amount
 
 
-def seed_of(seen: Observation, events) -> int:
-    """A seed from the seat's knowledge only: its observation and its own cards of the hand."""
+def knowledge(seen: Observation, events) -> bytes:
+    """A digest of the seat's knowledge only: its observation and its own cards of the hand."""
     own = [[event["code"], event["params"]] for event in events
            if event["code"] in ("deal", "replaced") and event["params"].get("seat") == seen.seat]
     text = json.dumps([seen.to_json(), own], sort_keys=True, default=str)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    return hashlib.sha256(text.encode()).digest()
+
+
+def seed_of(seen: Observation, events) -> int:
+    """A seed from the seat's knowledge only (``knowledge``)."""
+    return int.from_bytes(knowledge(seen, events)[:8], "big")
 
 
 def hand_events(events) -> list[dict]:
@@ -100,7 +109,7 @@ def advise(seen: Observation, events=(), include: Action | None = None) -> Advic
         return _mus(me, actions)
     if "discard" in kinds:
         return _discard(me, actions)
-    return _bet(me, actions, events, random.Random(seed_of(seen, events)), include)
+    return _bet(me, actions, decision_worlds(seen, events), include)
 
 
 # ----- mus and discards -------------------------------------------------------------------------------------
@@ -174,10 +183,36 @@ def worlds_for(seen: Observation, events, rng, bet_model: bool = True):
     return Sampler(Public(seen, events), rng, bet_model).sample(WORLDS, TRIES)
 
 
-def _bet(me: Seat, actions, events, rng, include: Action | None = None) -> Advice:
-    worlds = worlds_for(me.seen, events, rng)
+KEPT_WORLDS = 32  # the latest betting decisions whose worlds a process keeps (about 100 kB each)
+_kept: OrderedDict[bytes, object] = OrderedDict()  # knowledge digest -> its worlds, least recently used first
+_kept_lock = threading.Lock()
+
+
+def decision_worlds(seen: Observation, events):
+    """The worlds of a betting decision, drawn with the seed of the seat's knowledge (``seed_of``), read from the
+    cards alone when the bets leave too few. The same knowledge always draws the same worlds, so the latest ones
+    are kept by that knowledge: the hint and then the mark of one decision draw them once."""
+    key = knowledge(seen, events)
+    with _kept_lock:
+        worlds = _kept.get(key)
+        if worlds is not None:
+            _kept.move_to_end(key)
+            return worlds
+    rng = random.Random(int.from_bytes(key[:8], "big"))
+    worlds = worlds_for(seen, events, rng)
     if len(worlds) < MIN_WORLDS:  # public facts the bots' model finds very unlikely: read the cards alone
-        worlds = worlds_for(me.seen, events, rng, bet_model=False)
+        worlds = worlds_for(seen, events, rng, bet_model=False)
+    for array in (*worlds.ids, *worlds.cards.values(), worlds.weights):  # shared by every later reader
+        if isinstance(array, np.ndarray):
+            array.flags.writeable = False
+    with _kept_lock:
+        _kept[key] = worlds
+        while len(_kept) > KEPT_WORLDS:
+            _kept.popitem(last=False)
+    return worlds
+
+
+def _bet(me: Seat, actions, worlds, include: Action | None = None) -> Advice:
     figures, chance = weigh_moves(me.seen, worlds, actions, also=include)
     estimates = sorted((Estimate(action, values["tantos"], values["lance"]) for action, values in figures),
                        key=lambda e: -e.tantos)
