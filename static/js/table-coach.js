@@ -40,7 +40,9 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
     if (!canAsk(view) || ctx.busy) return;
     output.textContent = words.asking;
     const { status, data } = await call("GET", hintUrl(view));
-    if (getView() !== view) return; // the table moved on meanwhile
+    // The table moved on meanwhile (a newer version; a room's view of the same version, say who is connected, does not
+    // change the decision): the hint answered an older decision, and update() clears what was asked.
+    if (getView()?.version !== view.version) return;
     if (status !== 200) {
       output.textContent = data?.error ?? ctx.texts.ui.error;
       announce(output.textContent);

@@ -140,7 +140,8 @@ def test_the_next_hands_countdown_ticks_and_ones_own_team_is_first_on_the_scoreb
             if ana.locator("#action-next_hand").count():
                 break
             for page in (ana, bruno):
-                buttons = page.locator("#controls-buttons button:not([disabled])")
+                # not "next hand": only Ana presses it below (both pressing it deals at once, with no countdown)
+                buttons = page.locator("#controls-buttons button:not([disabled]):not(#action-next_hand)")
                 if page.get_attribute("#table", "data-ready") == "true" and buttons.count():
                     if page.locator(".card-toggle").count() and page.locator("#action-discard").count():
                         page.locator(".card-toggle").first.press("Space")
