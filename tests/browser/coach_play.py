@@ -24,9 +24,10 @@ def play_hints_until(page, until: str, limit: int, api: str | None = None) -> bo
 
 
 LOBBY = {"es": "/es/sala", "pt": "/pt/sala", "eu": "/eu/gela"}
-HINTS_LABEL = {"es": "Pistas del entrenador", "pt": "Dicas do treinador", "eu": "Entrenatzailearen pistak"}
-HINTS_ON = {"es": "pistas del entrenador activadas", "pt": "dicas do treinador ligadas",
-            "eu": "entrenatzailearen pistak piztuta"}
+HINTS_LABEL = {"es": "El entrenador (pistas y repaso)", "pt": "O treinador (dicas e revisão)",
+               "eu": "Entrenatzailea (pistak eta berrikuspena)"}
+HINTS_ON = {"es": "entrenador activado (pistas y repaso)", "pt": "treinador ligado (dicas e revisão)",
+            "eu": "entrenatzailea piztuta (pistak eta berrikuspena)"}
 
 
 def open_room(page, lang: str, hints: bool) -> None:

@@ -80,7 +80,7 @@ def room_texts() -> dict:
             "reyes": _("%(reyes)s reyes"),
             "target": _("game to %(target)s"),
             "flags": {"mus_corrido": _("mus corrido"), "real": _("la real"), "vacas": _("vacas"),
-                      "senas": _("señas"), "hints": _("coach's hints on")},
+                      "senas": _("señas"), "hints": _("coach on (hints and review)")},
             "hintsOn": _("The coach is on in this room: at your turn, Hint shows the move it would make and why, "
                          "and after each hand it reviews your decisions (only you see your review)."),
             "levels": {"easy": _("easy bots"), "medium": _("medium bots"), "hard": _("hard bots")},
