@@ -1,7 +1,8 @@
 // The learner's controls: the prompt (what they are asked) and one button per legal action, drawn from a view.
 // A page using it has #controls-prompt, #controls-buttons and #controls-error, and the seats of table-board.js.
 //
-// ``handlers``: { act(action) (send it), confirmOrdago() (ask first), newTable() (once the table is over) }.
+// ``handlers``: { act(action) (send it), confirmOrdago() (ask first) }. Once the table is over the prompt says who
+// won and the game's summary (table-summary.js) has the one "play again".
 
 import { learnerCards, updateDiscardButton } from "./table-board.js";
 import { capitalize, fmt } from "./table-text.js";
@@ -22,13 +23,11 @@ export function renderControls(ctx, view, ready, handlers) {
   $(`seat-${view.seat}-cards`).replaceChildren(learnerCards(ctx, view));
   const { ui, seats } = ctx.texts;
   const prompt = $("controls-prompt");
-  const buttons = $("controls-buttons");
   const actions = view.legal_actions.filter((entry) => !OWN_CONTROLS.has(entry.type));
   const usWon = view.winner_team === view.team;
   if (view.match_over) {
     if (view.options.vacas) prompt.textContent = usWon ? ui.matchUs : ui.matchThem;
     else prompt.textContent = usWon ? ui.winnerUs : ui.winnerThem;
-    buttons.append(button("action-new", ui.newTable, handlers.newTable, "button--primary"));
   } else if (!actions.length) {
     const waitingFor = view.turn !== null ? seats[view.turn] : "";
     prompt.textContent = fmt(ui.waiting, { player: waitingFor });

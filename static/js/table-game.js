@@ -18,7 +18,7 @@ import { advanceStage, boardOf, legal, stageFrom } from "./table-view.js";
 const $ = (id) => document.getElementById(id);
 const PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);
 
-export function createTableGame({ ctx, pace, act, newTable, onReady = () => {}, focusIsFree = () => false }) {
+export function createTableGame({ ctx, pace, act, onReady = () => {}, focusIsFree = () => false }) {
   const els = {
     table: $("table"), lastEvent: $("last-event"), skip: $("skip"), prompt: $("controls-prompt"),
     buttons: $("controls-buttons"), panel: $("explain-panel"), explain: $("explain-container"),
@@ -26,7 +26,7 @@ export function createTableGame({ ctx, pace, act, newTable, onReady = () => {}, 
   };
   let view = null;   // the latest view from the server
   let stage = null;  // while events are being shown: the board as it stood at the event on display
-  const handlers = { act, confirmOrdago, newTable };
+  const handlers = { act, confirmOrdago };
   const senas = createSenas(ctx, { act, focusFollowsGame, focusHome: () => focusFirstControl(view) });
 
   const playback = createPlayback({

@@ -1,7 +1,7 @@
 // The summary at the end of a game (issue 15; templates/_coach_summary.html), at the bots' table and in a room: the
 // winner, the score after each hand as an SVG chart drawn here (with the same figures in a table), the tantos of each
 // lance, the seat's own review marks, play again (a room's rematch) and at the bots' table a harder level and the
-// statistics across games in localStorage.
+// statistics across games in localStorage. Its "play again" is the only one: the controls then only say who won.
 //
 //   const summary = createSummary({ ctx, again, harderLevel, stats });   // harderLevel(level): a new table, or null
 //   summary.draw(view, view.summary)   // null hides it
@@ -34,6 +34,7 @@ export function createSummary({ ctx, again, harderLevel = null, stats = false })
 
   function draw(view, summary) {
     const section = $("game-summary");
+    const appears = section.hidden && Boolean(summary);
     section.hidden = !summary;
     if (!summary) return;
     const ours = summary.scores.at(-1)[summary.team];
@@ -62,9 +63,16 @@ export function createSummary({ ctx, again, harderLevel = null, stats = false })
       url.searchParams.set("replay", encodeReplay(summary.replay));
       $("summary-replay-link").href = url.toString();
     }
+    // Play again (and a harder level) once nothing more can be played; a game won inside a match of vacas goes on
+    // with the controls' "next game".
+    $("summary-again").hidden = !view.match_over;
     const harder = LEVELS[LEVELS.indexOf(summary.level) + 1];
-    $("summary-harder").hidden = !harder || !harderLevel;
+    $("summary-harder").hidden = !view.match_over || !harder || !harderLevel;
     $("summary-harder").dataset.level = harder ?? "";
+    // The end of the table takes the controls away: the focus they held goes to the summary, where the game goes on.
+    if (appears && view.match_over && (!document.activeElement || document.activeElement === document.body)) {
+      $("game-summary-title").focus();
+    }
   }
 
   function row(label, pair) {

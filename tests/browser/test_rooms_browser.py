@@ -125,9 +125,9 @@ def play_one(page, bold: bool = True, on_hand_over=None) -> str | None:
     corto, one card out, paso, next hand): what was done, or None."""
     if not ready(page):
         return None
-    ids = control_ids(page)
-    if "action-new" in ids:
+    if page.is_visible("#summary-again"):  # the game's summary, whose "play again" is the room's rematch
         return "over"
+    ids = control_ids(page)
     if not ids:
         return None
     version = page.get_attribute("#table", "data-version")
@@ -162,7 +162,7 @@ def play_one(page, bold: bool = True, on_hand_over=None) -> str | None:
 
 
 def play_until_over(pages, shots=None, bold_from_hand: int = 0) -> dict:
-    """Every person plays whenever their table asks them; stops once every table offers a new game. Órdagos only
+    """Every person plays whenever their table asks them; stops once every table shows the summary's "play again". Órdagos only
     from hand ``bold_from_hand`` on (counted by the first person's "next hand" presses)."""
     seen = {"hands": 0, "refused": 0, "moves": 0}
     shot_seats = set()
@@ -267,10 +267,11 @@ def test_a_whole_game_with_two_friends_and_two_bots_then_four_friends(people, as
     play_until_over(four, shots, bold_from_hand=1)
     assert_axe_clean(carla)
     shoot(carla, "room-es-seat2-game-over-desktop")
-    rematch = ana.locator("#action-new")
-    rematch.press("Enter")
+    assert all(page.locator("#summary-again").count() == 1 for page in four)
+    assert all(not page.is_visible("#controls-buttons button") for page in four)  # one "play again", the summary's
+    ana.locator("#summary-again").press("Enter")
     for page in four:
-        page.wait_for_function("() => !document.getElementById('action-new')")
+        page.wait_for_selector("#game-summary[hidden]", state="attached")
 
 
 def test_the_turn_clock_counts_down_and_a_taken_name_is_refused_in_the_visitors_language(people):

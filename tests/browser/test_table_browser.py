@@ -128,9 +128,14 @@ def test_a_whole_game_is_played_with_the_keyboard(page, viewport, lang, assert_a
     else:
         raise AssertionError("the game did not end")
     assert said["discard"] and said["custom"] and said["hands"], said
-    assert page.is_visible("#action-new")
+    # The summary's "play again" is the only one, and the focus the controls held is on the summary.
+    page.wait_for_selector("#summary-again:visible")
+    assert page.locator("#controls-buttons button").count() == 0
+    assert page.evaluate("() => document.activeElement.id") == "game-summary-title"
     assert_axe_clean(page)
     shoot(page, f"table-{lang}-{viewport.name}-game-over")
+    page.locator("#summary-again").press("Enter")  # play again: the options of a new table
+    page.wait_for_selector("#table-setup[open]")
 
 
 def test_reloading_the_page_resumes_the_table(page):
@@ -312,7 +317,8 @@ def test_in_a_match_of_vacas_a_won_game_says_who_won_and_offers_the_next_game(pa
     wait_ready(page)
     assert page.text_content("#controls-prompt") in ("Tu pareja ha ganado el encuentro.",
                                                      "Los rivales han ganado el encuentro.")
-    assert page.is_visible("#action-new") and page.is_hidden("#panel-next")
+    page.wait_for_selector("#summary-again:visible")
+    assert page.locator("#controls-buttons button").count() == 0 and page.is_hidden("#panel-next")
 
 
 def test_while_the_bots_play_the_focus_waits_on_skip_and_then_goes_to_the_learners_controls(page):

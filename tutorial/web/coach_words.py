@@ -152,12 +152,12 @@ def mark_json(mark: dict) -> dict:
     """A stored mark (``Mark.to_json`` plus the coach's words when it was made) for the review panel."""
     values = {"played": label(mark["played"]), "coach": label(mark["coach"]), "lost": number(mark["lost"])}
     if mark["lost"] <= 0 or mark["played"] == mark["coach"]:
-        text = _("You played %(played)s, the coach's move too.", **values)
+        text = _("You chose %(played)s, the coach's move too.", **values)
     elif mark["mark"] == "good":
-        text = _("You played %(played)s; the coach prefers %(coach)s, but the difference is small (%(lost)s "
+        text = _("You chose %(played)s; the coach prefers %(coach)s, but the difference is small (%(lost)s "
                  "tantos).", **values)
     else:
-        text = _("You played %(played)s; %(coach)s would have given about %(lost)s tantos more on average.",
+        text = _("You chose %(played)s; %(coach)s would have given about %(lost)s tantos more on average.",
                  **values)
     advice = mark["advice"]
     told = why(Advice(Action.from_json(advice["action"]), advice["reason"], advice["params"],

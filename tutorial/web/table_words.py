@@ -61,7 +61,6 @@ def client_texts(learner: Learner) -> dict:
             "skip": _("Show everything now"),
             "error": _("The server could not be reached. Try again."),
             "stale": _("The table changed in another window; it has been reloaded."),
-            "newTable": _("New game"),
             "resumeFailed": _("That table no longer exists; start a new game."),
             "inPlay": _("Current lance: %(lance)s"),
             "discardPhase": _("Everyone chooses the cards to change"),
