@@ -299,7 +299,7 @@ def api_play_until(page, live_server, view, phases):
     raise AssertionError(f"never reached {phases}")
 
 
-def test_in_a_match_of_vacas_a_won_game_says_who_won_and_offers_the_next_game(page, live_server):
+def test_in_a_match_of_vacas_a_won_game_says_who_won_and_offers_the_next_game_not_play_again(page, live_server):
     created = page.request.post(f"{live_server}/api/tables",
                                 data={"seed": 5, "vacas": True, "target": 30, "level": "easy"})
     view = api_play_until(page, live_server, created.json(), {"game_over"})
@@ -311,6 +311,9 @@ def test_in_a_match_of_vacas_a_won_game_says_who_won_and_offers_the_next_game(pa
         else "Los rivales han ganado esta partida; la siguiente empieza de cero.")
     assert page.text_content("#action-next_hand") == "Siguiente partida"
     assert page.text_content("#panel-next") == "Siguiente partida"
+    # The game's summary, but no "play again" while the match of vacas goes on.
+    page.wait_for_selector("#game-summary:not([hidden])")
+    assert page.is_hidden("#summary-again") and page.is_hidden("#summary-harder")
     assert re.fullmatch(r"Partidas: \d–\d · vacas: \d–\d", page.text_content("#score-extra"))
     view = api_play_until(page, live_server, view | {"phase": "playing"}, {"match_over"})
     page.reload()
