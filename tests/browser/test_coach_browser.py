@@ -58,7 +58,7 @@ def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows
     shoot(page, f"coach-review-{lang}-{viewport.name}")
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca"])
+@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
 def test_the_end_of_a_game_shows_its_summary_chart_with_a_table_and_the_hands_step_by_step(
         page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=11")
