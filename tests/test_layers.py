@@ -24,10 +24,11 @@ ALLOWED = {
     "rooms": {"engine", "strength", "bots"},
     "coach": {"engine", "strength", "bots"},
     "practice": {"engine"},
-    "web.narrator": {"engine", "web.terms"},
-    "web.terms": set(),
+    "web.narrator": {"engine", "web.terms", "web.translate"},
+    "web.terms": {"web.translate"},
+    "web.translate": set(),
     "web": {"engine", "strength", "bots", "coach", "rooms", "lessons", "practice", "languages", "paths", "web.narrator",
-            "web.terms"},
+            "web.terms", "web.translate"},
 }
 
 
@@ -40,7 +41,7 @@ def layer(module: str) -> str | None:
     parts = module.split(".")
     if parts[0] != "tutorial" or len(parts) < 2 or parts[1] not in PARTS or parts[1] in COMMANDS:
         return None
-    if parts[1] == "web" and len(parts) > 2 and parts[2] in ("narrator", "terms"):
+    if parts[1] == "web" and len(parts) > 2 and parts[2] in ("narrator", "terms", "translate"):
         return f"web.{parts[2]}"
     return parts[1]
 

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import gettext
 from werkzeug.exceptions import HTTPException, SecurityError
 
 from tutorial.paths import STATIC, TEMPLATES
 from tutorial.web import (assets, coach, config, explain, i18n, jsonapi, lessons, pagecache, pages, practice,
                           ratelimit, room_pages, rooms, rules, security, table)
+from tutorial.web.translate import gettext
 
 # One blueprint per area of the site (each module's ``bp``).
 AREAS = (pages, table, coach, rooms, room_pages, explain, lessons, practice, rules)

@@ -7,11 +7,11 @@ table or room, asks it, and puts the answer into words (``coach_words``). The ma
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
-from flask_babel import gettext as _
 
 from tutorial.coach import NothingToDo, advise
 from tutorial.web import coach_history, coach_words, rooms, table
 from tutorial.web.coach_marks import enabled, hand_start
+from tutorial.web.translate import gettext as _
 
 bp = Blueprint("coach", __name__)
 

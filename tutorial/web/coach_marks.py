@@ -3,12 +3,11 @@
 the current game; the table's view shows the hand's marks once it is over (``review``)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.coach import judge
 from tutorial.engine import Action, Game
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.web import coach_words
+from tutorial.web.translate import gettext as _
 
 MAX_MARKS = 400  # marks kept per game: far more decisions than a game to 40 needs
 

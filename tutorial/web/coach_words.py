@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from flask import url_for
 from flask_babel import format_decimal
-from flask_babel import gettext as _
 
 from tutorial.coach import Advice, Mark
 from tutorial.engine import Action
@@ -16,6 +15,7 @@ from tutorial.web.i18n import current_language
 from tutorial.web.narrator import capfirst
 from tutorial.web.narrator.words import action_label, and_list
 from tutorial.web.terms import card_name, lance_name
+from tutorial.web.translate import gettext as _
 
 
 def number(value: float) -> str:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from babel.numbers import format_percent as babel_format_percent
 from flask import Blueprint, g, jsonify, render_template, request, url_for
-from flask_babel import force_locale, format_decimal, get_locale, gettext as _
+from flask_babel import force_locale, format_decimal, get_locale
 
 from tutorial.engine import DECK, LANCES, RESULTS, EngineError
 from tutorial.engine.explain import explain
@@ -22,6 +22,7 @@ from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_choices, loc
 from tutorial.web.jsonapi import whole_number
 from tutorial.web.narrator import Viewer, capfirst
 from tutorial.web.terms import SUITS, card_name, lance_name
+from tutorial.web.translate import gettext as _
 
 bp = Blueprint("explain", __name__)
 

@@ -43,12 +43,12 @@ from __future__ import annotations
 import copy
 
 from flask import url_for
-from flask_babel import gettext as _
 
 from tutorial.languages import anchor
 from tutorial.web.i18n import current_language
 from tutorial.web.narrator import Cast, Learner, Viewer, and_list, capfirst, pares_word, tantos
 from tutorial.web.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
+from tutorial.web.translate import gettext as _
 
 TARGET_ANCHORS = {"deje": "deje", "ordago": "ordago", "count": "tanteo"}
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from babel import negotiate_locale
 from babel.lists import format_list
 from flask import Flask, g, request
-from flask.globals import _cv_app
 from flask_babel import Babel, Domain, get_locale
 from flask_babel import _get_current_context
 
 from tutorial.languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, slugs
 from tutorial.paths import LOCALES
+from tutorial.web import translate
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "LANGUAGES", "localized_route", "language_choices"]
 
@@ -94,9 +94,7 @@ class RequestDomain(Domain):
     that Flask-Babel's ``_get_current_context`` reads three times: a card's name costs about a third less."""
 
     def get_translations(self):
-        app_context = _cv_app.get(None)  # the context's own ``g``, read without three proxy lookups
-        kept = getattr(app_context.g, "_flask_babel", None) if app_context is not None else None
-        translations = getattr(kept, "babel_translations", None)
+        translations = translate.kept()
         if translations is not None:
             return translations
         ctx = _get_current_context()

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from flask import Flask, abort, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
-from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import RequestRedirect
+
+from tutorial.web.translate import gettext as _
 
 PREFIX = "/api/"
 BODY_METHODS = {"POST", "PUT", "PATCH"}

@@ -5,8 +5,6 @@ sentences of its codes here. The "why" after an answer is the shared explanation
 """
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from markupsafe import Markup
 
 from tutorial import lessons as lesson_data
@@ -17,6 +15,7 @@ from tutorial.web.narrator import (action_label, and_list, capfirst, cards_text,
                                    refusal)
 from tutorial.web.narrator.notes import note
 from tutorial.web.terms import RANKS, SENAS, card_name, lance_name, play_name
+from tutorial.web.translate import gettext as _, ngettext
 
 
 # The lesson table's players and teams are the narrator's lesson cast (Ana, Bruno, Carla, Diego; "Team A").
@@ -100,7 +99,6 @@ def described(explained: dict) -> dict:
 
 def lance_described(explained: dict, lance: str) -> dict | None:
     return next((item for item in described(explained)["lances"] if item["lance"] == lance), None)
-
 
 
 def score_words(scores) -> str:

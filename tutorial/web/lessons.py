@@ -10,13 +10,14 @@ import re
 from functools import lru_cache
 
 from flask import Blueprint, abort, g, jsonify, redirect, render_template, request, url_for
-from flask_babel import force_locale, gettext as _
+from flask_babel import force_locale
 
 from tutorial import lessons as lesson_data
 from tutorial.engine import EngineError, team
 from tutorial.languages import anchor, rules_text_file
 from tutorial.web import lesson_words as say
 from tutorial.web.i18n import LANGUAGES, current_language, localized_route
+from tutorial.web.translate import gettext as _
 
 bp = Blueprint("lessons", __name__)
 

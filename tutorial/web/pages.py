@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import gettext as _
-from flask_babel import ngettext
 
 from tutorial.engine import DECK
 from tutorial.engine.game import SEATS, Options
@@ -12,6 +10,7 @@ from tutorial.lessons import load_lessons
 from tutorial.web.i18n import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized,
                                localized_route, negotiate)
 from tutorial.web.terms import card_name, card_names
+from tutorial.web.translate import gettext as _, ngettext
 
 bp = Blueprint("pages", __name__)
 

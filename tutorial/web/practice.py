@@ -7,7 +7,7 @@ question, the choices, and why the right answer is right, with the rule's link. 
 from __future__ import annotations
 
 from flask import Blueprint, g, jsonify, render_template, request, url_for
-from flask_babel import force_locale, gettext as _
+from flask_babel import force_locale
 
 from tutorial import practice
 from tutorial.engine import explain
@@ -16,6 +16,7 @@ from tutorial.web.explain_text import comparison_text, describe, pares_text
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_choices, localized_route
 from tutorial.web.narrator import Viewer, action_label, and_list, capfirst, pares_word, tantos
 from tutorial.web.terms import lance_name
+from tutorial.web.translate import gettext as _
 
 bp = Blueprint("practice", __name__)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import inspect
 
 from flask import Blueprint, render_template
-from flask_babel import gettext as _
 
 from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, order_from, team
@@ -26,6 +25,7 @@ from tutorial.web.room_words import bot_seat_name, no_room
 from tutorial.web.rooms import ID_PATTERN
 from tutorial.web.table import window_choices
 from tutorial.web.table_words import client_texts
+from tutorial.web.translate import gettext as _
 
 bp = Blueprint("room_pages", __name__)
 
@@ -104,7 +104,6 @@ def room_texts() -> dict:
             "copyByHand": _("The link is selected: copy it with your keyboard or menu."),
         },
     }
-
 
 
 def room_exists(room_id: str) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask_babel import force_locale
-from flask_babel import gettext as _
 
 from tutorial.engine import SEATS
 from tutorial.rooms import CLOCK_RANGE
@@ -13,6 +12,7 @@ from tutorial.rooms.names import MAX_LENGTH
 from tutorial.web.i18n import LANGUAGES
 from tutorial.web.narrator import Learner, Viewer
 from tutorial.web.narrator.people import AROUND_YOU
+from tutorial.web.translate import gettext as _
 
 
 def refusal(code: str) -> str:

@@ -13,7 +13,6 @@ import re
 import secrets
 
 from flask import Blueprint, g, jsonify, make_response, request
-from flask_babel import gettext as _
 
 from tutorial import languages
 from tutorial.bots import LEVELS
@@ -27,6 +26,7 @@ from tutorial.web.narrator import refusal as engine_refusal
 from tutorial.web.room_words import (clock_range, no_room, no_token, refusal, reserved_names, room_event_text,
                                      seat_range)
 from tutorial.web.table import BadRequest, json_body
+from tutorial.web.translate import gettext as _
 
 bp = Blueprint("rooms", __name__)
 

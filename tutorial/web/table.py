@@ -11,7 +11,6 @@ import secrets
 
 from flask import Blueprint, g, jsonify, render_template, request
 from flask_babel import format_decimal
-from flask_babel import gettext as _
 from flask_babel import refresh
 
 from tutorial.bots import LEVELS, make_bot
@@ -24,6 +23,7 @@ from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
 from tutorial.web.narrator import Cast, Learner, capfirst, refusal, score_text, sentence
 from tutorial.web.narrator.senas import seen_in_hand
 from tutorial.web.table_words import client_texts
+from tutorial.web.translate import gettext as _
 
 bp = Blueprint("table", __name__)
 

@@ -2,9 +2,8 @@
 (``tutorial.bots.field``), each with its name and a one-line description (the table's catalog)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.bots.field import FIELD
+from tutorial.web.translate import gettext as _
 
 
 def N_(text: str) -> str:  # marks a catalog string, translated where it is shown

@@ -10,12 +10,12 @@ from __future__ import annotations
 import time
 
 from flask import current_app
-from flask_babel import gettext as _
 
 from tutorial.bots import habits_level
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import Action, Game, team
 from tutorial.web.terms import SENAS
+from tutorial.web.translate import gettext as _
 
 WINDOW = 1.5                 # seconds a learner's catch window stays open, by default
 WINDOW_RANGE = (1.0, 10.0)   # the longest is for screen-reader and keyboard users

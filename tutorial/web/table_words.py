@@ -2,11 +2,10 @@
 catalog, locales/table; the events themselves are told by the narrator)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.engine import LANCES as LANCE_ORDER
 from tutorial.web.narrator import Learner
 from tutorial.web.terms import ACTIONS, LANCES, PLAYS
+from tutorial.web.translate import gettext as _
 
 
 def client_texts(learner: Learner) -> dict:

@@ -5,7 +5,7 @@ language uses the same words everywhere (the table at the top of RULES.md: es "g
 """
 from __future__ import annotations
 
-from flask_babel import lazy_pgettext, pgettext
+from tutorial.web.translate import lazy_pgettext, pgettext
 
 LANCES = {
     "grande": lazy_pgettext("lance", "grande"),

@@ -2,12 +2,11 @@
 it), for the rules page's players ("Player 1", "players 1 and 3")."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.web.narrator.events import sentence
 from tutorial.web.narrator.people import Viewer
 from tutorial.web.narrator.words import capfirst, tantos
 from tutorial.web.terms import ACTIONS, lance_name
+from tutorial.web.translate import gettext as _
 
 
 def commentary(event, viewer: Viewer, accepted_before: int = 0) -> list[str]:

@@ -2,13 +2,12 @@
 say it, each naming seats and teams as its ``Viewer`` does ("You", "Rival on your right", "Your team")."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.web.narrator.people import Viewer
 from tutorial.web.narrator.senas import EVENTS as SENA_EVENTS
 from tutorial.web.narrator.senas import sena_sentence
 from tutorial.web.narrator.words import cards_text
 from tutorial.web.terms import ACTIONS, lance_name
+from tutorial.web.translate import gettext as _
 
 
 def sentence(event: dict, viewer: Viewer) -> str:

@@ -2,13 +2,11 @@
 that log leaves out), each naming seats and teams as its ``Viewer`` does (a lesson's four characters)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
-
 from tutorial.web.narrator.events import sentence
 from tutorial.web.narrator.people import Viewer
 from tutorial.web.narrator.words import action_label, cards_text
 from tutorial.web.terms import lance_name
+from tutorial.web.translate import gettext as _, ngettext
 
 
 def note(event: dict, viewer: Viewer) -> str | None:

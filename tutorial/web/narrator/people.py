@@ -10,10 +10,8 @@ page's own four characters (a lesson's Ana, Bruno, Carla and Diego; later a pers
 """
 from __future__ import annotations
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext, pgettext
-
 from tutorial.engine import position, team as team_of, team_seats
+from tutorial.web.translate import gettext as _, lazy_gettext, pgettext
 
 
 class Viewer:

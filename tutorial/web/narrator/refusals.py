@@ -1,10 +1,9 @@
 """Why the engine refused an action (``IllegalAction``'s code and params), told to the person who tried it."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.web.narrator.senas import REFUSALS as SENA_REFUSALS
 from tutorial.web.terms import ACTIONS, card_name
+from tutorial.web.translate import gettext as _
 
 
 def refusal(code: str, params: dict) -> str:

@@ -2,11 +2,10 @@
 tutorial/engine/senas.py) and why a signal or a catch was refused. Its sentences live in locales/senas."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.web.narrator.people import Viewer
 from tutorial.web.narrator.words import and_list
 from tutorial.web.terms import SENAS
+from tutorial.web.translate import gettext as _
 
 EVENTS = ("sena", "sena_flash", "sena_caught", "window_closed")
 

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from babel.lists import format_list
-from flask_babel import get_locale, gettext as _
-from flask_babel import ngettext
+from flask_babel import get_locale
 
 from tutorial.web.terms import ACTIONS, card_name, play_name
+from tutorial.web.translate import gettext as _, ngettext
 
 
 def tantos(points: int) -> str:

@@ -1,14 +1,13 @@
 """The ``betting`` example: a few moves of one hand played through ``Game`` and told from its events."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.engine import Action, Game, Options, evaluate, partner, showdown
 from tutorial.web.narrator import Players, capfirst
 from tutorial.web.narrator.commentary import commentary
 from tutorial.web.rules.directives import Directive, check_options, parse_moves, real_option, reyes_option
 from tutorial.web.rules.words import hand_value
 from tutorial.web.terms import lance_name
+from tutorial.web.translate import gettext as _
 
 PLAYERS = Players()
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from flask import url_for
-from flask_babel import gettext as _
 
 from tutorial.engine import LANCES as LANCE_ORDER  # the order of play and of the count
 from tutorial.engine import evaluate, explain
@@ -10,6 +9,7 @@ from tutorial.web.rules.directives import Directive, check_options, parse_bet, r
 from tutorial.web.narrator import Players, capfirst, tantos
 from tutorial.web.rules.words import hand_value
 from tutorial.web.terms import ACTIONS, LANCES, lance_name
+from tutorial.web.translate import gettext as _
 
 PLAYERS = Players()
 

@@ -1,14 +1,13 @@
 """Examples of one hand (``pares``, ``juego``, ``ranks``) and of two hands compared in a lance (``compare``)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.engine import card_points, evaluate, parse_cards, showdown, value_rank
 from tutorial.web.explain_text import decision_text
 from tutorial.web.rules.directives import Directive, check_options, real_option, reyes_option
 from tutorial.web.narrator import Players, capfirst
 from tutorial.web.rules.words import hand_value, rank_name, ranks_name
 from tutorial.web.terms import LANCES, lance_name
+from tutorial.web.translate import gettext as _
 
 
 def expand_hand(directive: Directive) -> dict:

@@ -1,13 +1,12 @@
 """The ``senas`` example: up to four hands and the signals each may make (``tutorial.engine.senas.true_senas``)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.engine import parse_cards
 from tutorial.engine.senas import true_senas
 from tutorial.web.narrator import and_list, hand_label
 from tutorial.web.rules.directives import Directive, check_options, reyes_option
 from tutorial.web.terms import SENAS
+from tutorial.web.translate import gettext as _
 
 
 def senas_words(names) -> str:

@@ -1,10 +1,9 @@
 """The words the rules examples share: ranks, plays and a hand's value (seats, teams and tantos: the narrator)."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from tutorial.web.narrator import capfirst, tantos
 from tutorial.web.terms import PLAYS, RANKS, RANKS_PLURAL, lance_name
+from tutorial.web.translate import gettext as _
 
 
 def rank_name(rank: int) -> str:
