@@ -402,6 +402,8 @@ function soundChanged() {
 
 // ----- live updates ----------------------------------------------------------------------------------------------
 
+const NEWS_ENDS = new Set(["hand_start", "game_over", "match_over"]);
+
 function openStream() {
   if (stream) return;
   stream = new EventSource(`${api}/events?lang=${encodeURIComponent(lang)}&since=${state.version}`);
@@ -413,7 +415,10 @@ function openStream() {
       return;
     }
     const said = (change.events ?? []).filter((event) => event.index === undefined && event.text);
+    // The room's news is about that moment: a new hand or the end of the game makes older news stale.
+    const turned = (change.events ?? []).some((event) => NEWS_ENDS.has(event.code));
     if (said.length) els.connection.textContent = said.map((event) => event.text).join(" ");
+    else if (turned && els.connection.textContent !== ui.reconnecting) els.connection.textContent = "";
     if (change.version > (state?.version ?? -1)) load();
   });
   stream.addEventListener("open", () => {
