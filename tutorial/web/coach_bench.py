@@ -4,7 +4,8 @@ costs a room's action, below).
 Tables against medium bots are played through the API (the learner plays the coach's move); at every one of the
 learner's decisions ``GET /api/tables/<id>/hint`` is timed in CPU time of the calling thread (the whole request:
 loading the table, the coach's worlds and counts, the words), so the figure is what one core spends however busy
-the machine is. Betting decisions (the ones that sample worlds) are also reported on their own.
+the machine is. Betting decisions (the ones that sample worlds) are also reported on their own, and per lance: in
+pares and juego the declarations rule out most of the worlds drawn, so the sampler spends more of its tries there.
 """
 from __future__ import annotations
 
@@ -12,15 +13,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from tutorial.engine import LANCES
 
-def time_hints(seconds: float, seed: int = 0) -> tuple[list[float], list[float]]:
-    """CPU milliseconds per hint request: (every decision, betting decisions only)."""
+
+def time_hints(seconds: float, seed: int = 0) -> tuple[list[float], list[float], dict[str, list[float]]]:
+    """CPU milliseconds per hint request: (every decision, betting decisions only, betting decisions per lance)."""
     from tutorial import create_app
 
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"TESTING": True, "DATABASE": str(Path(folder) / "bench.sqlite3"), "RATELIMIT_ENABLED": False})
         client = app.test_client()
-        every, bets = [], []
+        every, bets, lances = [], [], {}
         deadline = time.perf_counter() + seconds
         while time.perf_counter() < deadline:
             view = client.post("/api/tables", json={"level": "medium", "seed": seed}).get_json()
@@ -39,9 +42,10 @@ def time_hints(seconds: float, seed: int = 0) -> tuple[list[float], list[float]]
                 every.append(spent)
                 if hint["action"]["type"] in ("paso", "envido", "quiero", "no_quiero", "ordago"):
                     bets.append(spent)
+                    lances.setdefault(view["lance"], []).append(spent)
                 view = client.post(f"/api/tables/{view['id']}/actions",
                                    json={"action": hint["action"], "version": view["version"]}).get_json()
-        return sorted(every), sorted(bets)
+        return sorted(every), sorted(bets), {lance: sorted(times) for lance, times in lances.items()}
 
 
 def _rows(label: str, times: list[float]) -> list[tuple[str, float, str]]:
@@ -54,8 +58,11 @@ def _rows(label: str, times: list[float]) -> list[tuple[str, float, str]]:
 
 
 def hints(repeats: int, seconds: float) -> list[tuple[str, float, str]]:
-    every, bets = time_hints(max(seconds, 0.5) * max(repeats, 1) * 4)
-    return _rows("hint request", every) + _rows("hint request at a bet", bets)
+    every, bets, lances = time_hints(max(seconds, 0.5) * max(repeats, 1) * 4)
+    rows = _rows("hint request", every) + _rows("hint request at a bet", bets)
+    for lance in LANCES:
+        rows += _rows(f"hint request at a bet in {lance}", lances.get(lance, []))
+    return rows
 
 
 # ----- rooms: what the review costs the room's action -------------------------------------------------------------
