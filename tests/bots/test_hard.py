@@ -109,3 +109,21 @@ def test_weigh_moves_gives_each_candidate_the_bots_own_game_chance_and_tantos_an
             assert more[:-1] == figures and more[-1][0] == odd and set(more[-1][1]) == {"win", "tantos", "lance"}
         checked += 1
     assert checked >= 3
+
+
+def test_weigh_moves_asked_for_tantos_and_lance_gives_their_figures_and_never_the_game_chance():
+    from tutorial.bots.hard import weigh_moves
+    checked = 0
+    for me, actions, events in hard_decisions(3, wanted=6):
+        worlds = Sampler(Public(me.seen, events), random.Random(7)).sample(150, 3000)
+        if len(worlds) < 12:
+            continue
+        every, chance = weigh_moves(me.seen, worlds, actions)
+        some, same_chance = weigh_moves(me.seen, worlds, actions, measures=("tantos", "lance"))
+        assert [action for action, _ in some] == [action for action, _ in every]
+        for (_, all_values), (_, values) in zip(every, some):
+            assert set(values) == {"tantos", "lance"}
+            assert values == {"tantos": all_values["tantos"], "lance": all_values["lance"]}
+        assert same_chance == chance
+        checked += 1
+    assert checked >= 3

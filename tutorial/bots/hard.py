@@ -171,10 +171,18 @@ class _Evaluation:
         of winning the game after it ("win"), the hand's net tantos to our team ("tantos") or whether our team takes
         the lance ("lance") (a result the rules rule out in a world
         is worth there the score now and no tantos)."""
-        return self.results(result)[self.measure]
+        values = self.results(result)
+        if self.measure not in values:  # "win": worked out only for a measure that asks for it
+            counted, now = values.pop("counted")
+            ours, theirs = self.team, 1 - self.team
+            value = win_probabilities(counted.scores[ours], counted.scores[theirs], self.me.target)
+            value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
+            values["win"] = np.where(counted.valid, value, now)
+        return values[self.measure]
 
     def results(self, result: dict) -> dict:
-        """{"win": [world], "tantos": [world], "lance": [world]} for ``result`` (see ``utility``), counted once."""
+        """{"tantos": [world], "lance": [world], and "win": [world] or "counted": what it is worked out from} for
+        ``result`` (see ``utility``), counted once."""
         key = tuple(result.items())
         if key not in self._cache:
             bets = dict(self.known)
@@ -188,11 +196,9 @@ class _Evaluation:
             except BetError:
                 self._cache[key] = {"win": np.full(size, now), "tantos": np.zeros(size), "lance": self._took(result)}
                 return self._cache[key]
-            value = win_probabilities(counted.scores[ours], counted.scores[theirs], me.target)
-            value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
             net = (counted.scores[ours].astype(float) - before[ours]) - (counted.scores[theirs] - before[theirs])
-            self._cache[key] = {"win": np.where(counted.valid, value, now),
-                                "tantos": np.where(counted.valid, net, 0.0), "lance": self._took(result)}
+            self._cache[key] = {"counted": (counted, now), "tantos": np.where(counted.valid, net, 0.0),
+                                "lance": self._took(result)}
         return self._cache[key]
 
     def _took(self, result: dict) -> np.ndarray:
@@ -313,22 +319,24 @@ class _Evaluation:
         return no_bet * quiet + (1 - no_bet) * answer
 
 
-def weigh_moves(observation, worlds, actions, also: Action | None = None) -> tuple[list[tuple[Action, dict]], float]:
+def weigh_moves(observation, worlds, actions, also: Action | None = None,
+                measures=("win", "tantos", "lance")) -> tuple[list[tuple[Action, dict]], float]:
     """The hard bot's figures for its candidate moves among ``actions`` (a betting decision of ``observation``'s
     seat), over ``worlds`` (a ``Sampler``'s weighted hidden hands): ``[(action, {"win": the chance of winning the
     game after it, "tantos": the expected net tantos of the hand to the seat's team, "lance": the chance that team
     takes the lance})]`` in the candidates' order, ``also`` (a legal move outside the candidates: an envido of
     another amount, an early órdago) appended, and the chance the team's cards take the lance at showdown.
-    Each result of the lance is counted once for the three measures."""
+    Each result of the lance is counted once for the three measures; ``measures`` names the ones wanted (the
+    chance of winning the game costs the most to work out)."""
     evaluation = _Evaluation(Seat(observation), worlds)
     figures: dict[str, tuple[Action, dict]] = {}
-    for measure in ("win", "tantos", "lance"):
+    for measure in measures:
         evaluation.measure = measure
         for action, value in evaluation.values(actions):
             figures.setdefault(str(action), (action, {}))[1][measure] = value
     if also is not None and str(also) not in figures:
         move = {}
-        for measure in ("win", "tantos", "lance"):
+        for measure in measures:
             evaluation.measure = measure
             move[measure] = float(evaluation.weights @ evaluation.move(also))
         figures[str(also)] = (also, move)

@@ -234,7 +234,7 @@ class _Shuffle:
 
     def take(self, need: int, numbers: np.ndarray | None = None) -> np.ndarray:
         """[need, rows]: the next ``need`` cards of every row's shuffle; ``numbers`` ([need, rows] in [0, 1)): the
-        draws to use instead of the rng's (a part of a larger batch's)."""
+        draws to use instead of the rng's (``_SeatBySeat``: the numbers of the worlds still standing)."""
         rows, size, step = self.rows, self.size, self.step
         out = np.empty((need, rows), dtype=self.deck.dtype)
         if not need:
@@ -272,6 +272,41 @@ class Worlds(NamedTuple):
         """The four hands of one world, as cards."""
         return [self.hand if seat == self.seat else tuple(DECK[card] for card in self.cards[seat][world])
                 for seat in SEATS]
+
+
+class _Drawn:
+    """Every hidden seat's cards drawn at once ([column, world] keys, ``Sampler._slots``): what ``_batch`` draws."""
+
+    def __init__(self, drawn: np.ndarray, slots: dict):
+        self.drawn, self.slots = drawn, slots
+
+    def seat(self, seat: int) -> np.ndarray:
+        return self.drawn[self.slots[seat]]
+
+    def keep(self, rows: np.ndarray) -> None:
+        self.drawn = self.drawn[:, rows]
+
+
+class _SeatBySeat:
+    """The hidden seats' cards dealt one seat after another from each world's shuffle of the unseen cards: a
+    seat's deal, then what it draws in each mus round. Which steps of a shuffle go to which seat does not change how
+    likely a world is, and dealing seat by seat lets ``keep`` drop the worlds a seat ruled out before the next seat
+    is dealt. Each seat's random numbers are drawn for every world of the part, dropped or not, so the worlds kept
+    are the ones dealing every seat in every world would give (tests/bots/test_sampler_shortcuts.py)."""
+
+    def __init__(self, rng, cards: np.ndarray, slots: dict, rows: int):
+        self.rng, self.slots, self.rows = rng, slots, rows
+        self.alive = np.arange(rows)  # the part's worlds still standing
+        self.shuffle = _Shuffle(None, cards, rows)
+
+    def seat(self, seat: int) -> np.ndarray:
+        need = len(self.slots[seat])
+        numbers = self.rng.random((need, self.rows))
+        return self.shuffle.take(need, numbers if len(self.alive) == self.rows else numbers[:, self.alive])
+
+    def keep(self, rows: np.ndarray) -> None:
+        self.alive = self.alive[rows]
+        self.shuffle.keep(rows)
 
 
 class _Batch(NamedTuple):
@@ -353,7 +388,7 @@ class Sampler:
             hands = {seat: hands[seat][:, kept] for seat in signalled}
         rest = sorted(column for seat in pub.hidden if seat not in signalled for column in slots[seat])
         drawn[rest] = shuffle.take(len(rest))
-        return self._weighed(drawn, slots, replay, ids, hands, weight)
+        return self._weighed(_Drawn(drawn, slots), replay, ids, hands, weight)
 
     @cached_property
     def _signalled_seats(self) -> list[int]:
@@ -372,51 +407,42 @@ class Sampler:
         return self._own_weights and not self._signalled_seats
 
     def _in_order(self, rng, wanted: int, tries: int) -> list[_Batch]:
-        """The worlds of positive weight that the batches of ``sample`` keep, when each world's weight is its own
-        (``_each_alone``): the first ``wanted`` of the ``tries`` worlds, in order. The batches' random numbers are
-        drawn as ``_batch`` draws them (the same stream), but the worlds are replayed and weighed a part at a time,
-        across the batches' bounds: first a few more than wanted, then as many as the share found so far says are
-        still needed, so that no world is worked out after the ``wanted``-th one found."""
+        """The worlds of positive weight among the first of the ``tries``, when each world's weight is its own
+        (``_each_alone``), worked out a part at a time: first a few more than wanted, then as many as the share
+        found so far says are still needed, so that few worlds are worked out after the ``wanted``-th one found.
+        In each part the seats are drawn one after another (``_SeatBySeat``): a seat's cards are dealt only in the
+        worlds the seats before it left standing."""
         pub = self.public
         replay = bool(not pub.reshuffled and pub.rounds)
         slots = self._slots(replay)
-        columns = sum(map(len, slots.values()))
         cards = _keys(pub.reyes)[self._unseen]
-        pending, drawn = np.empty((columns, 0)), 0  # random numbers drawn for worlds not worked out yet
         found, done, count = [], 0, 0
         while done < tries and count < wanted:
             size = wanted + wanted // 8 + 16 if not done else round((wanted - count) * done / max(count, 1) * 1.2)
-            stop = min(tries, done + max(size, 64))
-            batches = []
-            while drawn < stop:  # ``_batch``'s draw: ``_Shuffle.take`` of every column for the batch's worlds
-                batches.append(rng.random((columns, min(tries - drawn, BATCH))))
-                drawn += batches[-1].shape[1]
-            if batches:
-                pending = np.concatenate([pending, *batches], axis=1)
-            numbers, pending = pending[:, :stop - done], pending[:, stop - done:]
-            part = self._weighed(_Shuffle(None, cards, stop - done).take(columns, numbers), slots, replay, {}, {},
-                                 np.ones(stop - done))
+            rows = min(tries, done + max(size, 64)) - done
+            part = self._weighed(_SeatBySeat(rng, cards, slots, rows), replay, {}, {}, np.ones(rows))
             kept = np.flatnonzero(part.weight > 0)
             found.append(_Batch({seat: part.ids[seat][kept] for seat in pub.others},
                                 {seat: part.hands[seat][:, kept] for seat in pub.others}, part.weight[kept], None))
-            count, done = count + len(kept), stop
+            count, done = count + len(kept), done + rows
         return found
 
-    def _weighed(self, drawn: np.ndarray, slots: dict, replay: bool, ids: dict, hands: dict,
-                 weight: np.ndarray) -> _Batch:
-        """The worlds of ``drawn`` ([column, world] keys) replayed and weighed, the seats in ``ids`` (the signalled
-        ones) already replayed. Without a reading of the rivals a world's weight is its own (no average over the
-        batch), so once a seat is replayed the worlds its declarations rule out (or of weight 0) are dropped and the
-        next seats replay only the others: fewer worlds come back, the same ones of positive weight."""
+    def _weighed(self, drawn, replay: bool, ids: dict, hands: dict, weight: np.ndarray) -> _Batch:
+        """The worlds of ``drawn`` (``_Drawn`` or ``_SeatBySeat``: each hidden seat's cards) replayed and weighed,
+        the seats in ``ids`` (the signalled ones) already replayed. Without a reading of the rivals a world's weight
+        is its own (no average over the batch), so once a seat is replayed the worlds its declarations rule out (or
+        of weight 0) are dropped and the next seats replay only the others: fewer worlds come back, the same ones
+        of positive weight."""
         pub = self.public
-        for seat in pub.hidden:
+        for seat in self._replay_order:
             if seat in ids:
                 continue
-            ids[seat], hands[seat], weight = self._replay(seat, drawn[slots[seat]], replay, weight)
+            ids[seat], hands[seat], weight = self._replay(seat, drawn.seat(seat), replay, weight)
             if self._own_weights and pub.declarations:
                 alive = np.flatnonzero((weight > 0) & self._declared(ids))
                 if len(alive) < len(weight):
-                    drawn, weight = drawn[:, alive], weight[alive]
+                    drawn.keep(alive)
+                    weight = weight[alive]
                     ids = {other: other_ids[alive] for other, other_ids in ids.items()}
                     hands = {other: other_hands[:, alive] for other, other_hands in hands.items()}
         for seat, cards in pub.known.items():  # the same hand in every world
@@ -449,6 +475,17 @@ class Sampler:
                                            bounds)
                     weight *= chances[ids[seat]]
         return _Batch(ids, hands, weight, styles)
+
+    @cached_property
+    def _replay_order(self) -> list[int]:
+        """The hidden seats in the order they are replayed: with declarations, the seat whose declarations fewest
+        hands agree with first (``_agreeing``), so that the worlds it rules out are dropped before the others are
+        replayed (the worlds kept are the same in any order)."""
+        pub = self.public
+        if not pub.declarations:
+            return pub.hidden
+        return sorted(pub.hidden, key=lambda seat: _agreeing(pub.reyes, tuple(
+            (play, said[seat]) for play, said in sorted(pub.declarations.items()))))
 
     @cached_property
     def _unseen(self) -> np.ndarray:
@@ -535,6 +572,25 @@ def _still_true(reyes: int, name: str, thrown: int) -> np.ndarray:
     """[id]: whether the hand agrees with signal ``name`` made before ``thrown`` cards were changed (0: the
     signal is true of it)."""
     return np.array([still_true(name, thrown, info) for info in tables(reyes).infos])
+
+
+@lru_cache(maxsize=None)
+def _agreeing(reyes: int, declared: tuple) -> float:
+    """The share of the deck's four-card hands that agree with ``declared`` ((play, said) pairs)."""
+    agree = np.ones(len(tables(reyes).infos), bool)
+    for play, said in declared:
+        agree &= _holds(reyes, play) == said
+    counts = _hand_counts(reyes)
+    return float(counts[agree].sum() / counts.sum())
+
+
+@lru_cache(maxsize=None)
+def _hand_counts(reyes: int) -> np.ndarray:
+    """[hand id]: how many of the deck's four-card hands it stands for."""
+    arrays = tables(reyes)
+    hands = np.array(list(combinations(range(len(DECK)), 4))).T
+    ids = arrays.code_ids[sum(arrays.rank_codes[slot][hands[slot]] for slot in range(4))]
+    return np.bincount(ids, minlength=len(arrays.infos))
 
 
 @lru_cache(maxsize=None)

@@ -213,7 +213,7 @@ def decision_worlds(seen: Observation, events):
 
 
 def _bet(me: Seat, actions, worlds, include: Action | None = None) -> Advice:
-    figures, chance = weigh_moves(me.seen, worlds, actions, also=include)
+    figures, chance = weigh_moves(me.seen, worlds, actions, also=include, measures=("tantos", "lance"))
     estimates = sorted((Estimate(action, values["tantos"], values["lance"]) for action, values in figures),
                        key=lambda e: -e.tantos)
     best = estimates[0]
