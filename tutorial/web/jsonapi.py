@@ -14,6 +14,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import RequestRedirect
 
+from tutorial.web import jsontext
 from tutorial.web.translate import gettext as _
 
 PREFIX = "/api/"
@@ -25,7 +26,14 @@ def is_api_request() -> bool:
 
 
 class JSONProvider(DefaultJSONProvider):
-    """Flask's JSON, with too-deep nesting reported as invalid JSON (a ValueError) rather than a RecursionError."""
+    """Flask's JSON, written with orjson (``jsontext``: keys sorted as Flask sorts them, UTF-8 rather than
+    ``\\u`` escapes) unless a caller asks for another layout (an indent), and with too-deep nesting reported as
+    invalid JSON (a ValueError) rather than a RecursionError."""
+
+    def dumps(self, obj, **kwargs) -> str:
+        if kwargs.get("separators", (",", ":")) == (",", ":") and set(kwargs) <= {"separators", "sort_keys"}:
+            return jsontext.dumps(obj, default=self.default, sort_keys=kwargs.get("sort_keys", self.sort_keys))
+        return super().dumps(obj, **kwargs)
 
     def loads(self, s, **kwargs):
         try:

@@ -26,7 +26,6 @@ play, and the people's pages then reload the room at its stored version.
 """
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections import OrderedDict
@@ -34,7 +33,7 @@ from collections import OrderedDict
 from flask import current_app
 
 from tutorial.rooms import Room
-from tutorial.web import db, events, storage
+from tutorial.web import db, events, jsontext, storage
 
 LOG_KEPT = 1000           # versions of a room's log kept for streams that resume (older: the page reloads)
 MAX_ROOMS = 5_000         # rooms at most (config MAX_ROOMS)
@@ -54,7 +53,7 @@ def max_idle() -> float:
 
 
 def _parse(state: str, version: int) -> Room:
-    data = json.loads(state)
+    data = jsontext.loads(state)
     data["version"] = version
     return Room(data)
 
@@ -128,7 +127,7 @@ def forget() -> None:
 
 def _append(connection, room: Room, log: list[dict]) -> None:
     connection.execute("INSERT INTO room_events (room_id, version, events) VALUES (?, ?, ?)",
-                       (room.id, room.version, json.dumps(log)))
+                       (room.id, room.version, jsontext.dumps(log)))
     connection.execute("DELETE FROM room_events WHERE room_id = ? AND version <= ?",
                        (room.id, room.version - LOG_KEPT))
 
@@ -140,7 +139,7 @@ def create(room: Room, now: float) -> None:
         if live >= int(current_app.config.get("MAX_ROOMS", MAX_ROOMS)):
             raise storage.TooManyTables(f"{live} rooms")
         connection.execute("INSERT INTO rooms (id, version, state, due, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                           (room.id, room.version, json.dumps(room.to_json()), room.due(), now, now))
+                           (room.id, room.version, jsontext.dumps(room.to_json()), room.due(), now, now))
         _append(connection, room, room.take_log())
         events.notify(room.id, room.version, connection)
 
@@ -222,7 +221,7 @@ def _save(connection, room: Room, now: float) -> tuple[int, list[dict]]:
     log = room.take_log()
     room.version += 1
     connection.execute("UPDATE rooms SET version = ?, state = ?, due = ?, touched = ? WHERE id = ?",
-                       (room.version, json.dumps(room.to_json()), room.due(), now, room.id))
+                       (room.version, jsontext.dumps(room.to_json()), room.due(), now, room.id))
     _append(connection, room, log)
     events.notify(room.id, room.version, connection)  # the streams of every worker and host wake up
     return room.version, log
@@ -344,7 +343,7 @@ def log_since(room_id: str, version: int, upto: int | None = None) -> list[tuple
     rows = db.run(lambda connection: connection.execute(
         "SELECT version, events FROM room_events WHERE room_id = ? AND version > ? ORDER BY version",
         (room_id, version)).fetchall(), write=False)
-    changes = [(number, json.loads(events)) for number, events in rows]
+    changes = [(number, jsontext.loads(events)) for number, events in rows]
     if changes:
         _keep_logs(key, changes)
     return changes

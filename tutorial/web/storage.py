@@ -15,14 +15,13 @@ second writer of the row waits for the first and then finds the version changed)
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 
 from flask import current_app
 
 from tutorial.engine import Game
-from tutorial.web import db
+from tutorial.web import db, jsontext
 from tutorial.web.db import JOURNALS, StorageError, Unavailable, close_connections  # noqa: F401 - the store's API
 
 MAX_AGE = 7 * 24 * 3600  # seconds a table may stay untouched before it is cleaned up
@@ -63,7 +62,7 @@ NO_SEAT = -1  # a move made by no seat (the close of a señas window) in the mov
 def _insert_moves(connection, table_id: str, game: Game) -> None:
     connection.executemany("INSERT INTO moves (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
                            [(table_id, game.first_move + i, NO_SEAT if seat is None else seat,
-                             json.dumps(action.to_json()))
+                             jsontext.dumps(action.to_json()))
                             for i, (seat, action) in enumerate(game.history)])
 
 
@@ -80,7 +79,7 @@ def load(table_id: str) -> Record | None:
     if row is None:
         return None
     table_id, version, state, meta = row
-    return Record(table_id, version, Game.from_snapshot(json.loads(state)), json.loads(meta))
+    return Record(table_id, version, Game.from_snapshot(jsontext.loads(state)), jsontext.loads(meta))
 
 
 def create(record: Record, now: float | None = None) -> None:
@@ -100,8 +99,8 @@ def create(record: Record, now: float | None = None) -> None:
         connection.execute(
             "INSERT INTO tables (id, version, game, state, moves, meta, created, touched)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (record.id, record.version, json.dumps(header), json.dumps(game.snapshot()), game.move_count,
-             json.dumps(record.meta), now, now))
+            (record.id, record.version, jsontext.dumps(header), jsontext.dumps(game.snapshot()), game.move_count,
+             jsontext.dumps(record.meta), now, now))
         _insert_moves(connection, record.id, game)
 
     db.run(write, write=True)
@@ -113,7 +112,7 @@ def save(record: Record, expected_version: int, now: float | None = None) -> Non
     now = time.time() if now is None else now
     game = record.game
     _check_length(game)
-    state, meta = json.dumps(game.snapshot()), json.dumps(record.meta)
+    state, meta = jsontext.dumps(game.snapshot()), jsontext.dumps(record.meta)
 
     def write(connection):
         cursor = connection.execute(
@@ -137,8 +136,8 @@ def replay(table_id: str) -> Game | None:
     row, moves = db.run(read, write=False)
     if row is None:
         return None
-    return Game.from_json(dict(json.loads(row[0]), history=[[None if seat == NO_SEAT else seat, json.loads(action)]
-                                                       for seat, action in moves]))
+    history = [[None if seat == NO_SEAT else seat, jsontext.loads(action)] for seat, action in moves]
+    return Game.from_json(dict(jsontext.loads(row[0]), history=history))
 
 
 def touched(table_id: str) -> float | None:
