@@ -87,13 +87,18 @@ def test_estimates_is_empty_outside_a_lance():
     assert estimates(seen, seen.actions(), random.Random(0)) == []
 
 
+def weighable_decisions(games: int, wanted: int, seed: int):
+    """(seat, actions, worlds) of hard decisions whose sampled worlds are enough to weigh (12 or more)."""
+    for me, actions, events in hard_decisions(games, wanted=wanted):
+        worlds = Sampler(Public(me.seen, events), random.Random(seed)).sample(150, 3000)
+        if len(worlds) >= 12:
+            yield me, actions, worlds
+
+
 def test_weigh_moves_gives_each_candidate_the_bots_own_game_chance_and_tantos_and_the_chance_of_the_lance():
     from tutorial.bots.hard import weigh_moves
     checked = 0
-    for me, actions, events in hard_decisions(2, wanted=8):
-        worlds = Sampler(Public(me.seen, events), random.Random(5)).sample(150, 3000)
-        if len(worlds) < 12:
-            continue
+    for me, actions, worlds in weighable_decisions(2, wanted=8, seed=5):
         evaluation = _Evaluation(me, worlds)
         figures, chance = weigh_moves(me.seen, worlds, actions)
         assert [action for action, _ in figures] == [action for action, _ in evaluation.values(actions)]
@@ -114,10 +119,7 @@ def test_weigh_moves_gives_each_candidate_the_bots_own_game_chance_and_tantos_an
 def test_weigh_moves_asked_for_tantos_and_lance_gives_their_figures_and_never_the_game_chance():
     from tutorial.bots.hard import weigh_moves
     checked = 0
-    for me, actions, events in hard_decisions(3, wanted=6):
-        worlds = Sampler(Public(me.seen, events), random.Random(7)).sample(150, 3000)
-        if len(worlds) < 12:
-            continue
+    for me, actions, worlds in weighable_decisions(3, wanted=6, seed=7):
         every, chance = weigh_moves(me.seen, worlds, actions)
         some, same_chance = weigh_moves(me.seen, worlds, actions, measures=("tantos", "lance"))
         assert [action for action, _ in some] == [action for action, _ in every]
