@@ -157,6 +157,23 @@ def test_english_pages_write_numbers_in_english_format(app):
         assert gettext("%(value)s%%", value=format_decimal(38)) == "38%"
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sites_remembered_format_decimal_writes_what_flask_babel_writes_in_each_language(app, lang):
+    import flask_babel
+
+    from tutorial.web.i18n import format_decimal
+
+    numbers = [(0.8, "0.0"), (-0.0, "0.0"), (12.5, "0.0"), (1000000, None), (38, None), (38.0, None), (2.25, "0.00")]
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        for _round in range(2):  # the second time from what was remembered
+            assert [format_decimal(*number) for number in numbers] == [
+                flask_babel.format_decimal(*number) for number in numbers]
+    with app.test_request_context("/es/"), force_locale("es"):
+        assert format_decimal(12.5, "0.0") == "12,5"  # not the English one remembered just before
+    with app.test_request_context("/en/"), force_locale("en"):
+        assert format_decimal(12.5, "0.0") == "12.5"
+
+
 # Babel 2.19: es, pt and ca have a third form for exact millions; English and Basque have two (only 1 is singular).
 PLURAL_FORMS = {
     "es": 3,

@@ -24,6 +24,17 @@ def static_urls(html: str) -> list[str]:
     return re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
 
 
+def test_the_card_urls_built_once_are_url_fors_own_under_each_script_root(app):
+    from flask import url_for
+
+    for root in ("", "/mus"):
+        with app.test_request_context("/es/", base_url=f"http://localhost{root}/"):
+            urls = assets.card_urls()
+            assert len(urls) == 41 and urls is assets.card_urls()
+            assert urls == {code: url_for("static", filename=f"cards/{code}.svg") for code in urls}
+            assert urls["1o"].startswith(f"{root}/static/cards/1o.svg?v=")
+
+
 def test_every_static_url_in_the_pages_carries_the_files_content_hash(app, client, localized_pages):
     manifest = app.extensions["assets"]
     seen = set()

@@ -42,7 +42,7 @@ def take(game) -> dict:
     betting = game._betting
     # With its explanation, built here once per hand: otherwise every request of a loaded game would build it again.
     last_hand = game.last_hand
-    data = {name: _copied(getattr(game, name)) for name in PLAIN}  # the snapshot shares nothing with the game
+    data = {name: copied(getattr(game, name)) for name in PLAIN}  # the snapshot shares nothing with the game
     data.update({
         "format": FORMAT, "options": game.options.to_json(), "setup": setup_json(game.setup),
         "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start, "phase": str(game.phase),
@@ -58,7 +58,7 @@ def take(game) -> dict:
         "betting": None if betting is None else {name: getattr(betting, name) for name in Betting.__slots__},
         "showdown": game._showdown is not None, "lances": list(game._lances), "senas": game.senas.to_json(),
         "outcome": None if game._outcome is None else game._outcome.to_json(),
-        "last_hand": _copied(last_hand),
+        "last_hand": copied(last_hand),
     })
     return data
 
@@ -103,13 +103,13 @@ def restore(game, data: dict, options_type) -> None:
         raise EngineError("bad_snapshot", f"not a game snapshot: {error!r}") from error
 
 
-def _copied(value):
-    """A copy of JSON-like data (lists and dicts; numbers, strings and tuples are immutable): cheaper than deepcopy,
-    which a request would pay twice."""
+def copied(value):
+    """A copy of JSON-like data (lists and dicts; numbers, strings and tuples of them are immutable): cheaper than
+    deepcopy (a third of its time on a hand's explanation), which a request would pay twice."""
     if isinstance(value, list):
-        return [_copied(item) for item in value]
+        return [copied(item) for item in value]
     if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
+        return {key: copied(item) for key, item in value.items()}
     return value
 
 

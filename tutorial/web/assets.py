@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, abort, current_app, request
+from flask import Flask, abort, current_app, has_request_context, request, url_for
+
+from tutorial.engine import DECK
 
 YEAR = 365 * 24 * 3600
 COMPRESSIBLE = {".css", ".js", ".svg", ".json", ".txt"}
@@ -111,6 +113,18 @@ def send_asset(filename: str):
     else:
         response.cache_control.no_cache = True
     return response.make_conditional(request)
+
+
+def card_urls() -> dict[str, str]:
+    """Every card's picture URL by code, plus "back", as ``url_for`` gives them (with their content hash): built
+    once per application and script root, since a hand's explanation and every page with cards ask for them all
+    (about 25 µs per ``url_for``). The dict is shared: read it, do not change it."""
+    root = request.script_root if has_request_context() else None
+    kept = current_app.extensions.setdefault("card_urls", {})
+    if root not in kept:
+        kept[root] = {code: url_for("static", filename=f"cards/{code}.svg")
+                      for code in [*map(str, DECK), "back"]}
+    return kept[root]
 
 
 def init_app(app: Flask) -> None:

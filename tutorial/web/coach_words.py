@@ -6,12 +6,11 @@ Mus terms of the page's language (tutorial/web/terms.py) and a link to the rule 
 from __future__ import annotations
 
 from flask import url_for
-from flask_babel import format_decimal
 
 from tutorial.coach import Advice, Mark
 from tutorial.engine import Action
 from tutorial.languages import anchor
-from tutorial.web.i18n import current_language
+from tutorial.web.i18n import current_language, format_decimal
 from tutorial.web.narrator import capfirst
 from tutorial.web.narrator.words import action_label, and_list
 from tutorial.web.terms import card_name, lance_name

@@ -12,13 +12,13 @@ from functools import lru_cache
 
 from babel.numbers import format_percent as babel_format_percent
 from flask import Blueprint, g, jsonify, render_template, request, url_for
-from flask_babel import force_locale, format_decimal, get_locale
+from flask_babel import force_locale, get_locale
 
 from tutorial.engine import DECK, LANCES, RESULTS, EngineError
 from tutorial.engine.explain import explain
 from tutorial.strength import DEALS, hand_strength
 from tutorial.web.explain_text import describe, error_message
-from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_choices, localized_route
+from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, format_decimal, language_choices, localized_route
 from tutorial.web.jsonapi import whole_number
 from tutorial.web.narrator import Viewer, capfirst
 from tutorial.web.terms import SUITS, card_name, lance_name

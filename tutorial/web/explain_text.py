@@ -40,11 +40,11 @@ comes from the engine's dict: nothing here decides a rule.
 """
 from __future__ import annotations
 
-import copy
-
 from flask import url_for
 
+from tutorial.engine.snapshot import copied
 from tutorial.languages import anchor
+from tutorial.web.assets import card_urls
 from tutorial.web.i18n import current_language
 from tutorial.web.narrator import Cast, Learner, Viewer, and_list, capfirst, pares_word, tantos
 from tutorial.web.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
@@ -339,7 +339,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
     viewer = Learner(seat) if seat is not None else Viewer()
     if names is not None:
         viewer = Cast(names, teams=viewer)
-    described = copy.deepcopy(explained)
+    described = copied(explained)  # JSON-like data: lists and dicts are copied, the rest is immutable
     described["names"] = list(names) if names else None
     mano = described["mano"]
     for player in described["players"]:
@@ -370,7 +370,8 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
     described["outcome"] = _outcome(described, viewer)
     described["viewer"] = seat
     described["teams"] = [viewer.team(0), viewer.team(1)]
-    described["cards"] = {code: {"name": card_name(code), "src": url_for("static", filename=f"cards/{code}.svg")}
+    urls = card_urls()
+    described["cards"] = {code: {"name": card_name(code), "src": urls[code]}
                           for player in described["players"] for code in player["cards"]}
     described["count_rule_url"] = _rule_url(TARGET_ANCHORS["count"])
     described["labels"] = labels()

@@ -7,6 +7,7 @@ from tutorial.engine import DECK
 from tutorial.engine.game import SEATS, Options
 from tutorial.languages import anchor
 from tutorial.lessons import load_lessons
+from tutorial.web.assets import card_urls
 from tutorial.web.i18n import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized,
                                localized_route, negotiate)
 from tutorial.web.terms import card_name, card_names
@@ -77,12 +78,6 @@ def lessons_blurb() -> str:
     # The count comes from the lesson files themselves.
     return ngettext("%(num)d short lesson with prepared cards.", "%(num)d short lessons with prepared cards.",
                     len(load_lessons()))
-
-
-def card_urls() -> dict[str, str]:
-    """Every card's picture URL by code, plus "back": with its content hash, as the card macros' <img> get it, for
-    the scripts that draw cards (static/js/cards.js)."""
-    return {code: url_for("static", filename=f"cards/{code}.svg") for code in [*card_names(), "back"]}
 
 
 def init_app(app) -> None:

@@ -10,7 +10,6 @@ import re
 import secrets
 
 from flask import Blueprint, g, jsonify, render_template, request
-from flask_babel import format_decimal
 from flask_babel import refresh
 
 from tutorial.bots import LEVELS, make_bot
@@ -19,7 +18,7 @@ from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, 
 from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
-from tutorial.web.i18n import LANGUAGES, language_choices, localized_route
+from tutorial.web.i18n import LANGUAGES, format_decimal, language_choices, localized_route
 from tutorial.web.narrator import Cast, Learner, capfirst, refusal, score_text, sentence
 from tutorial.web.narrator.senas import seen_in_hand
 from tutorial.web.table_words import client_texts
