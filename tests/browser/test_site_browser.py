@@ -163,3 +163,19 @@ def test_a_request_to_another_site_fails_the_test(page, console_errors):
     console_errors.record_request(type("Request", (), {"url": "http://127.0.0.1:5000/static/x.js"})())
     assert console_errors == ["request to another site: https://cdn.example/x.js"]
     console_errors.clear()  # the collector worked; leave the test green
+
+
+def test_the_axe_check_finds_a_violation_in_a_page_it_checked_before_and_after_a_navigation(page, assert_axe_clean):
+    add = "html => document.querySelector('main').insertAdjacentHTML('beforeend', html)"
+    page.goto("/es/")
+    assert_axe_clean(page)  # axe-core injected into this document
+    icon = page.locator("link[rel=icon]").get_attribute("href")
+    page.evaluate(add, f'<img src="{icon}">')  # a picture without a text alternative
+    with pytest.raises(AssertionError, match="image-alt"):
+        assert_axe_clean(page)  # the same document: axe already there, run again
+    assert_axe_clean(page, context="header")  # only the part named is checked
+    page.goto("/es/reglas")  # a new document: axe is injected again
+    assert_axe_clean(page)
+    page.evaluate(add, "<button></button>")
+    with pytest.raises(AssertionError, match="button-name"):
+        assert_axe_clean(page)
