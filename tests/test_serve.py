@@ -1,4 +1,4 @@
-"""``mus-tutorial serve`` runs gunicorn (gthread workers, one per core by default); ``--debug`` keeps Flask's
+"""``mus-tutorial serve`` runs gunicorn (gthread workers, two per core by default); ``--debug`` keeps Flask's
 reloading development server. The test starts the real command on a free loopback port, fetches pages through two
 workers and stops it."""
 from __future__ import annotations
@@ -97,10 +97,10 @@ def test_the_serve_command_runs_gunicorn_and_serves_the_site(server):
     assert "Using worker: gthread" in log and log.count("Booting worker") == 2
 
 
-def test_the_default_worker_count_follows_the_usable_cores():
+def test_the_default_worker_count_is_two_per_usable_core():
     args = build_parser("serve").parse_args(["serve"])
     options = serve.gunicorn_options(args)
-    assert options["workers"] == serve.usable_cores() >= 1
+    assert options["workers"] == 2 * serve.usable_cores() >= 2
     assert options["worker_class"] == "gthread" and options["bind"] == "127.0.0.1:5000"
     args = build_parser("serve").parse_args(["serve", "--host", "::1", "--port", "8001", "--workers", "3"])
     assert serve.gunicorn_options(args)["bind"] == "[::1]:8001" and serve.gunicorn_options(args)["workers"] == 3

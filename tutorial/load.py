@@ -28,7 +28,7 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 
-from tutorial.web.serve import THREADS, usable_cores
+from tutorial.web.serve import THREADS, default_workers, usable_cores
 from tutorial.load_rooms import run_rooms
 from tutorial.web.table_bench import learner_action
 
@@ -39,7 +39,8 @@ SCENARIOS = ("rules", "table-medium", "table-hard", "checker")
 
 def add_arguments(parser) -> None:
     parser.add_argument("--url", help="a server already running on 127.0.0.1 (default: start gunicorn)")
-    parser.add_argument("--workers", type=int, default=usable_cores(), help="worker processes (default: one per core)")
+    parser.add_argument("--workers", type=int, default=default_workers(),
+                        help="worker processes (default: as mus-tutorial serve, two per core)")
     parser.add_argument("--threads", type=int, default=THREADS, help=f"threads per worker (default {THREADS})")
     parser.add_argument("--clients", default="1,4,16", help="concurrent clients, comma-separated")
     parser.add_argument("--requests", type=int, default=400, help="most requests per scenario and client count")

@@ -1,7 +1,9 @@
 """``mus-tutorial serve``: the site on http://127.0.0.1:5000, served by gunicorn (``--debug``: Flask's reloader).
 
-Workers: one process per usable core by default (the bots and the hand odds are CPU-bound Python, so more
-processes than cores only queue), each with ``--threads`` threads. The worker class is gunicorn's ``gthread``: a
+Workers: two processes per usable core by default, each with ``--threads`` threads. The bots and the hand odds are
+CPU-bound Python, so a worker's threads take turns on one GIL, and a keep-alive connection stays with the worker that
+accepted it: with one worker per core, three busy connections of four on one worker share one core while the other
+waits (``mus-tutorial load``, 4 clients: medium p95 59-119 ms with 2 workers against 40-49 ms with 4, README, Load). The worker class is gunicorn's ``gthread``: a
 thread that waits (on SQLite, on a slow client, later on a room's next event pushed to the browser) releases the
 GIL, so a long-lived connection costs one thread and nothing else; nothing is monkey-patched, so sqlite3, the
 per-thread connections of tutorial/web/storage.py and CPU-bound requests behave exactly as in the tests. Capacity
@@ -20,15 +22,22 @@ KEEPALIVE_SLACK = 100      # connections beyond the threads: idle keep-alive one
 GRACEFUL_TIMEOUT = 10  # seconds a worker gets to finish its requests on shutdown
 
 
+WORKERS_PER_CORE = 2
+
+
 def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def default_workers() -> int:
+    return WORKERS_PER_CORE * usable_cores()
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=None,
-                        help=f"worker processes (default: one per usable core, here {usable_cores()})")
+                        help=f"worker processes (default: two per usable core, here {default_workers()})")
     parser.add_argument("--threads", type=int, default=THREADS, help=f"threads per worker (default {THREADS})")
     parser.add_argument("--debug", action="store_true",
                         help="Flask's development server, reloading on code changes (never in production)")
@@ -37,7 +46,7 @@ def add_arguments(parser) -> None:
 def gunicorn_options(args) -> dict:
     return {
         "bind": f"[{args.host}]:{args.port}" if ":" in args.host else f"{args.host}:{args.port}",
-        "workers": args.workers or usable_cores(),
+        "workers": args.workers or default_workers(),
         "worker_class": "gthread",
         "threads": args.threads,
         # gthread accepts at most worker_connections connections per worker (gunicorn's default 1000), open event
