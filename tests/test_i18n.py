@@ -170,6 +170,8 @@ def test_the_sites_remembered_format_decimal_writes_what_flask_babel_writes_in_e
                 flask_babel.format_decimal(*number) for number in numbers]
     with app.test_request_context("/es/"), force_locale("es"):
         assert format_decimal(12.5, "0.0") == "12,5"  # not the English one remembered just before
+        assert (format_decimal(-0.0, "0.0"), format_decimal(0.0, "0.0")) == ("-0,0", "0,0")  # equal keys, not texts
+        assert format_decimal(0.0, "0.0") == "0,0" and format_decimal(-0.0, "0.0") == "-0,0"
     with app.test_request_context("/en/"), force_locale("en"):
         assert format_decimal(12.5, "0.0") == "12.5"
 

@@ -78,6 +78,8 @@ def current_language() -> str:
 def format_decimal(number, format: str | None = None) -> str:
     """Flask-Babel's ``format_decimal`` (the number in the request's locale), each result remembered: Babel parses
     the pattern again on every call (about 18 µs), and the coach's review of a hand writes dozens of numbers."""
+    if number == 0:  # 0.0 and -0.0 are one key of the cache but not one text ("0" and "-0")
+        return numbers.format_decimal(number, format=format, locale=get_locale())
     return _decimal(number, format, get_locale())
 
 
