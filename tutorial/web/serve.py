@@ -21,10 +21,7 @@ THREADS = 8
 WORKER_CONNECTIONS = 1000  # gunicorn's default: connections a worker holds at once
 KEEPALIVE_SLACK = 100      # connections beyond the threads: idle keep-alive ones between two requests
 GRACEFUL_TIMEOUT = 10  # seconds a worker gets to finish its requests on shutdown
-
-
-WORKERS_PER_CORE = 2
-
+WORKERS_PER_CORE = 2   # see the module's docstring
 
 def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
