@@ -23,6 +23,7 @@ KEEPALIVE_SLACK = 100      # connections beyond the threads: idle keep-alive one
 GRACEFUL_TIMEOUT = 10  # seconds a worker gets to finish its requests on shutdown
 WORKERS_PER_CORE = 2   # see the module's docstring
 
+
 def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
