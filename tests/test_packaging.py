@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import importlib.util
 import os
+import select
 import shutil
 import socket
 import subprocess
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+STARTUP_SECONDS = 90  # its gunicorn workers import numpy and the tables: slow on a loaded machine
 
 def run(*args, **kwargs) -> subprocess.CompletedProcess:
     result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, **kwargs)
@@ -47,6 +49,17 @@ def fetch(url: str, timeout: float = 5.0, data: bytes | None = None) -> tuple[in
             return response.status, response.headers.get_content_type(), response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers.get_content_type(), error.read()
+
+
+def stopped_output(server: subprocess.Popen) -> str:
+    """What a server said, once it is stopped: reading its pipe while it still runs would wait forever."""
+    if server.poll() is None:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return server.stdout.read() or ""
 
 
 def checkout_lesson_keys() -> list[str]:
@@ -130,14 +143,14 @@ def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_tran
                               stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             try:
                 status, _kind, _body = fetch(base + "/es/", timeout=1)
                 break
             except (urllib.error.URLError, ConnectionError, socket.timeout):
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError("the server did not start:\n" + (server.stdout.read() or ""))
+                    raise AssertionError("the server did not start:\n" + stopped_output(server))
                 time.sleep(0.3)
         assert status == 200
         for path, text in (("/es/", "Aprende a jugar al mus"), ("/pt/", "Aprenda a jogar Mus"),
@@ -181,3 +194,12 @@ def test_ci_runs_the_readme_test_command_with_ci_set():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "bash scripts/test.sh" in readme and "bash scripts/serve.sh" in readme
     assert "export CI=true" in ci and "bash scripts/test.sh" in ci and "set -euo pipefail" in ci
+
+
+def test_a_server_that_never_answers_is_stopped_before_its_output_is_read():
+    silent = subprocess.Popen([sys.executable, "-c", "import time; print('starting', flush=True); time.sleep(600)"],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    select.select([silent.stdout], [], [], 30)  # it has written its line and now only sleeps
+    started = time.monotonic()
+    assert stopped_output(silent) == "starting\n"
+    assert silent.poll() is not None and time.monotonic() - started < 30
