@@ -197,7 +197,7 @@ def test_ci_runs_the_readme_test_command_with_ci_set():
 
 
 def test_a_server_that_never_answers_is_stopped_before_its_output_is_read():
-    silent = subprocess.Popen([sys.executable, "-c", "import time; print('starting', flush=True); time.sleep(600)"],
+    silent = subprocess.Popen([sys.executable, "-c", "import os, time; os.write(1, b'starting\\n'); time.sleep(600)"],
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     select.select([silent.stdout], [], [], 30)  # it has written its line and now only sleeps
     started = time.monotonic()
