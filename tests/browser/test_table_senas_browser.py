@@ -60,12 +60,6 @@ def deal_with_senas(page, server, lang: str, seed: int, window_key: str = "End")
     wait_ready(page)
 
 
-def hold_clock(page) -> None:
-    """Stop the page's timers where they are (``page.clock.resume()`` lets them run again): while the test looks at
-    a flash (axe, screenshots), a loaded machine cannot let the page's end of the window pass."""
-    page.clock.pause_at((page.evaluate("Date.now()") + 1) / 1000)  # Playwright's Python API counts in seconds
-
-
 def press(page, key: str) -> None:
     version = page.get_attribute("#table", "data-version")
     page.keyboard.press(key)
@@ -76,8 +70,6 @@ def press(page, key: str) -> None:
 def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert_axe_clean, shoot):
     deal_with_senas(page, server, lang, seed=53)  # seed 53: the partner signals, then the left rival
     flash = page.locator("#seat-3-flash button")
-    flash.wait_for()
-    hold_clock(page)
     assert flash.is_visible(), "the rival's signal flashes beside the rival"
     page.wait_for_function("() => document.getElementById('alert').textContent !== ''")
     assert page.text_content("#alert") == FLASH[lang], "announced at once, in the assertive region"
@@ -98,7 +90,6 @@ def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert
     page.keyboard.press("Escape")
     assert page.is_hidden("#sena-menu") and active(page, "el.id") == "sena-toggle"
 
-    page.clock.resume()  # the catch's answer is drawn by the page's timers
     press(page, CATCH_KEY[lang].upper())  # caught with the key, inside the window
     assert CAUGHT[lang] in page.text_content("#announcer")
     assert page.text_content("#seat-3-senas").strip(), "the caught signal is shown beside the rival"
