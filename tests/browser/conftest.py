@@ -12,6 +12,8 @@ Fixtures for your tests (use them by naming them as arguments):
                          ``create_app({"TESTING": True, "DATABASE": <temporary file>})``.
 ``viewport``             parametrizes the test over ``phone`` (390x844) and ``desktop`` (1280x900) and sets the
                          page to that size; ``viewport.name`` is "phone" or "desktop" (use it in screenshot names).
+                         A long flow walked in every language takes ``widths.walks(languages)`` instead (phone in
+                         each language, desktop in Spanish; tests/browser/widths.py).
 ``assert_axe_clean``     ``assert_axe_clean(page)`` runs axe-core in the page and fails listing every violation
                          (rule, impact, the elements and axe's messages). ``assert_axe_clean(page, context="#table")``
                          checks a part of the page only.
@@ -38,11 +40,11 @@ import re
 import shutil
 import warnings
 from pathlib import Path
-from typing import NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
 from servers import running_app
+from widths import VIEWPORTS
 
 ROOT = Path(__file__).resolve().parents[2]
 BROWSER_DIR = Path(__file__).resolve().parent
@@ -101,15 +103,6 @@ def live_server(tmp_path_factory):
 def base_url(live_server):
     """pytest-playwright resolves ``page.goto("/es/")`` against this."""
     return live_server
-
-
-class Viewport(NamedTuple):
-    name: str
-    width: int
-    height: int
-
-
-VIEWPORTS = [Viewport("phone", 390, 844), Viewport("desktop", 1280, 900)]
 
 
 @pytest.fixture(params=VIEWPORTS, ids=[v.name for v in VIEWPORTS])

@@ -1,11 +1,13 @@
-"""The table page in a real browser: a whole game played with the keyboard only in each language, axe on every
-state that matters, reload resumes the table, the bots' moves can be skipped, screenshots kept."""
+"""The table page in a real browser: a whole game played with the keyboard only in each language (at phone width,
+and at desktop width in Spanish: ``widths.walks``), axe on every state that matters, reload resumes the table, the
+bots' moves can be skipped, screenshots kept."""
 from __future__ import annotations
 
 import re
 
 import pytest
 from keyboard import active, tab_to
+from widths import walks
 
 SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "en": "play", "eu": "jokatu"}
 DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir", "en": "Deal", "eu": "Banatu"}
@@ -84,7 +86,7 @@ def ordago_with_keyboard(page) -> None:
     assert not dialog.is_visible()
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
+@pytest.mark.parametrize(("lang", "viewport"), walks(SLUGS), indirect=["viewport"])
 def test_a_whole_game_is_played_with_the_keyboard(page, viewport, lang, assert_axe_clean, shoot):
     deal_with_keyboard(page, lang, seed=7)
     assert_axe_clean(page)

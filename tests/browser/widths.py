@@ -1,0 +1,30 @@
+"""The two page widths of the browser tests, and the pairs of language and width a long flow is walked in.
+
+A flow that is the same in every language (a whole game, a whole lesson) is walked at phone width in each
+language and at desktop width in Spanish, the reference; each language's pages at both widths are checked (axe,
+no sideways scrolling) by the shorter tests of each page. Use the pairs with the ``viewport`` fixture::
+
+    @pytest.mark.parametrize(("lang", "viewport"), walks(LANGUAGES), indirect=["viewport"])
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+
+class Viewport(NamedTuple):
+    name: str
+    width: int
+    height: int
+
+
+PHONE = Viewport("phone", 390, 844)
+DESKTOP = Viewport("desktop", 1280, 900)
+VIEWPORTS = [PHONE, DESKTOP]
+
+
+def walks(languages, both=("es",)) -> list:
+    """``(lang, viewport)`` parameters: every language at phone width, the ``both`` languages at desktop width too."""
+    pairs = [(lang, PHONE) for lang in languages] + [(lang, DESKTOP) for lang in languages if lang in both]
+    return [pytest.param(lang, width, id=f"{width.name}-{lang}") for lang, width in pairs]
