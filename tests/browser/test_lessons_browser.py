@@ -1,8 +1,9 @@
 """The lessons in a real browser, by keyboard, one wrong answer per lesson first (the feedback, its hint and the
 live region are checked), axe on every step kind, screenshots kept: all of them completed in Spanish, the
 reference, and each of them in one other language as well (``walked``: the lessons share the page and its script,
-so each language walks a fourth of them); every language's lesson list and four steps at both widths are checked
-by ``test_lessons_look_right_on_phone_and_desktop``.
+so each language walks a fourth of them); every language's lesson list and four steps with a wrong answer's
+feedback are checked at phone width, and in Spanish at desktop width too, by
+``test_lessons_look_right_on_phone_and_desktop``.
 
 The answers come from each step's example answers in lessons/*.toml, which `mus-tutorial lessons check` has the
 engine confirm; the page never sees them: it sends what the learner chose and the server judges it.
@@ -13,6 +14,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
+from widths import walks
 
 from tutorial.lessons import LANGUAGES, load_lessons
 
@@ -189,7 +191,7 @@ def test_progress_is_kept_and_the_list_offers_to_continue_where_you_left_off(pag
     expect(page.locator("#step-1")).to_be_hidden()
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("lang", "viewport"), walks(LANGUAGES), indirect=["viewport"])
 def test_lessons_look_right_on_phone_and_desktop(page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"/{lang}/{SLUGS[lang]}")
     expect(page.locator(".lesson-card")).to_have_count(len(LESSONS))
