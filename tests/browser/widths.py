@@ -1,8 +1,9 @@
 """The two page widths of the browser tests, and the pairs of language and width a long flow is walked in.
 
 A flow that is the same in every language (a whole game, a whole lesson) is walked at phone width in each
-language and at desktop width in Spanish, the reference; each language's pages at both widths are checked (axe,
-no sideways scrolling) by the shorter tests of each page. Use the pairs with the ``viewport`` fixture::
+language and at desktop width in Spanish, the reference; each language's pages are still seen by axe at both
+widths in other tests (a page's own test, the end of a game's summary, the lessons walked at desktop width). Use
+the pairs with the ``viewport`` fixture::
 
     @pytest.mark.parametrize(("lang", "viewport"), walks(LANGUAGES), indirect=["viewport"])
 """
