@@ -1,8 +1,8 @@
 """Lesson 11, las señas, in a real browser in each language: every step answered by keyboard (a wrong answer
 first where there is a question), the toggles' pressed state, the partner's signal in the table's log, axe on each
 kind of step as it first shows a wrong answer's feedback, a right one's and the step itself, and screenshots of
-every step. At phone width in each language and at desktop width in Spanish (``widths.walks``); every lesson,
-this one too, is also walked at desktop width in each language by test_lessons_browser."""
+every step. At phone width in each language and at desktop width in Spanish (``widths.walks``); test_lessons_browser
+walks it at desktop width too, in Spanish and in English (each lesson in Spanish and one other language)."""
 from __future__ import annotations
 
 import pytest
