@@ -36,7 +36,7 @@ def test_many_beats_of_many_rooms_are_one_flush_and_an_older_beat_never_wins(app
     assert [stored_seen(app, person.room, 0) for person in rooms] == [2_000_000.0, 2_000_001.0, 2_000_002.0]
 
 
-def test_a_write_without_fsync_leaves_the_sqlite_connection_as_configured(tmp_path):
+def test_a_durable_write_after_a_write_without_fsync_is_fsynced_again(tmp_path):
     from tutorial import create_app
 
     def mode(connection):
@@ -44,9 +44,10 @@ def test_a_write_without_fsync_leaves_the_sqlite_connection_as_configured(tmp_pa
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "DATABASE_SYNCHRONOUS": "FULL"})
     with app.app_context():
-        assert db.run(mode) == 2  # FULL
+        assert db.run(mode, write=True) == 2  # FULL
         assert db.run(mode, write=True, durable=False) == 1  # NORMAL inside the room's write
-        assert db.run(mode) == 2
+        assert db.run(mode, write=True, durable=False) == 1  # and the next one, set once
+        assert db.run(mode, write=True) == 2  # a table's write is fsynced again
 
 
 def test_a_seat_knows_its_beat_waits_until_a_flush_writes_it_whoever_flushes(app):

@@ -112,6 +112,7 @@ class Connection:
     def __init__(self, raw, kind: str):
         self.raw, self.kind = raw, kind
         self.writer: threading.Lock | None = None  # SQLite: the process's lock for writers of this file
+        self.synchronous = self.mode = None  # SQLite: the store's durable mode, and the one last set
 
     def execute(self, sql: str, params=()):
         return self.raw.execute(_dialect(sql, self.kind), params)
@@ -292,6 +293,7 @@ class SQLITE:
             raw.close()
             raise
         connection = Connection(raw, "sqlite")
+        connection.synchronous = connection.mode = "NORMAL" if store.synchronous == "NORMAL" else "FULL"
         cache[path] = (connection, *identities)
         with _files_lock:
             connection.writer = _writers.setdefault((os.getpid(), path), threading.Lock())
@@ -308,23 +310,17 @@ class SQLITE:
     def run(connection: Connection, work, write: bool, durable: bool = True):
         if not write:
             return work(connection)
+        # A lax write (no fsync at its commit; WAL stays consistent) and a durable one (the store's own mode) each
+        # set the mode they need before their transaction, and only when the connection's last write used the other
+        # one: a worker's run of room moves sends no PRAGMA at all (every statement there waits for the GIL again).
+        mode = connection.synchronous if durable else "NORMAL"
         with _writer(connection):
-            return SQLITE._write(connection, work, durable)
-
-    @staticmethod
-    def _write(connection: Connection, work, durable: bool):
-        if durable:
+            if connection.mode != mode:
+                connection.mode = None  # unknown until set: a failure here drops the connection (a fault)
+                connection.raw.execute(f"PRAGMA synchronous = {mode}")
+                connection.mode = mode
             # IMMEDIATE: the write lock is taken at BEGIN, so two writers never both read and then fail to upgrade.
             return _transaction(connection, work, "BEGIN IMMEDIATE", sqlite3.Error)
-        mode = connection.raw.execute("PRAGMA synchronous").fetchone()[0]
-        connection.raw.execute("PRAGMA synchronous = NORMAL")  # no fsync at this commit (WAL: still consistent)
-        try:
-            return _transaction(connection, work, "BEGIN IMMEDIATE", sqlite3.Error)
-        finally:
-            try:
-                connection.raw.execute(f"PRAGMA synchronous = {int(mode)}")
-            except sqlite3.Error:
-                connection.raw.close()  # never left lax: the next use finds it closed and opens a fresh one
 
 
 # ----- PostgreSQL --------------------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 """Rooms in the database (tables ``rooms``, ``room_events``, ``room_presence``: tutorial/web/storage_schema.py).
 
 A room is one row: its whole state as JSON (``Room.to_json``: seats, deadlines, the game's snapshot), its
-``version`` and ``due``, the earliest deadline in it. Every change of a room runs inside one ``BEGIN IMMEDIATE``
-transaction (``change``): the room is read, whatever is due is applied first (``Room.advance``, so any worker
-enforces every deadline), then the request's own work, and the room is written back with its version increased
-and the change's events appended to ``room_events`` under that version; writes to one room are serialized.
+``version`` and ``due``, the earliest deadline in it. A change of a room (``change``) reads it, applies whatever is
+due first (``Room.advance``, so any worker enforces every deadline), then the request's own work, and writes the room
+back with its version increased and the change's events appended to ``room_events`` under that version. The playing
+happens outside the write transaction; the write, a few statements, commits only if the room's version and
+presence times are still the ones read, else the change is played again on the room as it is now: writes to one
+room are serialized, and SQLite's one write lock is held only while rows are written, never while bots think.
 
 Each change is announced with ``events.notify`` inside its transaction (LISTEN/NOTIFY on PostgreSQL, a polled
 sequence on SQLite: tutorial/web/events.py); the event streams sleep in ``events.wait_for_change`` and then read
@@ -29,6 +31,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import dataclass, field
 
 from flask import current_app
 
@@ -36,6 +39,7 @@ from tutorial.rooms import Room
 from tutorial.web import db, events, jsontext, storage
 
 LOG_KEPT = 1000           # versions of a room's log kept for streams that resume (older: the page reloads)
+LOG_TRIM = 50             # every this many versions, the log's changes older than LOG_KEPT are deleted
 MAX_ROOMS = 5_000         # rooms at most (config MAX_ROOMS)
 MAX_IDLE = 2 * 3600       # seconds a room may stay untouched before it is deleted (config ROOM_MAX_IDLE)
 CLEANUP_BATCH = 50
@@ -58,15 +62,16 @@ def _parse(state: str, version: int) -> Room:
     return Room(data)
 
 
-def _with_presence(connection, room: Room) -> Room:
-    for seat, seen in connection.execute("SELECT seat, seen FROM room_presence WHERE room_id = ?", (room.id,)):
-        if 0 <= seat < 4:
-            room.seats[seat].seen = max(room.seats[seat].seen, seen)
+def _presence(connection, room_id: str) -> dict[int, float]:
+    """The presence times of the room's seats as written by their streams' beats: ``{seat: seen}``."""
+    return {seat: seen for seat, seen in connection.execute(
+        "SELECT seat, seen FROM room_presence WHERE room_id = ?", (room_id,)) if 0 <= seat < 4}
+
+
+def _with_presence(room: Room, presence: dict[int, float]) -> Room:
+    for seat, seen in presence.items():
+        room.seats[seat].seen = max(room.seats[seat].seen, seen)
     return room
-
-
-def _room(connection, row) -> Room:
-    return _with_presence(connection, _parse(*row))
 
 
 # ----- what this worker keeps, by version ------------------------------------------------------------------------
@@ -125,11 +130,11 @@ def forget() -> None:
         _kept_logs.clear()
 
 
-def _append(connection, room: Room, log: list[dict]) -> None:
+def _append(connection, room_id: str, version: int, log: list[dict]) -> None:
     connection.execute("INSERT INTO room_events (room_id, version, events) VALUES (?, ?, ?)",
-                       (room.id, room.version, jsontext.dumps(log)))
-    connection.execute("DELETE FROM room_events WHERE room_id = ? AND version <= ?",
-                       (room.id, room.version - LOG_KEPT))
+                       (room_id, version, jsontext.dumps(log)))
+    if version % LOG_TRIM == 0:  # the log's oldest changes, a batch at a time (a statement less in most writes)
+        connection.execute("DELETE FROM room_events WHERE room_id = ? AND version <= ?", (room_id, version - LOG_KEPT))
 
 
 def create(room: Room, now: float) -> None:
@@ -140,7 +145,7 @@ def create(room: Room, now: float) -> None:
             raise storage.TooManyTables(f"{live} rooms")
         connection.execute("INSERT INTO rooms (id, version, state, due, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
                            (room.id, room.version, jsontext.dumps(room.to_json()), room.due(), now, now))
-        _append(connection, room, room.take_log())
+        _append(connection, room.id, room.version, room.take_log())
         events.notify(room.id, room.version, connection)
 
     db.run(write, write=True)
@@ -161,70 +166,143 @@ def load(room_id: str) -> Room | None:
         room = kept if state is None else _parse(state, version)
         if state is not None:
             _keep_room(key, room)
-        return _with_presence(connection, room.to_read())
+        return _with_presence(room.to_read(), _presence(connection, room_id))
 
     return db.run(read, write=False)
+
+
+OPTIMISTIC_TRIES = 3  # times a change is played outside the write lock before it is played inside it
+
+
+@dataclass
+class _Change:
+    """A change played on a room as read (``base``: its version and presence times), ready to be written."""
+    room: Room
+    base_version: int
+    presence: dict[int, float]
+    stored_due: float | None  # the room's ``due`` column as read
+    now: float
+    saves: list[tuple[int, list[dict], str]] = field(default_factory=list)  # (version, log, state) each step
+    seen: list[tuple[int, float]] = field(default_factory=list)              # presence times that moved
+    result: object = None
+    refused: BaseException | None = None
+    kept: bool = False  # the room as played is the room as last saved (else what a refused work touched is not)
+
+    @property
+    def writes(self) -> bool:
+        return bool(self.saves or self.seen)
 
 
 def change(room_id: str, work, now: float, refusals: tuple = ()):
     """Read the room, apply what is due at ``now``, then ``work(room)`` (None: only what is due), and write back
     each step that changed it. Returns ``(room, work's result)``, or ``(None, None)`` when there is no such room.
-    An exception in ``refusals`` raised by ``work`` is raised again after what was due has been written."""
-    refused, written = [], []
+    An exception in ``refusals`` raised by ``work`` is raised again after what was due has been written.
 
-    def write(connection):
-        written.clear()  # a write tried again on a fresh connection starts over
-        refused.clear()
-        row = connection.execute("SELECT state, version, due FROM rooms WHERE id = ? FOR UPDATE",
-                                 (room_id,)).fetchone()
-        if row is None:
-            return None, None, False
-        room = _room(connection, row[:2])
-        stored_due = row[2]
-        seen = [seat.seen for seat in room.seats]
-        if room.advance(now):
-            written.append(_save(connection, room, now))
-        result, kept = None, bool(written)
-        if work is not None:
-            try:
-                result = work(room)
-            except refusals as error:
-                refused.append(error)
-                room.take_log()
-                kept = False  # what the refused work touched is not known to be as written
-            else:
-                if room.changed:
-                    written.append(_save(connection, room, now))
-                    kept = True
-                else:
-                    kept = False
-        for seat, held in enumerate(room.seats):
-            if held.seen > seen[seat]:
-                _present(connection, room.id, seat, held.seen)
-        if room.due() != stored_due:
-            connection.execute("UPDATE rooms SET due = ? WHERE id = ?", (room.due(), room.id))
-        return room, result, kept
+    The change is played outside the store's write lock, on the room as read, and written in a short transaction
+    only if the room's version and presence times are still the ones read (else it is played again on the room as
+    it is now; after ``OPTIMISTIC_TRIES`` it is played inside the lock). So one room's moves and its bots' play do
+    not hold up every other room's write (SQLite has one write lock for the whole file), and a change that writes
+    nothing (a refused move with nothing due) takes no lock at all. ``work`` may run more than once: it must only
+    change the room it is given."""
+    for _attempt in range(OPTIMISTIC_TRIES):
+        played = db.run(lambda connection: _read_for_change(connection, room_id, now), write=False)
+        if played is None:
+            return None, None
+        _play(played, work, now, refusals)
+        if not played.writes and played.room.due() == played.stored_due:
+            return _done(room_id, played)
+        if db.run(lambda connection: _write(connection, played), write=True, durable=durable()):
+            return _done(room_id, played)
 
-    room, result, kept = db.run(write, write=True, durable=durable())
-    if written:  # committed: this worker keeps the changes' logs, and the room as last written
-        key = _store_key(room_id)
-        _keep_logs(key, written)
-        if kept:
-            _keep_room(key, room)
-    if refused:
-        raise refused[0]
-    return room, result
+    def locked(connection):
+        played = _read_for_change(connection, room_id, now, lock=True)
+        if played is None:
+            return None
+        _play(played, work, now, refusals)
+        if not _write(connection, played, locked=True):
+            raise RuntimeError(f"room {room_id} moved while its row was locked")
+        return played
+
+    played = db.run(locked, write=True, durable=durable())
+    return (None, None) if played is None else _done(room_id, played)
 
 
-def _save(connection, room: Room, now: float) -> tuple[int, list[dict]]:
-    """Write the room under its next version with its log; returns ``(version, log)``."""
+def _read_for_change(connection, room_id: str, now: float, lock: bool = False) -> _Change | None:
+    """The room as stored, to play a change on (``lock``: inside the write transaction, its row locked)."""
+    row = connection.execute("SELECT state, version, due FROM rooms WHERE id = ?" + (" FOR UPDATE" if lock else ""),
+                             (room_id,)).fetchone()
+    if row is None:
+        return None
+    presence = _presence(connection, room_id)
+    room = _with_presence(_parse(row[0], row[1]), presence)
+    return _Change(room, room.version, presence, row[2], now)
+
+
+def _play(played: _Change, work, now: float, refusals: tuple) -> None:
+    """Apply what is due, then ``work``, on ``played.room``, recording each step to save (nothing is written)."""
+    room = played.room
+    seen = [seat.seen for seat in room.seats]
+    if room.advance(now):
+        _step(played)
+    played.kept = bool(played.saves)
+    if work is not None:
+        try:
+            played.result = work(room)
+        except refusals as error:
+            played.refused = error
+            room.take_log()
+            played.kept = False  # what the refused work touched is not known to be as written
+        else:
+            played.kept = room.changed
+            if played.kept:
+                _step(played)
+    played.seen = [(seat, held.seen) for seat, held in enumerate(room.seats) if held.seen > seen[seat]]
+
+
+def _step(played: _Change) -> None:
+    """One saved step: the room under its next version, with the step's log."""
+    room = played.room
     log = room.take_log()
     room.version += 1
-    connection.execute("UPDATE rooms SET version = ?, state = ?, due = ?, touched = ? WHERE id = ?",
-                       (room.version, jsontext.dumps(room.to_json()), room.due(), now, room.id))
-    _append(connection, room, log)
-    events.notify(room.id, room.version, connection)  # the streams of every worker and host wake up
-    return room.version, log
+    played.saves.append((room.version, log, jsontext.dumps(room.to_json())))
+
+
+def _write(connection, played: _Change, locked: bool = False) -> bool:
+    """Write ``played`` if the room is still as it was read (its version and presence times): True when written,
+    False when it moved meanwhile or is gone (``locked``: read in this transaction, its row locked). Few statements:
+    inside the write lock, each waits for the GIL again."""
+    room = played.room
+    if not locked and _presence(connection, room.id) != played.presence:
+        return False
+    due = room.due()
+    if not played.saves:
+        if due != played.stored_due:
+            connection.execute("UPDATE rooms SET due = ? WHERE id = ? AND version = ?",
+                               (due, room.id, played.base_version))
+    else:
+        version, _log, state = played.saves[-1]
+        if connection.execute("UPDATE rooms SET version = ?, state = ?, due = ?, touched = ? WHERE id = ? AND"
+                              " version = ?", (version, state, due, played.now, room.id,
+                                               played.base_version)).rowcount != 1:
+            return False
+        for number, log, _state in played.saves:
+            _append(connection, room.id, number, log)
+        events.notify(room.id, version, connection)  # the streams of every worker and host wake up
+    for seat, seen in played.seen:
+        _present(connection, room.id, seat, seen)
+    return True
+
+
+def _done(room_id: str, played: _Change):
+    """After the commit: this worker keeps the changes' logs, and the room as last written."""
+    if played.saves:
+        key = _store_key(room_id)
+        _keep_logs(key, [(version, log) for version, log, _state in played.saves])
+        if played.kept:
+            _keep_room(key, played.room)
+    if played.refused is not None:
+        raise played.refused
+    return played.room, played.result
 
 
 def beat(room_id: str, seat: int, now: float) -> None:
