@@ -46,6 +46,7 @@ CLEANUP_BATCH = 50
 BEAT_FLUSH = 2.0          # seconds a stream's presence beat may wait in the process before it is written
 KEPT_ROOMS = 2048         # parsed rooms (one version each) and rooms' recent logs kept per worker process
 KEPT_CHANGES = 16         # changes of one room's log kept per worker process
+OPTIMISTIC_TRIES = 3      # times a change is played outside the write lock before it is played inside it
 
 
 def durable() -> bool:
@@ -169,9 +170,6 @@ def load(room_id: str) -> Room | None:
         return _with_presence(room.to_read(), _presence(connection, room_id))
 
     return db.run(read, write=False)
-
-
-OPTIMISTIC_TRIES = 3  # times a change is played outside the write lock before it is played inside it
 
 
 @dataclass
