@@ -30,7 +30,7 @@ def test_a_change_made_meanwhile_is_kept_and_the_slower_change_is_played_again_o
     assert joined_names(app, host) == ["Ana", "Bruno", None, "Carla"]
 
 
-def test_a_presence_time_written_meanwhile_makes_the_change_play_again(app, clock):
+def test_a_beat_written_meanwhile_stays_and_a_change_that_judged_no_absence_is_not_played_again(app, clock):
     host = create_room(app)
     runs = []
 
@@ -42,8 +42,30 @@ def test_a_presence_time_written_meanwhile_makes_the_change_play_again(app, cloc
 
     with app.test_request_context():
         room_store.change(host.room, join_after_a_beat, clock())
-    assert runs == [clock(), clock() + 5]  # the second run saw the beat
-    assert joined_names(app, host) == ["Ana", "Bruno", None, None]
+        stored = room_store.load(host.room)
+    assert runs == [clock()]
+    assert stored.seats[0].seen == clock() + 5  # the beat was not overwritten by the older time the change read
+    assert [seat.name for seat in stored.seats] == ["Ana", "Bruno", None, None]
+
+
+def test_people_judged_gone_on_older_presence_times_are_judged_again_after_their_beats(app, clock):
+    host = create_room(app, clock=0)
+    join_room(app, host, "Carla", seat=2)
+    assert host.post("start").status_code == 200
+    clock.advance(61)  # both people quiet for more than a minute, as last read
+    runs = []
+
+    def beats_arrive_meanwhile(room):
+        runs.append([room.seats[seat].stand_in for seat in (0, 2)])
+        if len(runs) == 1:
+            for seat in (0, 2):
+                room_store.beat(host.room, seat, clock())
+
+    with app.test_request_context():
+        room_store.change(host.room, beats_arrive_meanwhile, clock())
+        stored = room_store.load(host.room)
+    assert runs == [[True, True], [False, False]]  # judged gone on the times read, then present on the new ones
+    assert not stored.seats[0].stand_in and not stored.seats[2].stand_in
 
 
 def test_a_change_that_keeps_meeting_others_is_played_inside_the_lock(app, clock, monkeypatch):

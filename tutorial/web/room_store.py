@@ -4,9 +4,10 @@ A room is one row: its whole state as JSON (``Room.to_json``: seats, deadlines, 
 ``version`` and ``due``, the earliest deadline in it. A change of a room (``change``) reads it, applies whatever is
 due first (``Room.advance``, so any worker enforces every deadline), then the request's own work, and writes the room
 back with its version increased and the change's events appended to ``room_events`` under that version. The playing
-happens outside the write transaction; the write, a few statements, commits only if the room's version and
-presence times are still the ones read, else the change is played again on the room as it is now: writes to one
-room are serialized, and SQLite's one write lock is held only while rows are written, never while bots think.
+happens outside the write transaction; the write, a few statements, commits only if the room's version is still
+the one read (and its presence times, when a seat's absence was judged), else the change is played again on the
+room as it is now: writes to one room are serialized, and SQLite's one write lock is held only while rows are
+written, never while bots think.
 
 Each change is announced with ``events.notify`` inside its transaction (LISTEN/NOTIFY on PostgreSQL, a polled
 sequence on SQLite: tutorial/web/events.py); the event streams sleep in ``events.wait_for_change`` and then read
@@ -185,6 +186,7 @@ class _Change:
     result: object = None
     refused: BaseException | None = None
     kept: bool = False  # the room as played is the room as last saved (else what a refused work touched is not)
+    advanced: bool = False  # what fell due changed the room: it may have judged a seat gone by its presence time
 
     @property
     def writes(self) -> bool:
@@ -197,8 +199,7 @@ def change(room_id: str, work, now: float, refusals: tuple = ()):
     An exception in ``refusals`` raised by ``work`` is raised again after what was due has been written.
 
     The change is played outside the store's write lock, on the room as read, and written in a short transaction
-    only if the room's version and presence times are still the ones read (else it is played again on the room as
-    it is now; after ``OPTIMISTIC_TRIES`` it is played inside the lock). So one room's moves and its bots' play do
+    only if the room is still as read (``_write``; else it is played again on the room as it is now; after ``OPTIMISTIC_TRIES`` it is played inside the lock). So one room's moves and its bots' play do
     not hold up every other room's write (SQLite has one write lock for the whole file), and a change that writes
     nothing (a refused move with nothing due) takes no lock at all. ``work`` may run more than once: it must only
     change the room it is given."""
@@ -241,6 +242,7 @@ def _play(played: _Change, work, now: float, refusals: tuple) -> None:
     room = played.room
     seen = [seat.seen for seat in room.seats]
     if room.advance(now):
+        played.advanced = True
         _step(played)
     played.kept = bool(played.saves)
     if work is not None:
@@ -266,11 +268,13 @@ def _step(played: _Change) -> None:
 
 
 def _write(connection, played: _Change, locked: bool = False) -> bool:
-    """Write ``played`` if the room is still as it was read (its version and presence times): True when written,
-    False when it moved meanwhile or is gone (``locked``: read in this transaction, its row locked). Few statements:
-    inside the write lock, each waits for the GIL again."""
+    """Write ``played`` if the room is still as it was read: True when written, False when it moved meanwhile or is
+    gone (``locked``: read in this transaction, its row locked). As read: its version; and, when what fell due changed
+    it (a seat found disconnected or gone is judged by its presence time), its presence times too. A beat written
+    meanwhile changes nothing else a change decides: the beat stays as written (presence times only grow) and every
+    later read merges it. Few statements: inside the write lock, each waits for the GIL again."""
     room = played.room
-    if not locked and _presence(connection, room.id) != played.presence:
+    if not locked and played.advanced and _presence(connection, room.id) != played.presence:
         return False
     due = room.due()
     if not played.saves:
@@ -385,7 +389,8 @@ def flush_beats(force: bool = False) -> float | None:
 
 def _present(connection, room_id: str, seat: int, seen: float) -> None:
     connection.execute("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?)"
-                       " ON CONFLICT (room_id, seat) DO UPDATE SET seen = excluded.seen", (room_id, seat, seen))
+                       " ON CONFLICT (room_id, seat) DO UPDATE SET seen = excluded.seen WHERE excluded.seen >"
+                       " room_presence.seen", (room_id, seat, seen))  # a newer beat written meanwhile stays
 
 
 def versions(room_ids) -> dict[str, tuple[int, float | None]]:
