@@ -4,10 +4,11 @@ A room is one row: its whole state as JSON (``Room.to_json``: seats, deadlines, 
 ``version`` and ``due``, the earliest deadline in it. A change of a room (``change``) reads it, applies whatever is
 due first (``Room.advance``, so any worker enforces every deadline), then the request's own work, and writes the room
 back with its version increased and the change's events appended to ``room_events`` under that version. The playing
-happens outside the write transaction; the write, a few statements, commits only if the room's version is still
-the one read (and its presence times, when a seat's absence was judged), else the change is played again on the
-room as it is now: writes to one room are serialized, and SQLite's one write lock is held only while rows are
-written, never while bots think.
+happens, on SQLite, outside the write transaction; the write, a few statements, commits only if the room's version
+is still the one read (and its presence times, when a seat's absence was judged), else the change is played again
+on the room as it is now: writes to one room are serialized, and SQLite's one write lock (for the whole file) is
+held only while rows are written, never while bots think. On PostgreSQL, which locks the room's row only, the
+change is played inside its transaction (``SELECT ... FOR UPDATE``).
 
 Each change is announced with ``events.notify`` inside its transaction (LISTEN/NOTIFY on PostgreSQL, a polled
 sequence on SQLite: tutorial/web/events.py); the event streams sleep in ``events.wait_for_change`` and then read
@@ -202,8 +203,10 @@ def change(room_id: str, work, now: float, refusals: tuple = ()):
     only if the room is still as read (``_write``; else it is played again on the room as it is now; after ``OPTIMISTIC_TRIES`` it is played inside the lock). So one room's moves and its bots' play do
     not hold up every other room's write (SQLite has one write lock for the whole file), and a change that writes
     nothing (a refused move with nothing due) takes no lock at all. ``work`` may run more than once: it must only
-    change the room it is given."""
-    for _attempt in range(OPTIMISTIC_TRIES):
+    change the room it is given. On PostgreSQL, whose lock is the room's row only, the change is played inside its
+    transaction at once: one connection of the worker's pool, not two (a read, then a write)."""
+    tries = 0 if db.store_of(current_app).kind == "postgresql" else OPTIMISTIC_TRIES
+    for _attempt in range(tries):
         played = db.run(lambda connection: _read_for_change(connection, room_id, now), write=False)
         if played is None:
             return None, None
@@ -313,15 +316,18 @@ def beat(room_id: str, seat: int, now: float) -> None:
 
 
 def _write_beats(beats: dict[tuple[str, int], float]) -> None:
+    """Write many rooms' beats in one transaction. Rows are locked in the order every writer uses (a room's row, then
+    its presence rows; rooms by id): on PostgreSQL two workers' flushes, or a flush and a room's change, never wait
+    for each other in a circle (a deadlock, which PostgreSQL ends by failing one of them)."""
     def write(connection):
-        connection.executemany("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON CONFLICT"
-                               " (room_id, seat) DO UPDATE SET seen = excluded.seen WHERE excluded.seen >"
-                               " room_presence.seen", [(room, seat, seen) for (room, seat), seen in beats.items()])
         touched: dict[str, float] = {}
         for (room, _seat), seen in beats.items():
             touched[room] = max(seen, touched.get(room, seen))
         connection.executemany("UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?",
-                               [(seen, room, seen) for room, seen in touched.items()])
+                               [(touched[room], room, touched[room]) for room in sorted(touched)])
+        connection.executemany("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON CONFLICT"
+                               " (room_id, seat) DO UPDATE SET seen = excluded.seen WHERE excluded.seen >"
+                               " room_presence.seen", [(room, seat, beats[room, seat]) for room, seat in sorted(beats)])
 
     db.run(write, write=True, durable=durable())
 
