@@ -59,3 +59,30 @@ def test_a_seat_knows_its_beat_waits_until_a_flush_writes_it_whoever_flushes(app
         assert not room_store.beat_waits(other.room, 0)  # another room's stream does not
         room_store.flush_beats(force=True)
         assert not room_store.beat_waits(host.room, 0)
+
+
+def test_two_workers_flushing_the_beats_of_the_same_rooms_in_opposite_orders_never_deadlock(app, clock):
+    """Each flush writes many rooms' rows in one transaction; written in the order the beats came, two flushes
+    taking the same rooms in opposite orders waited for each other in a circle on PostgreSQL ("deadlock detected",
+    and a stream closed). Every writer locks the rooms' rows in one order."""
+    import threading
+
+    rooms = [create_room(app, f"P{number}").room for number in range(12)]
+    failures = []
+
+    def flush(order, seen):
+        try:
+            with app.app_context():
+                for _round in range(15):
+                    room_store._write_beats({(room, seat): seen + _round for room in order for seat in (0, 1)})
+        except Exception as error:  # noqa: BLE001 - the failure is the finding
+            failures.append(error)
+
+    threads = [threading.Thread(target=flush, args=(order, clock() + 10))
+               for order in (rooms, rooms[::-1], rooms, rooms[::-1])]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert failures == []
+    assert stored_seen(app, rooms[0], 0) == clock() + 24
