@@ -176,7 +176,7 @@ def load(room_id: str) -> Room | None:
 
 @dataclass
 class _Change:
-    """A change played on a room as read (``base``: its version and presence times), ready to be written."""
+    """A change played on a room as read (``base_version``, ``presence``: as read), ready to be written."""
     room: Room
     base_version: int
     presence: dict[int, float]
@@ -199,12 +199,13 @@ def change(room_id: str, work, now: float, refusals: tuple = ()):
     each step that changed it. Returns ``(room, work's result)``, or ``(None, None)`` when there is no such room.
     An exception in ``refusals`` raised by ``work`` is raised again after what was due has been written.
 
-    The change is played outside the store's write lock, on the room as read, and written in a short transaction
-    only if the room is still as read (``_write``; else it is played again on the room as it is now; after ``OPTIMISTIC_TRIES`` it is played inside the lock). So one room's moves and its bots' play do
-    not hold up every other room's write (SQLite has one write lock for the whole file), and a change that writes
-    nothing (a refused move with nothing due) takes no lock at all. ``work`` may run more than once: it must only
-    change the room it is given. On PostgreSQL, whose lock is the room's row only, the change is played inside its
-    transaction at once: one connection of the worker's pool, not two (a read, then a write)."""
+    On SQLite the change is played outside the write lock, on the room as read, and written in a short transaction
+    only if the room is still as read (``_write``); else it is played again on the room as it is now, and after
+    ``OPTIMISTIC_TRIES`` inside the lock. So one room's moves and its bots' play do not hold up every other room's
+    write (SQLite has one write lock for the whole file), and a change that writes nothing (a refused move with
+    nothing due) takes no lock at all. ``work`` may run more than once: it must only change the room it is given.
+    On PostgreSQL, whose lock is the room's row only, the change is played inside its transaction at once: one
+    connection of the worker's pool, not two (a read, then a write)."""
     tries = 0 if db.store_of(current_app).kind == "postgresql" else OPTIMISTIC_TRIES
     for _attempt in range(tries):
         played = db.run(lambda connection: _read_for_change(connection, room_id, now), write=False)
@@ -281,9 +282,9 @@ def _write(connection, played: _Change, locked: bool = False) -> bool:
         return False
     due = room.due()
     if not played.saves:
-        if due != played.stored_due:
-            connection.execute("UPDATE rooms SET due = ? WHERE id = ? AND version = ?",
-                               (due, room.id, played.base_version))
+        if due != played.stored_due and connection.execute("UPDATE rooms SET due = ? WHERE id = ? AND version = ?",
+                                                           (due, room.id, played.base_version)).rowcount != 1:
+            return False
     else:
         version, _log, state = played.saves[-1]
         if connection.execute("UPDATE rooms SET version = ?, state = ?, due = ?, touched = ? WHERE id = ? AND"
