@@ -2,6 +2,8 @@
 and a room's writes skip the fsync without leaving the connection lax (db.run durable=False)."""
 from __future__ import annotations
 
+import threading
+
 from room_helpers import create_room
 
 from tutorial.web import db, room_store
@@ -65,16 +67,14 @@ def test_two_workers_flushing_the_beats_of_the_same_rooms_in_opposite_orders_nev
     """Each flush writes many rooms' rows in one transaction; written in the order the beats came, two flushes
     taking the same rooms in opposite orders waited for each other in a circle on PostgreSQL ("deadlock detected",
     and a stream closed). Every writer locks the rooms' rows in one order."""
-    import threading
-
     rooms = [create_room(app, f"P{number}").room for number in range(12)]
     failures = []
 
     def flush(order, seen):
         try:
             with app.app_context():
-                for _round in range(15):
-                    room_store._write_beats({(room, seat): seen + _round for room in order for seat in (0, 1)})
+                for flush_number in range(15):
+                    room_store._write_beats({(room, seat): seen + flush_number for room in order for seat in (0, 1)})
         except Exception as error:  # noqa: BLE001 - the failure is the finding
             failures.append(error)
 
