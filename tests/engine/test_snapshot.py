@@ -110,6 +110,16 @@ def test_taking_a_snapshot_changes_nothing_and_is_deterministic():
     assert (game.view(0), game.rng.getstate(), list(game.events)) == before
 
 
+@pytest.mark.parametrize("moves", [0, 45, 120, 400])
+def test_a_shared_snapshot_writes_the_same_json_as_a_copied_one_which_alone_is_independent_of_the_game(moves):
+    game = played(Options(vacas=True), 12, moves, random.Random(moves))
+    copied, shared = game.snapshot(), game.snapshot(shared=True)
+    assert json.dumps(shared) == json.dumps(copied)
+    game.scores[0] += 5  # a later move changes the game's own lists: only the shared snapshot sees it
+    assert copied["scores"][0] == shared["scores"][0] - 5
+    assert Game.from_snapshot(json.loads(json.dumps(copied))).scores[0] == game.scores[0] - 5
+
+
 def test_a_loaded_game_refuses_to_write_a_history_it_does_not_hold():
     game = played(Options(), 8, 40, random.Random(4))
     with pytest.raises(ValueError):

@@ -428,10 +428,11 @@ class Game:
 
     # ----- serialisation and replay --------------------------------------------------------------------------
 
-    def snapshot(self) -> dict:
+    def snapshot(self, shared: bool = False) -> dict:
         """The state as JSON-ready data whose size does not grow with the game (``tutorial/engine/snapshot.py``):
-        ``Game.from_snapshot(game.snapshot())`` goes on exactly as ``game`` would, with the current hand's events."""
-        return snapshots.take(self)
+        ``Game.from_snapshot(game.snapshot())`` goes on exactly as ``game`` would, with the current hand's events.
+        ``shared=True``: some of its lists and dicts are the game's own; write it out before the game moves on."""
+        return snapshots.take(self, shared)
 
     @classmethod
     def from_snapshot(cls, data: dict) -> Game:

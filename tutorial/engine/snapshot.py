@@ -36,13 +36,16 @@ ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_
            "_showdown", "_lances", "_last_hand", "_outcome", "senas")
 
 
-def take(game) -> dict:
-    """The snapshot of ``game``, from the start of its current hand's events; ``game`` is not changed."""
+def take(game, shared: bool = False) -> dict:
+    """The snapshot of ``game``, from the start of its current hand's events; ``game`` is not changed. ``shared``:
+    its plain lists and dicts (the scores, the bets, the last hand's explanation...) are the game's own, not copies,
+    for a caller that writes it out before the game moves on (copying them is a fifth of a hand end's save)."""
     hand_start = current_hand_start(game)
+    copy = (lambda value: value) if shared else copied
     betting = game._betting
     # With its explanation, built here once per hand: otherwise every request of a loaded game would build it again.
     last_hand = game.last_hand
-    data = {name: copied(getattr(game, name)) for name in PLAIN}  # the snapshot shares nothing with the game
+    data = {name: copy(getattr(game, name)) for name in PLAIN}  # unless shared, nothing is the game's own
     data.update({
         "format": FORMAT, "options": game.options.to_json(), "setup": setup_json(game.setup),
         "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start, "phase": str(game.phase),
@@ -58,7 +61,7 @@ def take(game) -> dict:
         "betting": None if betting is None else {name: getattr(betting, name) for name in Betting.__slots__},
         "showdown": game._showdown is not None, "lances": list(game._lances), "senas": game.senas.to_json(),
         "outcome": None if game._outcome is None else game._outcome.to_json(),
-        "last_hand": copied(last_hand),
+        "last_hand": copy(last_hand),
     })
     return data
 

@@ -102,12 +102,14 @@ class Room:
         room._say("seat_taken", seat=0, name=name)
         return room
 
-    def to_json(self) -> dict:
+    def to_json(self, shared: bool = False) -> dict:
+        """The room as JSON-ready data (``shared``: its game's snapshot shares lists with the game, for a caller that
+        writes it out at once: ``Game.snapshot``)."""
         return {"id": self.id, "version": self.version, "options": self.options.to_json(), "level": self.level,
                 "clock": self.clock, "window": self.window, "lang": self.lang, "seed": self.seed,
                 "seeded": self.seeded, "hints": self.hints,
                 "games": self.games, "seats": [asdict(seat) for seat in self.seats], "host": self.host,
-                "game": None if self.game is None else self.game.snapshot(), "deadline": self.deadline,
+                "game": None if self.game is None else self.game.snapshot(shared), "deadline": self.deadline,
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
                 "windows": [[s, r, deadline] for (s, r), deadline in sorted(self.windows.items())],
                 "considered": self.considered, "readings": self.readings, "coach": self.coach, "hands": self.hands,

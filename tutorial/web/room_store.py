@@ -147,7 +147,7 @@ def create(room: Room, now: float) -> None:
         if live >= int(current_app.config.get("MAX_ROOMS", MAX_ROOMS)):
             raise storage.TooManyTables(f"{live} rooms")
         connection.execute("INSERT INTO rooms (id, version, state, due, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                           (room.id, room.version, jsontext.dumps(room.to_json()), room.due(), now, now))
+                           (room.id, room.version, jsontext.dumps(room.to_json(shared=True)), room.due(), now, now))
         _append(connection, room.id, room.version, room.take_log())
         events.notify(room.id, room.version, connection)
 
@@ -268,7 +268,7 @@ def _step(played: _Change) -> None:
     room = played.room
     log = room.take_log()
     room.version += 1
-    played.saves.append((room.version, log, jsontext.dumps(room.to_json())))
+    played.saves.append((room.version, log, jsontext.dumps(room.to_json(shared=True))))
 
 
 def _write(connection, played: _Change, locked: bool = False) -> bool:

@@ -99,7 +99,7 @@ def create(record: Record, now: float | None = None) -> None:
         connection.execute(
             "INSERT INTO tables (id, version, game, state, moves, meta, created, touched)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (record.id, record.version, jsontext.dumps(header), jsontext.dumps(game.snapshot()), game.move_count,
+            (record.id, record.version, jsontext.dumps(header), jsontext.dumps(game.snapshot(shared=True)), game.move_count,
              jsontext.dumps(record.meta), now, now))
         _insert_moves(connection, record.id, game)
 
@@ -112,7 +112,7 @@ def save(record: Record, expected_version: int, now: float | None = None) -> Non
     now = time.time() if now is None else now
     game = record.game
     _check_length(game)
-    state, meta = jsontext.dumps(game.snapshot()), jsontext.dumps(record.meta)
+    state, meta = jsontext.dumps(game.snapshot(shared=True)), jsontext.dumps(record.meta)
 
     def write(connection):
         cursor = connection.execute(
