@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install what the tests need (Debian's chromium-headless-shell, .venv with the project and its test extras) and run every test,
-# the real-browser and packaging tests included. Extra arguments go to pytest (e.g. -m "not browser", -k home).
+# Install what the tests need (Debian's chromium-headless-shell, .venv with the project and its test extras) and run
+# every test, the real-browser and packaging tests included. Extra arguments go to pytest (e.g. -m "not browser",
+# -k home).
 # With CI set, browser tests fail instead of skipping when chromium is missing.
 # --postgres first (or CI=true): the store's tests run against a throwaway PostgreSQL server as well
 # (scripts/with_postgres.sh; MUS_TEST_POSTGRES, if set, names a server to use instead).

@@ -39,7 +39,7 @@ ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_
 def take(game, shared: bool = False) -> dict:
     """The snapshot of ``game``, from the start of its current hand's events; ``game`` is not changed. ``shared``:
     its plain lists and dicts (the scores, the bets, the last hand's explanation...) are the game's own, not copies,
-    for a caller that writes it out before the game moves on (copying them is a fifth of a hand end's save)."""
+    for a caller that writes it out before the game moves on (copying them was a third of a hand end's save)."""
     hand_start = current_hand_start(game)
     copy = (lambda value: value) if shared else copied
     betting = game._betting
