@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from room_helpers import create_room
 
 from tutorial.web import db, room_store
@@ -86,3 +88,40 @@ def test_two_workers_flushing_the_beats_of_the_same_rooms_in_opposite_orders_nev
         thread.join(60)
     assert failures == []
     assert stored_seen(app, rooms[0], 0) == clock() + 24
+
+
+def test_a_flush_does_not_wait_for_a_room_whose_change_holds_its_row_on_postgresql(app, clock):
+    """A change on PostgreSQL holds its room's row while the bots think. A flush that waited for it held, meanwhile,
+    the rows of the rooms it had touched before, and their changes waited in turn: the flush skips that row (the
+    change writes the room's ``touched`` itself) and writes the presence at once."""
+    if db.store_of(app).kind != "postgresql":
+        pytest.skip("SQLite has one write lock for the whole file: no row to skip")
+    busy, free = create_room(app, "Ana").room, create_room(app, "Bruno").room
+    holding, release, flushed = threading.Event(), threading.Event(), threading.Event()
+
+    def change_in_progress():
+        def hold(connection):
+            connection.execute("SELECT id FROM rooms WHERE id = ? FOR UPDATE", (busy,))
+            holding.set()
+            release.wait(30)
+
+        with app.app_context():
+            db.run(hold, write=True)
+
+    def flush():
+        with app.app_context():
+            room_store._write_beats({(busy, 0): clock() + 50, (free, 0): clock() + 50})
+        flushed.set()
+
+    holder = threading.Thread(target=change_in_progress)
+    holder.start()
+    try:
+        assert holding.wait(30)
+        flusher = threading.Thread(target=flush)
+        flusher.start()
+        assert flushed.wait(8), "the flush waited for the room's change to end"
+    finally:
+        release.set()
+        holder.join(30)
+    flusher.join(30)
+    assert stored_seen(app, busy, 0) == stored_seen(app, free, 0) == clock() + 50

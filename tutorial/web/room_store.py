@@ -316,15 +316,24 @@ def beat(room_id: str, seat: int, now: float) -> None:
     _write_beats({(room_id, seat): now})
 
 
+TOUCH = "UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?"
+# PostgreSQL: a room whose row a change holds (its bots thinking, FOR UPDATE) is skipped, not waited for: the change
+# writes its own ``touched``. Waiting there, a flush holding the rows of the rooms it had already touched made every
+# change of those rooms wait in turn (seconds of delay at 250 rooms).
+TOUCH_UNLESS_LOCKED = ("UPDATE rooms SET touched = ? WHERE id = (SELECT id FROM rooms WHERE id = ? AND touched < ?"
+                       " FOR UPDATE SKIP LOCKED)")
+
+
 def _write_beats(beats: dict[tuple[str, int], float]) -> None:
     """Write many rooms' beats in one transaction. Rows are locked in the order every writer uses (a room's row, then
     its presence rows; rooms by id): on PostgreSQL two workers' flushes, or a flush and a room's change, never wait
-    for each other in a circle (a deadlock, which PostgreSQL ends by failing one of them)."""
+    for each other in a circle (a deadlock, which PostgreSQL ends by failing one of them). A room's row that a change
+    holds is not waited for (``TOUCH_UNLESS_LOCKED``)."""
     def write(connection):
         touched: dict[str, float] = {}
         for (room, _seat), seen in beats.items():
             touched[room] = max(seen, touched.get(room, seen))
-        connection.executemany("UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?",
+        connection.executemany(TOUCH_UNLESS_LOCKED if connection.kind == "postgresql" else TOUCH,
                                [(touched[room], room, touched[room]) for room in sorted(touched)])
         connection.executemany("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON CONFLICT"
                                " (room_id, seat) DO UPDATE SET seen = excluded.seen WHERE excluded.seen >"
