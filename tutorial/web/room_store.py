@@ -318,8 +318,9 @@ def beat(room_id: str, seat: int, now: float) -> None:
 
 TOUCH = "UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?"
 # PostgreSQL: a room whose row a change holds (its bots thinking, FOR UPDATE) is skipped, not waited for: the change
-# writes its own ``touched``. Waiting there, a flush holding the rows of the rooms it had already touched made every
-# change of those rooms wait in turn (seconds of delay at 250 rooms).
+# writes its own ``touched`` (held by another worker's flush, the room is touched by that one: at most seconds older,
+# against ROOM_MAX_IDLE's hours). Waiting there, a flush holding the rows of the rooms it had already touched made
+# every change of those rooms wait in turn (seconds of delay at 250 rooms).
 TOUCH_UNLESS_LOCKED = ("UPDATE rooms SET touched = ? WHERE id = (SELECT id FROM rooms WHERE id = ? AND touched < ?"
                        " FOR UPDATE SKIP LOCKED)")
 
