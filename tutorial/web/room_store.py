@@ -316,6 +316,9 @@ def beat(room_id: str, seat: int, now: float) -> None:
     _write_beats({(room_id, seat): now})
 
 
+# A seat's presence time, never lowered: a newer beat written meanwhile stays.
+PRESENCE = ("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON CONFLICT (room_id, seat)"
+            " DO UPDATE SET seen = excluded.seen WHERE excluded.seen > room_presence.seen")
 TOUCH = "UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?"
 # PostgreSQL: a room whose row a change holds (its bots thinking, FOR UPDATE) is skipped, not waited for: the change
 # writes its own ``touched`` (held by another worker's flush, the room is touched by that one: at most seconds older,
@@ -336,9 +339,7 @@ def _write_beats(beats: dict[tuple[str, int], float]) -> None:
             touched[room] = max(seen, touched.get(room, seen))
         connection.executemany(TOUCH_UNLESS_LOCKED if connection.kind == "postgresql" else TOUCH,
                                [(touched[room], room, touched[room]) for room in sorted(touched)])
-        connection.executemany("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON CONFLICT"
-                               " (room_id, seat) DO UPDATE SET seen = excluded.seen WHERE excluded.seen >"
-                               " room_presence.seen", [(room, seat, beats[room, seat]) for room, seat in sorted(beats)])
+        connection.executemany(PRESENCE, [(room, seat, beats[room, seat]) for room, seat in sorted(beats)])
 
     db.run(write, write=True, durable=durable())
 
@@ -405,9 +406,7 @@ def flush_beats(force: bool = False) -> float | None:
 
 
 def _present(connection, room_id: str, seat: int, seen: float) -> None:
-    connection.execute("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?)"
-                       " ON CONFLICT (room_id, seat) DO UPDATE SET seen = excluded.seen WHERE excluded.seen >"
-                       " room_presence.seen", (room_id, seat, seen))  # a newer beat written meanwhile stays
+    connection.execute(PRESENCE, (room_id, seat, seen))
 
 
 def versions(room_ids) -> dict[str, tuple[int, float | None]]:
