@@ -16,6 +16,7 @@ import json
 import logging
 import re
 import sqlite3
+import time
 
 from tutorial.engine import EngineError, Game
 
@@ -85,13 +86,28 @@ def prepare(connection: sqlite3.Connection, synchronous: str = "FULL") -> None:
     if connection.execute("PRAGMA user_version").fetchone()[0] != VERSION:
         # Only an empty file takes auto_vacuum at once; an old one gets it with the VACUUM after conversion.
         connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        connection.execute("PRAGMA journal_mode = WAL")  # readers never wait for the writer
+        _wal(connection)  # readers never wait for the writer
         _upgrade(connection)
     # FULL (with WAL): the WAL is fsynced at each commit, so an acknowledged action survives a power cut or an OS
     # crash too. NORMAL (DATABASE_SYNCHRONOUS=NORMAL) saves that fsync: a commit still survives a crash or kill of
     # the process, but a power cut may lose the last ones (README, Deploying).
     connection.execute(f"PRAGMA synchronous = {'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
     connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
+
+
+def _wal(connection: sqlite3.Connection, patience: float = 10.0) -> None:
+    """The file switched to WAL (it stays so). The switch needs the file to itself, and while other connections open
+    a new file SQLite answers "database is locked" at once instead of waiting in its busy handler: a worker's
+    threads that all opened a new file together failed. Asked again every 10 ms, for ``patience`` seconds."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def statements() -> list[str]:
