@@ -87,6 +87,9 @@ async function load() {
 }
 
 function show(data) {
+  // Answers can cross: a view asked for before a change (the start, a seat taken, a move) may arrive after that
+  // change's own answer. The room's version only grows, so an older view is dropped, never shown over a newer one.
+  if (state && data.version < state.version) return;
   state = data;
   notice("");
   renderSeats(data);

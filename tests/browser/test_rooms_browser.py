@@ -332,3 +332,37 @@ def test_one_hand_in_a_room_in_each_other_language(people, lang, assert_axe_clea
         wait_explained(page)
     assert_axe_clean(host)
     shoot(host, f"room-{lang}-hand-over")
+
+
+def test_a_view_asked_for_before_the_start_and_answered_after_it_does_not_hide_the_table(people):
+    """The host's page asks for the room's view when a friend sits down; if that answer is slow and arrives after
+    the start's own answer, the table stays shown (it used to go back to the waiting room: a CI failure)."""
+    host, friend = people(2, "es")
+    room = create_room(host, "es", "Ana")
+    held = []
+
+    def hold_the_first_view(route):
+        if route.request.method == "GET" and not held:
+            held.append((route, route.fetch()))  # asked now, before the start; answered below, after it
+        else:
+            route.continue_()
+
+    host.route(re.compile(rf"/api/rooms/{room}\?"), hold_the_first_view)
+    join_room(friend, f"/r/{room}", "Bruno")
+    for _ in range(100):  # the friend's seat reaches the host's stream, whose news asks for the view
+        if held:
+            break
+        host.wait_for_timeout(50)
+    assert held
+    start(host, "es")
+    host.evaluate("""() => {
+        const table = document.getElementById('table');
+        window.hiddenAgain = 0;
+        new MutationObserver(() => { if (table.hidden) window.hiddenAgain += 1; })
+            .observe(table, { attributes: true, attributeFilter: ['hidden'] });
+    }""")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    host.wait_for_timeout(500)
+    assert host.evaluate("window.hiddenAgain") == 0
+    assert host.is_visible("#table")
