@@ -90,3 +90,30 @@ def test_the_explanation_after_a_hand_names_the_people(app):
                 person.act(action, mine["version"])
     labels = {player["seat"]: player["label"] for player in view["last_hand"]["described"]["players"]}
     assert "Bruno" in labels[1] and "(bot)" in labels[2] and "Ana" not in labels[0]
+
+
+def test_a_panel_being_described_does_not_hold_up_the_other_rooms_narrations():
+    """An explanation panel takes milliseconds to describe: it is made outside the cache's lock, so another room's
+    sentences are served meanwhile, and two threads missing the same key both get the one kept."""
+    import threading
+    from collections import OrderedDict
+
+    from tutorial.web import room_narration
+
+    cache: OrderedDict = OrderedDict()
+    describing, described = threading.Event(), threading.Event()
+    got = {}
+
+    def slow_panel():
+        describing.set()
+        assert described.wait(10)
+        return {"panel": "slow"}
+
+    thread = threading.Thread(target=lambda: got.update(slow=room_narration._kept(cache, "a", 8, slow_panel)))
+    thread.start()
+    assert describing.wait(10)
+    assert room_narration._kept(cache, "b", 8, lambda: {"panel": "quick"}) == {"panel": "quick"}
+    first = room_narration._kept(cache, "a", 8, lambda: {"panel": "made twice"})
+    described.set()
+    thread.join()
+    assert got["slow"] is first and cache["a"] is first

@@ -55,14 +55,20 @@ def viewer_for(names: tuple[str, ...], seat: int) -> Cast:
 
 
 def _kept(cache: OrderedDict, key: tuple, limit: int, make):
+    """``cache[key]``, made by ``make()`` if missing. It is made outside the lock: an explanation panel takes
+    milliseconds, and every other stream and view of the worker narrates through this lock meanwhile. Two threads
+    missing the same key both make it; the first one kept is the one every caller gets."""
     with _lock:
         found = cache.get(key)
-        if found is None:
-            found = cache[key] = make()
-            while len(cache) > limit:
-                cache.popitem(last=False)
-        else:
+        if found is not None:
             cache.move_to_end(key)
+            return found
+    made = make()
+    with _lock:
+        found = cache.setdefault(key, made)
+        cache.move_to_end(key)
+        while len(cache) > limit:
+            cache.popitem(last=False)
         return found
 
 
