@@ -1,22 +1,12 @@
-"""On SQLite a room's change is played outside the store's write lock, on the room as read, and written only if
-the room is still as read (room_store ``change``): a change made meanwhile elsewhere (another thread, worker or
-host) is never overwritten; the change is played again on the newer room, and after ``OPTIMISTIC_TRIES`` inside
-the lock. (On PostgreSQL a change is played inside its transaction, the room's row locked: the two-workers and
-store tests cover it.)"""
+"""A room's change is played outside the store's write transaction, on the room as read, and written only if the
+room is still as read (room_store ``change``), on both stores: a change made meanwhile elsewhere (another thread,
+worker or host) is never overwritten; the change is played again on the newer room, and after ``OPTIMISTIC_TRIES``
+inside the lock (on PostgreSQL, the room's row locked)."""
 from __future__ import annotations
 
-import pytest
 from room_helpers import create_room, join_room
 
-from tutorial.web import db, events, room_store
-
-
-@pytest.fixture
-def store(tmp_path):
-    """SQLite only (the app fixture's store, tests/rooms/conftest.py)."""
-    yield str(tmp_path / "tables.sqlite3")
-    events.stop()
-    db.close_connections()
+from tutorial.web import db, room_store
 
 
 def joined_names(app, host) -> list:

@@ -199,15 +199,14 @@ def change(room_id: str, work, now: float, refusals: tuple = ()):
     each step that changed it. Returns ``(room, work's result)``, or ``(None, None)`` when there is no such room.
     An exception in ``refusals`` raised by ``work`` is raised again after what was due has been written.
 
-    On SQLite the change is played outside the write lock, on the room as read, and written in a short transaction
-    only if the room is still as read (``_write``); else it is played again on the room as it is now, and after
-    ``OPTIMISTIC_TRIES`` inside the lock. So one room's moves and its bots' play do not hold up every other room's
-    write (SQLite has one write lock for the whole file), and a change that writes nothing (a refused move with
-    nothing due) takes no lock at all. ``work`` may run more than once: it must only change the room it is given.
-    On PostgreSQL, whose lock is the room's row only, the change is played inside its transaction at once: one
-    connection of the worker's pool, not two (a read, then a write)."""
-    tries = 0 if db.store_of(current_app).kind == "postgresql" else OPTIMISTIC_TRIES
-    for _attempt in range(tries):
+    The change is played outside any transaction, on the room as read, and written in a short transaction only if
+    the room is still as read (``_write``); else it is played again on the room as it is now, and after
+    ``OPTIMISTIC_TRIES`` inside the lock. So one room's moves and its bots' play hold neither SQLite's write lock
+    (one for the whole file) nor, on PostgreSQL, a pool connection and the room's row: played inside the
+    transaction, a change held both while its thread waited for the GIL among hundreds, and the other requests
+    queued for the pool (README, Rooms). A change that writes nothing (a refused move with nothing due) takes no
+    lock at all. ``work`` may run more than once: it must only change the room it is given."""
+    for _attempt in range(OPTIMISTIC_TRIES):
         played = db.run(lambda connection: _read_for_change(connection, room_id, now), write=False)
         if played is None:
             return None, None
