@@ -4,11 +4,11 @@ A room is one row: its whole state as JSON (``Room.to_json``: seats, deadlines, 
 ``version`` and ``due``, the earliest deadline in it. A change of a room (``change``) reads it, applies whatever is
 due first (``Room.advance``, so any worker enforces every deadline), then the request's own work, and writes the room
 back with its version increased and the change's events appended to ``room_events`` under that version. The playing
-happens, on SQLite, outside the write transaction; the write, a few statements, commits only if the room's version
-is still the one read (and its presence times, when a seat's absence was judged), else the change is played again
-on the room as it is now: writes to one room are serialized, and SQLite's one write lock (for the whole file) is
-held only while rows are written, never while bots think. On PostgreSQL, which locks the room's row only, the
-change is played inside its transaction (``SELECT ... FOR UPDATE``).
+happens outside the write transaction; the write, a few statements, commits only if the room's version is still
+the one read (and its presence times, when a seat's absence was judged), else the change is played again on the
+room as it is now: writes to one room are serialized, and neither SQLite's one write lock (for the whole file) nor
+PostgreSQL's row lock and pool connection are held while bots think. A change that keeps meeting others is played
+inside the transaction, the room locked (``SELECT ... FOR UPDATE`` on PostgreSQL).
 
 Each change is announced with ``events.notify`` inside its transaction (LISTEN/NOTIFY on PostgreSQL, a polled
 sequence on SQLite: tutorial/web/events.py); the event streams sleep in ``events.wait_for_change`` and then read
@@ -319,7 +319,7 @@ def beat(room_id: str, seat: int, now: float) -> None:
 PRESENCE = ("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON CONFLICT (room_id, seat)"
             " DO UPDATE SET seen = excluded.seen WHERE excluded.seen > room_presence.seen")
 TOUCH = "UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?"
-# PostgreSQL: a room whose row a change holds (its bots thinking, FOR UPDATE) is skipped, not waited for: the change
+# PostgreSQL: a room whose row a change holds (writing, or played in the lock: FOR UPDATE) is skipped, not waited for: the change
 # writes its own ``touched`` (held by another worker's flush, the room is touched by that one: at most seconds older,
 # against ROOM_MAX_IDLE's hours). Waiting there, a flush holding the rows of the rooms it had already touched made
 # every change of those rooms wait in turn (seconds of delay at 250 rooms).
