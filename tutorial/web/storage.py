@@ -99,8 +99,8 @@ def create(record: Record, now: float | None = None) -> None:
         connection.execute(
             "INSERT INTO tables (id, version, game, state, moves, meta, created, touched)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (record.id, record.version, jsontext.dumps(header), jsontext.dumps(game.snapshot(shared=True)), game.move_count,
-             jsontext.dumps(record.meta), now, now))
+            (record.id, record.version, jsontext.dumps(header), jsontext.dumps(game.snapshot(shared=True)),
+             game.move_count, jsontext.dumps(record.meta), now, now))
         _insert_moves(connection, record.id, game)
 
     db.run(write, write=True)
