@@ -321,8 +321,8 @@ PRESENCE = ("INSERT INTO room_presence (room_id, seat, seen) VALUES (?, ?, ?) ON
 TOUCH = "UPDATE rooms SET touched = ? WHERE id = ? AND touched < ?"
 # PostgreSQL: a room whose row a change holds (while it writes, or plays in the lock: FOR UPDATE) is skipped, not
 # waited for: the change writes its own ``touched`` (held by another worker's flush, the room is touched by that one:
-# at most seconds older, against ROOM_MAX_IDLE's hours). Waiting there, a flush holding the rows of the rooms it had already touched made
-# every change of those rooms wait in turn (seconds of delay at 250 rooms).
+# at most seconds older, against ROOM_MAX_IDLE's hours). Waiting there, a flush holding the rows of the rooms it had
+# already touched made every change of those rooms wait in turn (seconds of delay at 250 rooms).
 TOUCH_UNLESS_LOCKED = ("UPDATE rooms SET touched = ? WHERE id = (SELECT id FROM rooms WHERE id = ? AND touched < ?"
                        " FOR UPDATE SKIP LOCKED)")
 
