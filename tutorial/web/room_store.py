@@ -13,9 +13,10 @@ inside the transaction, the room locked (``SELECT ... FOR UPDATE`` on PostgreSQL
 Each change is announced with ``events.notify`` inside its transaction (LISTEN/NOTIFY on PostgreSQL, a polled
 sequence on SQLite: tutorial/web/events.py); the event streams sleep in ``events.wait_for_change`` and then read
 the room's log since the version they last sent (``log_since``) and its ``due`` (``versions``). A stream's
-presence beats are written to ``room_presence`` without touching the room's state; the room reads them when it is loaded. Those beats are kept in the process and
-written together (``beat_soon``, ``flush_beats``: one transaction for every stream of the worker, at most
-``BEAT_FLUSH`` seconds late, far inside the 30 s after which a seat shows as disconnected), not one write each.
+presence beats are written to ``room_presence`` without touching the room's state; the room reads them when it is
+loaded. Those beats are kept in the process and written together (``beat_soon``, ``flush_beats``: one transaction
+for every stream of the worker, at most ``BEAT_FLUSH`` seconds late, far inside the 30 s after which a seat shows as
+disconnected), not one write each.
 
 Each worker keeps the rooms it parsed, by room and version (``KEPT_ROOMS``): a read asks the store for the room's
 version and gets its state only when that is not the kept one (parsing the JSON and the game's snapshot is most of
