@@ -11,7 +11,9 @@ version, and each seat's stream forwards the events the engine's audiences let i
 """
 from __future__ import annotations
 
+import hashlib
 import hmac
+import secrets
 from dataclasses import asdict, dataclass, replace
 
 from tutorial.bots import make_bot
@@ -27,7 +29,16 @@ GONE_AFTER = 60.0              # seconds without a sign of life before the seat'
 NEXT_HAND_WAIT = 20.0          # seconds after the first "next hand" before the next hand is dealt anyway
 TURN_TYPES = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")  # guarded by the version
 SEED_LIMIT = 2 ** 63
+MIXED_SEED_LIMIT = 2 ** 53     # a mixed seed is shown at the end: below 2^53 it survives any JSON client's numbers
 MAX_BOT_MOVES = 2000           # a safety net: bots never need this many moves before a person speaks
+
+
+def mixed_seed(seed: int, secret: str, games: int) -> int:
+    """The seed of game ``games`` of a room where several people sit: the room's seed mixed with the room's server
+    secret (HMAC-SHA256), so that nobody at the table, the host who chose the seed included, can foretell a deal.
+    Each game gets its own, so showing one game's seed at its end tells nothing of the next."""
+    digest = hmac.new(bytes.fromhex(secret), f"{seed}:{games}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big") % MIXED_SEED_LIMIT
 
 
 class RoomError(Exception):
@@ -69,6 +80,9 @@ class Room:
         self.lang: str = data["lang"]
         self.seed: int = data["seed"]
         self.seeded: bool = data.get("seeded", False)  # the seed was chosen at creation: shown once over
+        # Never in any answer: mixed into the seed of every game that starts with more than one person seated.
+        self.secret: str = data.get("secret") or secrets.token_hex(32)
+        self.mixed: bool = data.get("mixed", False)  # the current game started with more than one person seated
         self.hints: bool = data.get("hints", False)  # the host lets the coach give hints at this table
         self.games: int = data["games"]
         self.seats = [Seat(**seat) for seat in data["seats"]]
@@ -92,9 +106,10 @@ class Room:
     @classmethod
     def create(cls, room_id: str, name: str, token: str, now: float, *, options: Options | None = None,
                level: str = "medium", clock: int = 45, window: float = 1.5, lang: str = "es", seed: int = 0,
-               seeded: bool = False, hints: bool = False) -> Room:
+               seeded: bool = False, hints: bool = False, secret: str | None = None) -> Room:
         room = cls({"id": room_id, "version": 1, "options": (options or Options()).to_json(), "level": level,
                     "clock": clock, "window": window, "lang": lang, "seed": seed, "seeded": seeded, "hints": hints,
+                    "secret": secret or secrets.token_hex(32),
                     "games": 0, "seats": [asdict(Seat()) for _ in SEATS], "host": 0, "game": None, "deadline": None,
                     "clock_key": None, "pressed": [], "next_deadline": None, "windows": [], "considered": {},
                     "created": now})
@@ -107,7 +122,7 @@ class Room:
         writes it out at once: ``Game.snapshot``)."""
         return {"id": self.id, "version": self.version, "options": self.options.to_json(), "level": self.level,
                 "clock": self.clock, "window": self.window, "lang": self.lang, "seed": self.seed,
-                "seeded": self.seeded, "hints": self.hints,
+                "seeded": self.seeded, "hints": self.hints, "secret": self.secret, "mixed": self.mixed,
                 "games": self.games, "seats": [asdict(seat) for seat in self.seats], "host": self.host,
                 "game": None if self.game is None else self.game.snapshot(shared), "deadline": self.deadline,
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
@@ -216,7 +231,9 @@ class Room:
 
     def _new_game(self, now: float) -> None:
         self.games += 1
-        self.game = Game(self.options, (self.seed * 1_000_003 + self.games) % SEED_LIMIT)
+        self.mixed = sum(held.person for held in self.seats) > 1
+        seed, number = self.deal()
+        self.game = Game(self.options, (seed * 1_000_003 + number) % SEED_LIMIT)
         self._mark = 0
         self.pressed, self.next_deadline, self.windows, self.considered, self.readings = [], None, {}, {}, {}
         self.coach, self.hands = [{} for _ in SEATS], []
@@ -318,10 +335,23 @@ class Room:
         return True
 
     def _bot(self):
-        bot = make_bot(self.level, seed=(self.seed * 7919 + self.games * 104_729 + self.game.move_count)
-                       % SEED_LIMIT)
+        seed, number = self.deal()
+        bot = make_bot(self.level, seed=(seed * 7919 + number * 104_729 + self.game.move_count) % SEED_LIMIT)
         bot.recall(self.game, self.readings)  # the hard bots' reading of the rivals, kept across the game
         return bot
+
+    def deal(self) -> tuple[int, int]:
+        """The current game is dealt, and its bots draw, as game ``number`` of a room of ``seed``: the room's own
+        seed and game count when one person plays with bots (a seeded replay); once several people sit, this game's
+        ``mixed_seed`` and 1 (a new room of that seed plays this game again), which nobody at the table can know."""
+        return (mixed_seed(self.seed, self.secret, self.games), 1) if self.mixed else (self.seed, self.games)
+
+    def replay_seed(self) -> int | None:
+        """Once the game is over, the seed that plays it again (a new room of the same options and this seed); None
+        before, and for one person with bots whose seed the server drew (its next game would follow from it)."""
+        if not self.over or not (self.seeded or self.mixed):
+            return None
+        return self.deal()[0]
 
     def _levels(self) -> dict:
         return {seat: self.level for seat in SEATS}

@@ -294,10 +294,10 @@ def seat_view(room: Room, seat: int) -> dict:
     view.pop("bots_paused", None)
     view.pop("seed", None)
     view["summary"] = room_coach.summary(room, seat)
-    if room.over and room.seeded:
-        # As at the bots' table: a room created with a seed says it once the game is over, so the same options and
-        # seed (the creation page's ?seed=) deal the same hands again, and the same moves meet the same bots' moves.
-        view["seed"] = room.seed
+    if room.replay_seed() is not None:
+        # Once the game is over, the seed that plays it again: a new room with the same options and this seed (the
+        # creation page's ?seed=) deals the same hands, and the same moves meet the same bots' moves.
+        view["seed"] = room.replay_seed()
     view.update(lobby, seat=seat, me=me, deadline=room.deadline_left(moment),
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
                 if game.phase.hand_is_over else None)
