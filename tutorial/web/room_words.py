@@ -28,8 +28,12 @@ def refusal(code: str) -> str:
         "seated": lambda: _("You already have a seat in this room."),
         "name_type": lambda: _("The name must be text."),
         "name_empty": lambda: _("Choose a name to show at the table."),
+        "name_blank": lambda: _("A name needs at least one visible letter, digit or sign: invisible characters and "
+                                "spaces do not count."),
         "name_long": lambda: _("A name has at most %(max)s characters.", max=MAX_LENGTH),
         "name_taken": lambda: _("Someone in this room already has that name; choose another one."),
+        "name_lookalike": lambda: _("That name can be mistaken for the name of someone in this room; choose another "
+                                    "one."),
         "name_reserved": lambda: _("That name is one the table uses for its seats; choose another one."),
     }
     return messages[code]()
