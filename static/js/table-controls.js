@@ -28,6 +28,8 @@ export function renderControls(ctx, view, ready, handlers) {
   if (view.match_over) {
     if (view.options.vacas) prompt.textContent = usWon ? ui.matchUs : ui.matchThem;
     else prompt.textContent = usWon ? ui.winnerUs : ui.winnerThem;
+  } else if (view.limit) { // the game holds its cap of moves: nothing more can be played, the view says why
+    prompt.textContent = view.limit;
   } else if (!actions.length) {
     const waitingFor = view.turn !== null ? seats[view.turn] : "";
     prompt.textContent = fmt(ui.waiting, { player: waitingFor });

@@ -43,7 +43,7 @@ def mixed_seed(seed: int, secret: str, games: int) -> int:
 
 class RoomError(Exception):
     """A request the room refuses (nothing changed): ``code`` is ``started``, ``not_started``, ``full``,
-    ``taken``, ``not_host``, ``not_over`` or ``stale``."""
+    ``taken``, ``not_host``, ``not_over``, ``stale`` or ``limit`` (the game holds ``max_moves`` moves)."""
 
     def __init__(self, code: str):
         super().__init__(code)
@@ -83,6 +83,7 @@ class Room:
         # Never in any answer: mixed into the seed of every game that starts with more than one person seated.
         self.secret: str = data.get("secret") or secrets.token_hex(32)
         self.mixed: bool = data.get("mixed", False)  # the current game started with more than one person seated
+        self.max_moves: int | None = data.get("max_moves")  # moves one game may hold (the site's MAX_TABLE_MOVES)
         self.hints: bool = data.get("hints", False)  # the host lets the coach give hints at this table
         self.games: int = data["games"]
         self.seats = [Seat(**seat) for seat in data["seats"]]
@@ -106,10 +107,11 @@ class Room:
     @classmethod
     def create(cls, room_id: str, name: str, token: str, now: float, *, options: Options | None = None,
                level: str = "medium", clock: int = 45, window: float = 1.5, lang: str = "es", seed: int = 0,
-               seeded: bool = False, hints: bool = False, secret: str | None = None) -> Room:
+               seeded: bool = False, hints: bool = False, secret: str | None = None,
+               max_moves: int | None = None) -> Room:
         room = cls({"id": room_id, "version": 1, "options": (options or Options()).to_json(), "level": level,
                     "clock": clock, "window": window, "lang": lang, "seed": seed, "seeded": seeded, "hints": hints,
-                    "secret": secret or secrets.token_hex(32),
+                    "secret": secret or secrets.token_hex(32), "max_moves": max_moves,
                     "games": 0, "seats": [asdict(Seat()) for _ in SEATS], "host": 0, "game": None, "deadline": None,
                     "clock_key": None, "pressed": [], "next_deadline": None, "windows": [], "considered": {},
                     "created": now})
@@ -123,6 +125,7 @@ class Room:
         return {"id": self.id, "version": self.version, "options": self.options.to_json(), "level": self.level,
                 "clock": self.clock, "window": self.window, "lang": self.lang, "seed": self.seed,
                 "seeded": self.seeded, "hints": self.hints, "secret": self.secret, "mixed": self.mixed,
+                "max_moves": self.max_moves,
                 "games": self.games, "seats": [asdict(seat) for seat in self.seats], "host": self.host,
                 "game": None if self.game is None else self.game.snapshot(shared), "deadline": self.deadline,
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
@@ -146,6 +149,13 @@ class Room:
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.is_over
+
+    @property
+    def at_limit(self) -> bool:
+        """The game holds ``max_moves`` moves and is not over: nobody, bot or person, moves in it any more."""
+        game = self.game
+        return (game is not None and self.max_moves is not None and not game.is_over
+                and game.move_count >= self.max_moves)
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose person holds the token with this hash (compared in constant time), or None."""
@@ -292,6 +302,8 @@ class Room:
         (``RoomError("stale")``); an action that is not legal raises the engine's ``IllegalAction``."""
         if not self.started:
             raise RoomError("not_started")
+        if self.at_limit:
+            raise RoomError("limit")
         if action.type in TURN_TYPES and version != self.version:
             raise RoomError("stale")
         game = self.game
@@ -321,7 +333,7 @@ class Room:
 
     def _deal_if_agreed(self, now: float) -> bool:
         game = self.game
-        if not game.phase.hand_is_over or game.is_over:
+        if not game.phase.hand_is_over or game.is_over or self.at_limit:
             return False
         everyone = set(self.people()) <= set(self.pressed)
         if not (self.pressed and everyone) and not (self.next_deadline is not None and now >= self.next_deadline):
@@ -372,7 +384,7 @@ class Room:
         bot = self._bot()
         start = game.move_count
         for _move in range(MAX_BOT_MOVES):
-            if game.phase.hand_is_over:
+            if game.phase.hand_is_over or self.at_limit:
                 break
             bots = [seat for seat in game.to_act() if not self.plays_itself(seat)]
             if not bots:
@@ -394,6 +406,8 @@ class Room:
             raise RuntimeError("the bots did not stop")
         # Every seat's reading, a person's too: its bot stands in for it when the person is gone.
         self.readings = bot.memory(game, SEATS) or {}
+        if self.at_limit:  # nothing falls due in a game that cannot go on
+            self.windows, self.pressed, self.next_deadline = {}, [], None
         self._prune_windows()
         if decided or game.move_count != start or self.deadline is None:
             self._set_clock(now)
@@ -401,7 +415,7 @@ class Room:
     def _waiting(self) -> list[int]:
         """The people whose decision the table waits for now."""
         game = self.game
-        if game.phase.hand_is_over:
+        if game.phase.hand_is_over or self.at_limit:
             return []
         return [seat for seat in game.to_act() if self.plays_itself(seat)]
 

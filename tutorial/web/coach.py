@@ -9,8 +9,9 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from tutorial.coach import NothingToDo, advise
-from tutorial.web import coach_history, coach_words, rooms, table
+from tutorial.web import coach_history, coach_words, rooms, storage, table
 from tutorial.web.coach_marks import enabled, hand_start
+from tutorial.web.room_words import room_limit
 from tutorial.web.translate import gettext as _
 
 bp = Blueprint("coach", __name__)
@@ -24,7 +25,7 @@ def hint(table_id):
     if record.meta.get("paused"):  # señas: a rival's signal is waiting for its window to close
         raise not_your_turn()
     game, seat = record.game, record.meta["seat"]
-    return jsonify(seat_hint(game, seat))
+    return jsonify(seat_hint(game, seat, (storage.move_limit(), table.limit_text)))
 
 
 @bp.get("/api/rooms/<room_id>/hint")
@@ -40,11 +41,15 @@ def room_hint(room_id):
         room, _done = rooms.change(room_id, lambda room: None)
     if not room.started or not room.plays_itself(seat):  # before the start, or while its bot stands in for it
         raise not_your_turn()
-    return jsonify(seat_hint(room.game, seat))
+    return jsonify(seat_hint(room.game, seat, (room.max_moves, room_limit)))
 
 
-def seat_hint(game, seat: int) -> dict:
-    """The coach's hint for ``seat`` from its observation and its own events of the hand only."""
+def seat_hint(game, seat: int, limit: tuple) -> dict:
+    """The coach's hint for ``seat`` from its observation and its own events of the hand only; none once the game
+    holds its cap of moves (``limit``: the cap and the sentence saying it was reached, a 409)."""
+    cap, reached = limit
+    if table.at_limit(game, cap):
+        raise table.BadRequest(reached(), 409)
     try:
         advice = advise(game.observation(seat), game.events_for(seat, hand_start(game)))
     except NothingToDo:

@@ -26,6 +26,7 @@ def refusal(code: str) -> str:
         "not_over": lambda: _("The game is not over yet."),
         "stale": lambda: _("This room has changed since you loaded it; reload it and try again."),
         "seated": lambda: _("You already have a seat in this room."),
+        "limit": room_limit,
         "name_type": lambda: _("The name must be text."),
         "name_empty": lambda: _("Choose a name to show at the table."),
         "name_blank": lambda: _("A name needs at least one visible letter, digit or sign: invisible characters and "
@@ -37,6 +38,12 @@ def refusal(code: str) -> str:
         "name_reserved": lambda: _("That name is one the table uses for its seats; choose another one."),
     }
     return messages[code]()
+
+
+def room_limit() -> str:
+    """The room's game holds its cap of moves (config MAX_TABLE_MOVES): said by the view and by a refused move."""
+    return _("This game has reached its maximum length: no more moves can be played in it. Create a new room to "
+             "play on.")
 
 
 def no_room() -> str:

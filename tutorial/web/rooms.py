@@ -24,7 +24,7 @@ from tutorial.web import table_senas as senas
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tutorial.web.narrator import refusal as engine_refusal
 from tutorial.web.room_words import (clock_range, no_room, no_token, refusal, reserved_names, room_event_text,
-                                     seat_range)
+                                     room_limit, seat_range)
 from tutorial.web.table import BadRequest, json_body
 from tutorial.web.translate import gettext as _
 
@@ -37,7 +37,7 @@ CREATE_FIELDS = {"name", "reyes", "target", "vacas", "real", "mus_corrido", "sen
                  "hints", "lang", "seed"}
 JOIN_FIELDS = {"name", "seat", "lang"}
 STATUS = {"started": 409, "not_started": 409, "full": 409, "taken": 409, "not_host": 403, "not_over": 409,
-          "stale": 409, "seated": 409}
+          "stale": 409, "seated": 409, "limit": 400}
 
 
 class Unauthorized(BadRequest):
@@ -159,7 +159,8 @@ def create_room():
     token = secrets.token_urlsafe(32)
     room = Room.create(secrets.token_urlsafe(16), name, digest(token), now(), options=options, level=level,
                        clock=clock, window=window, lang=lang, hints=hints,
-                       seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed, seeded=seed is not None)
+                       seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed, seeded=seed is not None,
+                       max_moves=storage.move_limit())
     room_store.create(room, now())
     answer = {"id": room.id, "seat": 0, "token": token, "url": room_url(room), "room": lobby_view(room)}
     return with_cookie(make_response(jsonify(answer), 201), room.id, token)
@@ -290,7 +291,8 @@ def seat_view(room: Room, seat: int) -> dict:
     names = room_narration.names_for(room, seat)
     view = table.learner_view(storage.Record(room.id, room.version, game, meta), game,
                               narrate=room_narration.narrator(room.id, room.games, seat, names),
-                              summarize=room_narration.summary(room, seat, names))
+                              summarize=room_narration.summary(room, seat, names),
+                              limit=(room.max_moves, room_limit))
     view.pop("bots_paused", None)
     view.pop("seed", None)
     view["summary"] = room_coach.summary(room, seat)

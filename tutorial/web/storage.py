@@ -66,8 +66,13 @@ def _insert_moves(connection, table_id: str, game: Game) -> None:
                             for i, (seat, action) in enumerate(game.history)])
 
 
+def move_limit() -> int:
+    """The most moves one game may hold (config MAX_TABLE_MOVES): a table's history, and a room's game."""
+    return limit("MAX_TABLE_MOVES", MAX_MOVES)
+
+
 def _check_length(game: Game) -> None:
-    if game.move_count > limit("MAX_TABLE_MOVES", MAX_MOVES):
+    if game.move_count > move_limit():
         raise HistoryFull(f"{game.move_count} moves")
 
 

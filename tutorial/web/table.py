@@ -98,6 +98,8 @@ def post_action(table_id):
     if kind not in senas.OUT_OF_TURN or not record.game.options.senas:  # a signal or a catch never waits its turn
         check_version(body.get("version"), record.version)
     game = record.game
+    if at_limit(game, storage.move_limit()):
+        raise BadRequest(limit_text())
     seat = record.meta["seat"]
     start = game.event_count
     meta = dict(record.meta, events_from=start, paused=False)
@@ -124,7 +126,7 @@ def post_action(table_id):
 @bp.post("/api/tables/<table_id>/settings")
 def post_settings(table_id):
     """The table's own settings (the length of the learner's catch windows, the coach on or off); the game is not
-    touched."""
+    touched. Settings that change nothing (``{}``, or the values the table has) write nothing: same version."""
     body = json_body({"window", "coach", "lang"})
     record = find(table_id)
     meta = dict(record.meta, events_from=record.game.event_count)
@@ -135,9 +137,21 @@ def post_settings(table_id):
             meta["coach"] = coach_marks.setting(body["coach"])
         except ValueError as error:
             raise BadRequest(str(error)) from None
+    if meta.get("window") == record.meta.get("window") and coach_marks.enabled(meta) == coach_marks.enabled(
+            record.meta):
+        return jsonify(learner_view(storage.Record(record.id, record.version, record.game, meta), record.game))
     updated = storage.Record(record.id, record.version + 1, record.game, meta)
     storage.save(updated, expected_version=record.version)
     return jsonify(learner_view(updated, record.game))
+
+
+def at_limit(game: Game, cap: int | None) -> bool:
+    """The game holds ``cap`` moves (config MAX_TABLE_MOVES) and is not over: no move can be played in it any more."""
+    return cap is not None and not game.is_over and game.move_count >= cap
+
+
+def limit_text() -> str:
+    return _("This game has reached its maximum length; start a new one.")
 
 
 def senas_setting(value) -> float:
@@ -166,7 +180,7 @@ def storage_error(error: storage.StorageError):
     if isinstance(error, storage.TooManyTables):
         message = _("Too many games are open right now; try again later.")
     elif isinstance(error, storage.HistoryFull):
-        status, message = 400, _("This game has reached its maximum length; start a new one.")
+        status, message = 400, limit_text()
     elif isinstance(error, storage.StaleVersion):
         status, message = 409, _("This table has changed since you loaded it; reload it and try again.")
     response = jsonapi.error_response(status, message)
@@ -260,9 +274,9 @@ def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
     makes a signal the learner could catch (``meta["paused"]``: the page sends "continue" once its window ran
     out)."""
     bot = bot or table_bot(game, meta)
-    learner = meta["seat"]
+    learner, cap = meta["seat"], storage.move_limit()
     for _move in range(MAX_BOT_MOVES):
-        if game.phase.hand_is_over:
+        if game.phase.hand_is_over or at_limit(game, cap):  # at the cap the game stops where it is
             break
         bots = [seat for seat in game.to_act() if seat != learner]
         if not bots:
@@ -287,11 +301,12 @@ def window_choices() -> list[tuple[float, str]]:
 
 # ----- the learner's view --------------------------------------------------------------------------------------
 
-def learner_view(record: storage.Record, game: Game, narrate=None, summarize=None) -> dict:
+def learner_view(record: storage.Record, game: Game, narrate=None, summarize=None, limit=None) -> dict:
     """What the learner may know: the engine's observation of their seat as JSON, plus the table's fields and
     localized events. A room passes its own ``narrate(events)`` (the events in words, by the people's names,
-    cached) and ``summarize(last_hand, view)`` (the explanation panel's, cached); the table narrates for
-    ``Learner(seat)``."""
+    cached), ``summarize(last_hand, view)`` (the explanation panel's, cached) and ``limit`` (its cap of moves and
+    the sentence saying it was reached); the table narrates for ``Learner(seat)``. Once the game holds its cap of
+    moves, no action is offered and ``limit`` says why."""
     seat = record.meta["seat"]
     view = game.observation(seat).to_json()
     options = view.pop("options")
@@ -312,6 +327,10 @@ def learner_view(record: storage.Record, game: Game, narrate=None, summarize=Non
                     bots_paused=record.meta.get("paused", False), window=record.meta["window"])
     view["coach"] = coach_marks.enabled(record.meta)
     view["review"] = coach_marks.review(record.meta, game)
+    cap, reached = limit or (storage.move_limit(), limit_text)
+    view["limit"] = reached() if at_limit(game, cap) else None
+    if view["limit"]:
+        view["legal_actions"] = []
     if game.is_over and record.meta["seeded"]:
         view["seed"] = game.seed
     return view
