@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from servers import running_app
 
+from tutorial.web.table_bench import learner_action as first_action
+
 CAP = 40
 LIMIT_ES = "Esta partida ha llegado a su duración máxima; empieza una nueva."
 
@@ -15,15 +17,6 @@ pytestmark = pytest.mark.browser
 def server(tmp_path_factory):
     with running_app(tmp_path_factory, "table-limit-server", MAX_TABLE_MOVES=CAP) as url:
         yield url
-
-
-def first_action(view: dict) -> dict:
-    entry = view["legal_actions"][0]
-    if entry["type"] == "discard":
-        return {"type": "discard", "cards": view["hand"][:1]}
-    if entry["type"] == "envido":
-        return {"type": "envido", "amount": entry["min"]}
-    return {"type": entry["type"]}
 
 
 def test_at_the_move_cap_the_table_page_says_why_and_offers_no_button(browser, server, console_errors,
