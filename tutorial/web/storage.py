@@ -147,6 +147,20 @@ def touched(table_id: str) -> float | None:
     return None if row is None else row[0]
 
 
+# ----- faults ------------------------------------------------------------------------------------------------------
+
+LOG_EVERY = 60.0  # seconds between two log lines of the same fault in one process (a 503 storm logs once a minute)
+_logged: dict[str, float] = {}
+
+
+def log_unavailable(error: Unavailable) -> None:
+    """Tell the operator why the site answers 503 (db.py's message says what to do), once a minute per fault."""
+    message, clock = str(error), time.monotonic()
+    if clock - _logged.get(message, -LOG_EVERY) >= LOG_EVERY:
+        _logged[message] = clock
+        current_app.logger.warning("the database cannot be used, requests get 503: %s", message)
+
+
 # ----- cleanup -----------------------------------------------------------------------------------------------------
 
 RETRY_AFTER = 5            # seconds a client is asked to wait after a 503

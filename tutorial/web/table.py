@@ -163,6 +163,8 @@ def bad_request(error: BadRequest):
 def storage_error(error: storage.StorageError):
     """The store refused (nothing was written): JSON under /api/, an error page elsewhere; 503s say when to retry."""
     status, message = 503, _("The games cannot be saved right now; nothing was changed. Try again in a moment.")
+    if isinstance(error, storage.Unavailable):
+        storage.log_unavailable(error)
     if isinstance(error, storage.TooManyTables):
         message = _("Too many games are open right now; try again later.")
     elif isinstance(error, storage.HistoryFull):
