@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import statistics
+import tempfile
 import threading
 import time
 
@@ -133,3 +135,51 @@ class DatabaseCounters(Storage):
 
     def clear(self, key: str) -> None:
         self.backend.write("DELETE FROM rate_counts WHERE key = ?", (key,))
+
+
+def bench(repeats: int = 5, seconds: float = 1.0) -> list[tuple[str, float, str]]:
+    """``mus-tutorial bench ratelimit``: what counting a request costs, wall time: one counter increment (the
+    fixed-window strategy's ``hit``) in each store, and a whole limited request (``GET /api/practice/daily``) with
+    the limits off, counted in memory, and counted in the site's store (the default). The store is ``MUS_DATABASE``
+    (a ``postgresql://`` URL) or, by default, a temporary SQLite folder (the counters' file beside the database)."""
+    from limits import parse
+    from limits.storage import MemoryStorage
+    from limits.strategies import FixedWindowRateLimiter
+
+    from tutorial import create_app
+
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        database = os.environ.get("MUS_DATABASE") or os.path.join(folder, "tables.sqlite3")
+        kind = "PostgreSQL" if db.is_postgres(database) else "SQLite file"
+        limit = parse("1000000000 per hour")
+        for label, store in (("memory://", MemoryStorage()), (f"database:// ({kind})",
+                                                               DatabaseCounters(store=db.Store(database)))):
+            strategy = FixedWindowRateLimiter(store)
+            per_hit = [_timed(lambda: strategy.hit(limit, "bench", str(time.perf_counter_ns() % 64)), seconds)
+                       for _ in range(repeats)]
+            rows.append((f"ratelimit: one counted hit, {label}", statistics.median(per_hit), "us"))
+        clients = {label: create_app({"TESTING": True, "DATABASE": database, "RATELIMIT_ENABLED": True,
+                                      "TABLE_CLEANUP": False, "RATELIMIT_PRACTICE": "1000000000 per hour",
+                                      **config}).test_client()
+                   for label, config in (("limits off", {"RATELIMIT_ENABLED": False}),
+                                         ("memory://", {"RATELIMIT_STORAGE_URI": "memory://"}),
+                                         (f"database:// ({kind}, the default)", {}))}
+        runs = {label: [] for label in clients}
+        for _ in range(repeats):  # interleaved, so that a busy moment of the machine weighs on each alike
+            for label, client in clients.items():
+                runs[label].append(_timed(lambda: client.get("/api/practice/daily"), seconds))
+        rows += [(f"ratelimit: GET /api/practice/daily, {label}", statistics.median(times), "us")
+                 for label, times in runs.items()]
+        db.close_connections()
+    return rows
+
+
+def _timed(work, seconds: float) -> float:
+    """Microseconds per call of ``work``, over about ``seconds`` of calls."""
+    work()  # warm: connections opened, caches filled
+    count, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        work()
+        count += 1
+    return (time.perf_counter() - start) / count * 1e6
