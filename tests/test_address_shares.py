@@ -15,7 +15,8 @@ REFUSED_TABLE = {
     "pt": "Partidas demais foram começadas a partir da sua rede",
     "en": "Too many games have been started from your network",
 }
-REFUSED_ROOM = {"es": "Se han abierto demasiadas salas desde tu red", "ca": "S'han obert massa sales des de la teva xarxa"}
+REFUSED_ROOM = {"es": "Se han abierto demasiadas salas desde tu red",
+                "ca": "S'han obert massa sales des de la teva xarxa"}
 
 
 @pytest.fixture

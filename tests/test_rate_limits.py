@@ -154,7 +154,8 @@ def test_a_client_is_its_ipv4_address_or_its_ipv6_64(address, group):
 
 def test_the_addresses_of_one_ipv6_64_share_a_limit_and_another_64_has_its_own(limited):
     for host in ("2001:db8:0:7::1", "2001:db8:0:7::2"):
-        assert limited.post("/api/explain", json={"hands": HANDS}, environ_base={"REMOTE_ADDR": host}).status_code == 200
+        response = limited.post("/api/explain", json={"hands": HANDS}, environ_base={"REMOTE_ADDR": host})
+        assert response.status_code == 200
     same = limited.post("/api/explain", json={"hands": HANDS}, environ_base={"REMOTE_ADDR": "2001:db8:0:7:ffff::3"})
     assert same.status_code == 429
     other = limited.post("/api/explain", json={"hands": HANDS}, environ_base={"REMOTE_ADDR": "2001:db8:0:8::1"})

@@ -26,14 +26,16 @@ created on first use, for either database.
 Faults. SQLite: before each use the file's device and inode are compared with the ones opened, so a deleted or
 replaced file is never written blindly (and a deleted one is not re-created empty); a read-only, locked or broken
 file raises ``Unavailable``. The same file moved away and back (same device and inode) is the same database, its
-``-wal`` and ``-shm`` its own: it is used again at once. The process keeps a descriptor open on every database
-file it has used, so the inode of a file moved or deleted cannot be given to another file while it runs: the same
-device and inode is the same file, never a new one that happens to reuse the number. Another file put in its place
-is used once the old database's ``-wal`` and ``-shm`` are no longer beside it (SQLite would read the old WAL into
-the new file); nothing ever asks for a WAL to be deleted: it holds the database's latest acknowledged writes. PostgreSQL: a server that cannot be reached, a connection that broke (a restart), a
-read-only server, a lock waited for longer than ``BUSY_TIMEOUT`` raise ``Unavailable``. On both, an old connection
-that fails is tried once more on a fresh one (a restarted server, a file made writable again), never after a
-commit was sent (its outcome is unknown; the caller gets 503 rather than a repeated write).
+``-wal`` and ``-shm`` its own: it is used again at once. The process keeps a descriptor open on the database
+files it uses (the latest ``PINNED_MAX``; a site uses one), so the inode of a file moved or deleted cannot be given
+to another file while it runs: the same device and inode is the same file, never a new one that happens to reuse
+the number. Another file put in its place is used once the old database's ``-wal`` and ``-shm`` are no longer
+beside it (SQLite would read the old WAL into the new file); nothing ever asks for a WAL to be deleted: it holds the
+database's latest acknowledged writes.
+PostgreSQL: a server that cannot be reached, a connection that broke (a restart), a read-only server, a lock
+waited for longer than ``BUSY_TIMEOUT`` raise ``Unavailable``. On both, an old connection that fails is tried once
+more on a fresh one (a restarted server, a file made writable again), never after a commit was sent (its outcome is
+unknown; the caller gets 503 rather than a repeated write).
 """
 from __future__ import annotations
 

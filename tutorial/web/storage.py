@@ -137,7 +137,8 @@ def check_share(connection, kind: str, owner: str, live: str = "", params: tuple
     if not owner or not share:
         return
     condition = f" AND {live}" if live else ""
-    count = connection.execute(f"SELECT count(*) FROM {kind} WHERE owner = ?{condition}", (owner, *params)).fetchone()[0]
+    count = connection.execute(f"SELECT count(*) FROM {kind} WHERE owner = ?{condition}",
+                               (owner, *params)).fetchone()[0]
     if count >= share:
         raise OwnerFull(kind, count)
 
