@@ -52,7 +52,7 @@ class _SQLiteCounters:
         held = getattr(self.local, "held", None)
         if held is None or held[0] != os.getpid():
             raw = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
-            raw.execute("PRAGMA journal_mode = WAL")
+            storage_schema.wal(raw)  # several workers may create the file at once: asked again while locked
             raw.execute("PRAGMA synchronous = OFF")
             raw.execute(storage_schema.RATE_COUNTS)
             self.local.held = held = (os.getpid(), raw)

@@ -102,7 +102,7 @@ def prepare(connection: sqlite3.Connection, synchronous: str = "FULL") -> None:
     if connection.execute("PRAGMA user_version").fetchone()[0] != VERSION:
         # Only an empty file takes auto_vacuum at once; an old one gets it with the VACUUM after conversion.
         connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        _wal(connection)  # readers never wait for the writer
+        wal(connection)  # readers never wait for the writer
         _upgrade(connection)
     # FULL (with WAL): the WAL is fsynced at each commit, so an acknowledged action survives a power cut or an OS
     # crash too. NORMAL (DATABASE_SYNCHRONOUS=NORMAL) saves that fsync: a commit still survives a crash or kill of
@@ -111,7 +111,7 @@ def prepare(connection: sqlite3.Connection, synchronous: str = "FULL") -> None:
     connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
 
 
-def _wal(connection: sqlite3.Connection, patience: float = 10.0) -> None:
+def wal(connection: sqlite3.Connection, patience: float = 10.0) -> None:
     """The file switched to WAL (it stays so). The switch needs the file to itself, and while other connections open
     a new file SQLite answers "database is locked" at once instead of waiting in its busy handler: a worker's
     threads that all opened a new file together failed. Asked again every 10 ms, for ``patience`` seconds."""
