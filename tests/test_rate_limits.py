@@ -6,11 +6,12 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
 
 from tutorial import create_app
-from tutorial.web import ratecount
+from tutorial.web import db, ratecount
 from tutorial.web.ratelimit import DEFAULT_LIMITS, LIMITED, address_group
 
 HANDS = [["12o", "12c", "11e", "11b"], ["12e", "12b", "10o", "10c"], ["1o", "1c", "7e", "4b"], ["5o", "6c", "7o", "4c"]]
@@ -168,3 +169,15 @@ def test_unusable_counters_let_each_worker_count_in_memory_rather_than_fail(tmp_
     client = limited_app(database).test_client()
     statuses = [client.post("/api/explain", json={"hands": HANDS}).status_code for _ in range(3)]
     assert statuses == [200, 200, 429]
+
+
+def test_the_counters_expire_sweep_clear_and_reset_on_either_store(store, monkeypatch):
+    counters = ratecount.DatabaseCounters(store=db.Store(store))
+    assert [counters.incr("a", 60) for _ in range(3)] == [1, 2, 3] and counters.get("a") == 3
+    assert counters.incr("gone", -1) == 1 and counters.get("gone") == 0  # its window is already over
+    assert counters.incr("gone", 60) == 1  # a new window starts at 1
+    monkeypatch.setattr(ratecount, "SWEEP_EVERY", 1)
+    counters.incr("b", -1)  # the sweep (every increment now) deletes the expired rows, then counts
+    counters.clear("a")
+    assert counters.get("a") == 0 and counters.get_expiry("a") <= time.time() + 1
+    assert counters.check() and counters.reset() >= 1 and counters.get("gone") == 0

@@ -185,3 +185,4 @@ def test_two_hosts_on_one_postgres_database_share_every_rate_limit_and_the_addre
     assert admin.execute("SELECT sum(count) FROM rate_counts").fetchone()[0] == 4
     other = {"REMOTE_ADDR": "2001:db8::5"}
     assert first.post("/api/tables", json={}, environ_base=other).status_code == 201
+

@@ -39,6 +39,11 @@ def counters_path(database: str) -> str:
     return os.path.join(os.path.dirname(os.path.abspath(database)), FILE)
 
 
+def _rows(cursor) -> list:
+    """The rows a statement returned; none for one that returns nothing (psycopg refuses to fetch those)."""
+    return cursor.fetchall() if cursor.description is not None else []
+
+
 class _SQLiteCounters:
     """The counters' own SQLite file: a connection per thread (per process: a forked worker opens its own), writes
     of one process queued on a lock (SQLite's busy handler polls with sleeps; a lock wakes the next writer at once)."""
@@ -61,14 +66,14 @@ class _SQLiteCounters:
     def write(self, sql: str, params: tuple):
         with self.writer:
             try:
-                return self.connection().execute(sql, params).fetchall()
+                return _rows(self.connection().execute(sql, params))
             except sqlite3.Error:
                 self.local.held = None  # a fresh connection next time (a file fixed, deleted, replaced)
                 raise
 
     def read(self, sql: str, params: tuple):
         try:
-            return self.connection().execute(sql, params).fetchall()
+            return _rows(self.connection().execute(sql, params))
         except sqlite3.Error:
             self.local.held = None
             raise
@@ -83,11 +88,11 @@ class _DatabaseCounters:
         self.store = store
 
     def write(self, sql: str, params: tuple):
-        return db.run(lambda connection: connection.execute(sql, params).fetchall(), write=True, store=self.store,
+        return db.run(lambda connection: _rows(connection.execute(sql, params)), write=True, store=self.store,
                       durable=False)
 
     def read(self, sql: str, params: tuple):
-        return db.run(lambda connection: connection.execute(sql, params).fetchall(), store=self.store)
+        return db.run(lambda connection: _rows(connection.execute(sql, params)), store=self.store)
 
 
 class DatabaseCounters(Storage):
