@@ -10,7 +10,7 @@ import pytest
 from table_helpers import first_action
 
 from tutorial import create_app
-from tutorial.web import db
+from tutorial.web import db, ratelimit
 
 pytestmark = pytest.mark.postgres
 
@@ -170,3 +170,19 @@ def test_a_thread_that_finds_every_connection_busy_too_long_gets_a_503(app, clie
         holder.join(timeout=30)
     assert refused.status_code == 503 and refused.get_json()["error"].startswith(UNAVAILABLE)
     assert act(client, view).status_code == 200
+
+
+def test_two_hosts_on_one_postgres_database_share_every_rate_limit_and_the_address_shares(postgres_url, admin):
+    """Two apps are two hosts (or workers): the limits count in the database's rate_counts, the shares in its rows."""
+    config = {"TESTING": True, "DATABASE": postgres_url, "RATELIMIT_ENABLED": True, "MAX_TABLES_PER_ADDRESS": 2,
+              **{key: "3 per minute" for key in ratelimit.DEFAULT_LIMITS}}
+    first, second = (create_app(config).test_client() for _ in range(2))
+    assert first.post("/api/tables", json={}).status_code == 201
+    assert second.post("/api/tables", json={}).status_code == 201
+    refused = first.post("/api/tables", json={})  # the address's third live table: its share is 2
+    assert refused.status_code == 429 and "desde tu red" in refused.get_json()["error"]
+    assert second.post("/api/tables", json={}).status_code == 429  # the fourth request: the rate limit of 3
+    assert admin.execute("SELECT sum(count) FROM rate_counts").fetchone()[0] == 4
+    other = {"REMOTE_ADDR": "2001:db8::5"}
+    assert first.post("/api/tables", json={}, environ_base=other).status_code == 201
+

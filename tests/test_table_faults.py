@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import sqlite3
@@ -149,6 +150,53 @@ def test_a_replaced_file_is_refused_while_the_old_databases_journal_is_still_nex
     assert act(client, view).status_code == 200
     storage.close_connections()  # another thread or worker opening the file later is not refused
     assert client.get(f"/api/tables/{view['id']}").status_code == 200
+
+
+def test_a_database_moved_away_and_back_is_the_same_file_and_keeps_every_acknowledged_write(app, client, database,
+                                                                                             tmp_path, caplog):
+    view = client.post("/api/tables", json={"seed": 11}).get_json()
+    another_worker = sqlite3.connect(database)  # keeps the WAL alive, as the site's other workers do
+    another_worker.execute("SELECT count(*) FROM tables").fetchone()
+    for _ in range(3):
+        view = act(client, view).get_json()
+    room = client.post("/api/rooms", json={"name": "Ana"}).get_json()
+    assert os.path.getsize(database + "-wal") > 0, "the acknowledged writes are in the WAL, beside the file"
+    away = str(tmp_path / "elsewhere.sqlite3")
+    os.rename(database, away)
+    refused = act(client, view)
+    assert refused.status_code == 503 and refused.get_json()["error"].startswith(UNAVAILABLE["es"])
+    assert not os.path.exists(database)
+    logged = [record.getMessage() for record in caplog.records if "requests get 503" in record.getMessage()]
+    assert len(logged) == 1 and "move it back" in logged[0] and "never delete" in logged[0]
+    os.rename(away, database)  # back: the same inode, its -wal and -shm never moved
+    assert client.get(f"/api/tables/{view['id']}").get_json()["version"] == view["version"]
+    assert client.get(f"/api/rooms/{room['id']}").status_code == 200
+    assert act(client, view).status_code == 200
+    storage.close_connections()  # a connection opened afresh (another thread, a restarted worker) sees it all too
+    assert client.get(f"/api/tables/{view['id']}").get_json()["version"] == view["version"] + 1
+    another_worker.close()
+
+
+def test_the_messages_about_a_moved_or_replaced_database_never_ask_to_delete_its_journal(app, client, database,
+                                                                                          tmp_path):
+    client.post("/api/tables", json={"seed": 12})
+    another_worker = sqlite3.connect(database)
+    another_worker.execute("SELECT count(*) FROM tables").fetchone()
+    away, saved = str(tmp_path / "elsewhere.sqlite3"), str(tmp_path / "backup.sqlite3")
+    backup(database, saved)
+    os.rename(database, away)
+    messages = []
+    with app.app_context(), pytest.raises(db.Unavailable) as moved:
+        storage.load("x")
+    messages.append(str(moved.value))
+    os.replace(saved, database)
+    with app.app_context(), pytest.raises(db.Unavailable) as replaced:
+        storage.load("x")
+    messages.append(str(replaced.value))
+    for message in messages:
+        assert "never delete" in message, message
+        assert not re.search(r"\b(remove|delete)\b", message.replace("never delete", "")), message
+    another_worker.close()
 
 
 def test_a_file_that_is_not_a_database_gives_503_until_a_real_one_is_back(app, client, database, tmp_path):

@@ -18,6 +18,7 @@ SUITES = {
     "events": "tutorial.web.events_bench:news",
     "coach": "tutorial.web.coach_bench:hints",
     "room-coach": "tutorial.web.coach_bench:room_actions",
+    "ratelimit": "tutorial.web.ratecount:bench",
 }
 
 

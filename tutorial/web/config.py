@@ -13,9 +13,14 @@ environment variable           config key                  meaning
 ``MUS_TRUSTED_HOSTS``          ``TRUSTED_HOSTS``           comma-separated host names the site answers to
 ``MUS_PROXY_FIX``              ``PROXY_FIX``               how many reverse proxies set X-Forwarded-* (0: none)
 ``MUS_RATELIMIT_ENABLED``      ``RATELIMIT_ENABLED``       ``0`` turns the rate limits off (load tests)
-``MUS_RATELIMIT_STORAGE_URI``  ``RATELIMIT_STORAGE_URI``   a shared counter store (``redis://...``) for several
-                                                           hosts; default ``memory://``: per worker
+``MUS_RATELIMIT_STORAGE_URI``  ``RATELIMIT_STORAGE_URI``   where the limits count: default ``database://``, the
+                                                           site's store (all workers of a host; all hosts on
+                                                           PostgreSQL); ``redis://...``; ``memory://``: per worker
 ``MUS_MAX_TABLES``             ``MAX_TABLES``              live tables at most (default 20,000)
+``MUS_MAX_TABLES_PER_ADDRESS`` ``MAX_TABLES_PER_ADDRESS``  live tables created from one address (IPv6: one /64)
+                                                           at most (default 1,000; 0: no share)
+``MUS_MAX_ROOMS``              ``MAX_ROOMS``               rooms at most (default 5,000)
+``MUS_MAX_ROOMS_PER_ADDRESS``  ``MAX_ROOMS_PER_ADDRESS``   rooms created from one address at most (default 250)
 ``MUS_MAX_TABLE_MOVES``        ``MAX_TABLE_MOVES``         moves in one table's history at most (default 10,000)
 =============================  ==========================  ===============================================
 
@@ -78,6 +83,9 @@ ENVIRONMENT = {
     "MUS_RATELIMIT_ENABLED": ("RATELIMIT_ENABLED", _switch),
     "MUS_RATELIMIT_STORAGE_URI": ("RATELIMIT_STORAGE_URI", _text),
     "MUS_MAX_TABLES": ("MAX_TABLES", _count),
+    "MUS_MAX_TABLES_PER_ADDRESS": ("MAX_TABLES_PER_ADDRESS", _count),
+    "MUS_MAX_ROOMS": ("MAX_ROOMS", _count),
+    "MUS_MAX_ROOMS_PER_ADDRESS": ("MAX_ROOMS_PER_ADDRESS", _count),
     "MUS_MAX_TABLE_MOVES": ("MAX_TABLE_MOVES", _count),
 }
 

@@ -25,10 +25,17 @@ created on first use, for either database.
 
 Faults. SQLite: before each use the file's device and inode are compared with the ones opened, so a deleted or
 replaced file is never written blindly (and a deleted one is not re-created empty); a read-only, locked or broken
-file raises ``Unavailable``. PostgreSQL: a server that cannot be reached, a connection that broke (a restart), a
-read-only server, a lock waited for longer than ``BUSY_TIMEOUT`` raise ``Unavailable``. On both, an old connection
-that fails is tried once more on a fresh one (a restarted server, a file made writable again), never after a
-commit was sent (its outcome is unknown; the caller gets 503 rather than a repeated write).
+file raises ``Unavailable``. The same file moved away and back (same device and inode) is the same database, its
+``-wal`` and ``-shm`` its own: it is used again at once. The process keeps a descriptor open on the database
+files it uses (the latest ``PINNED_MAX``; a site uses one), so the inode of a file moved or deleted cannot be given
+to another file while it runs: the same device and inode is the same file, never a new one that happens to reuse
+the number. Another file put in its place is used once the old database's ``-wal`` and ``-shm`` are no longer
+beside it (SQLite would read the old WAL into the new file); nothing ever asks for a WAL to be deleted: it holds the
+database's latest acknowledged writes.
+PostgreSQL: a server that cannot be reached, a connection that broke (a restart), a read-only server, a lock
+waited for longer than ``BUSY_TIMEOUT`` raise ``Unavailable``. On both, an old connection that fails is tried once
+more on a fresh one (a restarted server, a file made writable again), never after a commit was sent (its outcome is
+unknown; the caller gets 503 rather than a repeated write).
 """
 from __future__ import annotations
 
@@ -220,7 +227,10 @@ def _drop(url: str) -> None:
 # ----- SQLite ------------------------------------------------------------------------------------------------------
 
 _opened_paths: set[str] = set()  # files this process has used: if one disappears, it is not silently re-created
-_retired: dict[str, set] = {}    # path -> identities of the -wal/-shm files of a database that was replaced
+_retired: dict[str, tuple[set, set]] = {}  # path -> identities of the database files that left it, and of their
+                                           # -wal/-shm files
+_pinned: dict[tuple[int, int], int] = {}   # (device, inode) of each database file used -> a descriptor kept open
+PINNED_MAX = 32                            # database files pinned at most per process (see _pin)
 _files_lock = threading.Lock()
 
 
@@ -230,6 +240,45 @@ def _identity(path: str):
     except OSError:
         return None
     return status.st_dev, status.st_ino
+
+
+def _check_in_place(path: str) -> bool:
+    """Whether this process used the file before; ``Unavailable`` if it must not be opened now: a file this process
+    used that is gone (moved or deleted), or another file whose neighbours are still the old database's -wal and
+    -shm. The same file moved back (the device and inode it had) is fine: the journals beside it are its own."""
+    with _files_lock:
+        known = path in _opened_paths
+        files, journals = _retired.get(path, (set(), set()))
+    current = _identity(path)
+    if known and current is None:
+        raise Unavailable(f"{path} was moved or deleted while in use: move it back to this path, with its "
+                          f"{' and '.join(JOURNALS)} files if they went with it (they hold its latest writes; "
+                          "never delete them)")
+    if current not in files and journals & {_identity(path + suffix) for suffix in JOURNALS}:
+        # SQLite would read the old database's WAL into this other file: refuse while the old journal is there.
+        raise Unavailable(f"{path} is not the database file this process used, and that database's "
+                          f"{' and '.join(JOURNALS)} files (its latest writes) are still beside it: move the old "
+                          "database back, or move its journal files away together with it (never delete them)")
+    return known
+
+
+def _pin(path: str, identity) -> None:
+    """Keep a descriptor open on the database file (once per file and process), so that its inode is not given to
+    another file while this process runs, even if the file is moved or deleted: then a file found at the path with
+    the old device and inode is the old file itself. It is not closed while in use (closing any descriptor of a
+    file drops the process's POSIX locks on it, SQLite's included): only the oldest of more than ``PINNED_MAX``
+    files (a site uses one; a test process many, one after the other). A file that cannot be opened is not pinned."""
+    with _files_lock:
+        if identity is None or identity in _pinned:
+            return
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            return
+        status = os.fstat(descriptor)
+        _pinned[(status.st_dev, status.st_ino)] = descriptor  # kept even if the path changed meanwhile (see above)
+        while len(_pinned) > PINNED_MAX:
+            os.close(_pinned.pop(next(iter(_pinned))))
 
 
 _writers: dict[tuple[int, str], threading.Lock] = {}  # (process, SQLite file) -> the lock its writers queue on
@@ -267,15 +316,11 @@ class SQLITE:
             if _identity(path) == held[1]:
                 return held[0], False
             with _files_lock:
-                _retired.setdefault(path, set()).update(held[2])
+                files, journals = _retired.setdefault(path, (set(), set()))
+                files.add(held[1])
+                journals.update(held[2])
             _drop(path)
-        with _files_lock:
-            known, retired = path in _opened_paths, _retired.get(path, set())
-        if known and _identity(path) is None:
-            raise Unavailable(f"{path} was deleted while in use: put it back (and remove its old {JOURNALS} files)")
-        if retired & {_identity(path + suffix) for suffix in JOURNALS}:
-            # SQLite would read the old database's WAL into the new file: refuse until the old journal is removed.
-            raise Unavailable(f"{path} was replaced but the old database's {JOURNALS} files are still next to it")
+        known = _check_in_place(path)
         # mode=rw for a file this process used: a deleted file is a fault, not a reason to start an empty database.
         uri = f"file:{urllib.parse.quote(path)}?mode={'rw' if known else 'rwc'}"
         try:
@@ -292,6 +337,7 @@ class SQLITE:
         except BaseException:
             raw.close()
             raise
+        _pin(path, identities[0])
         connection = Connection(raw, "sqlite")
         connection.synchronous = connection.mode = "NORMAL" if store.synchronous == "NORMAL" else "FULL"
         cache[path] = (connection, *identities)

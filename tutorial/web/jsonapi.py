@@ -6,13 +6,23 @@ JSON (400 otherwise, nested arrays deeper than the parser goes included); a body
 a 413 even when it comes chunked, without a Content-Length. Views then read ``request.get_json()``, already
 parsed. An address under /api/ that routing would redirect (``/api/tables//x``) is a JSON 404 rather than an
 HTML redirect: API clients do not follow redirects of a POST, and the 308 body would be HTML.
+
+Text from the client is always text that can be written back: JSON whose strings hold a lone UTF-16 surrogate
+(``"\\ud800"``, or the bytes ED A0 80, which Python's JSON reader lets through) is not valid JSON here (400), so no
+view ever holds a string that cannot be encoded (echoing one in an error gave a 500); a query string with bytes
+that are not UTF-8 keeps them percent-encoded (``%ED``) instead of failing to decode (Werkzeug's ``args`` raised).
 """
 from __future__ import annotations
 
-from flask import Flask, abort, jsonify, make_response, render_template, request
+from urllib.parse import parse_qsl
+
+from flask import Flask, Request, abort, jsonify, make_response, render_template, request
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.datastructures import MultiDict
+from werkzeug.utils import cached_property
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import RequestRedirect
+import werkzeug.urls  # noqa: F401 - registers the "werkzeug.url_quote" decoding error handler used below
 
 from tutorial.web import jsontext
 from tutorial.web.translate import gettext as _
@@ -37,9 +47,41 @@ class JSONProvider(DefaultJSONProvider):
 
     def loads(self, s, **kwargs):
         try:
-            return super().loads(s, **kwargs)
+            value = super().loads(s, **kwargs)
         except RecursionError:
             raise ValueError("JSON nested too deeply") from None
+        if not encodable(value):
+            raise ValueError("a string holds a lone UTF-16 surrogate")
+        return value
+
+
+def encodable(value) -> bool:
+    """Whether every string in the parsed JSON ``value`` (keys included, at any depth) can be written as UTF-8."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode()
+                except UnicodeEncodeError:
+                    return False
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return True
+
+
+class TextRequest(Request):
+    """Flask's request, whose query string never fails to decode: bytes that are not UTF-8 stay percent-encoded
+    (Werkzeug decodes the whole string strictly first, and a raw byte 0xED there was a 500 on every page)."""
+
+    @cached_property
+    def args(self) -> MultiDict:
+        return self.parameter_storage_class(parse_qsl(self.query_string.decode("utf-8", "werkzeug.url_quote"),
+                                                      keep_blank_values=True, errors="werkzeug.url_quote"))
 
 
 def error_response(status: int, message: str):
@@ -77,5 +119,6 @@ def read_body():
 
 
 def init_app(app: Flask) -> None:
+    app.request_class = TextRequest
     app.json = JSONProvider(app)
     app.before_request(read_body)

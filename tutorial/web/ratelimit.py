@@ -1,18 +1,26 @@
 """Rate limits on the requests that cost CPU or create state, per client address (Flask-Limiter).
 
-The counters live in ``RATELIMIT_STORAGE_URI``: by default ``memory://``, so each worker process counts on its own
-(with N workers a client may get up to N times a limit); set ``MUS_RATELIMIT_STORAGE_URI`` to a shared store
-(``redis://host:6379``, with the ``redis`` package installed) to count across workers and hosts. Behind a reverse
-proxy the client address is the proxy's unless ``MUS_PROXY_FIX`` is set (see README, Deploying).
+A client is its address group (``address_group``): an IPv4 address, or the /64 network of an IPv6 address (a host
+is given a whole /64 and may use any address in it). The counters live in ``RATELIMIT_STORAGE_URI``: by default
+``database://``, the site's own store (tutorial/web/ratecount.py: a small SQLite file beside the SQLite database, or
+a table of the PostgreSQL database), so every worker process of a host counts together (each of several hosts too,
+on PostgreSQL) and a client cannot multiply a limit by opening new connections; ``redis://host:6379`` (with the
+``redis`` package) also works; ``memory://`` counts in each worker alone (N workers: up to N times each limit). If
+the counters cannot be used, each worker counts in its memory until they can again (Flask-Limiter's fallback).
+Behind a reverse proxy the client address is the proxy's unless ``MUS_PROXY_FIX`` is set (see README, Deploying).
 
 A limited client gets 429 with the localized message of the app's error handler: JSON under /api/, a page
 elsewhere, and a Retry-After header. Tests (``TESTING``) run without limits unless their config turns them on.
 """
 from __future__ import annotations
 
+import ipaddress
+
 from flask import Flask, request
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+
+from tutorial.web import db
+from tutorial.web import ratecount  # noqa: F401 - defining its storage registers database:// with limits
 
 # endpoint -> the config key holding its limit, in Flask-Limiter's notation ("10 per minute;100 per hour")
 LIMITED = {
@@ -51,15 +59,37 @@ def checker_without_a_deal() -> bool:
 EXEMPT_WHEN = {"explain.checker": checker_without_a_deal}
 
 
+def address_group(address: str | None) -> str:
+    """The client an address stands for: an IPv4 address itself (an IPv4-mapped IPv6 address too), an IPv6 address's
+    /64 network (``2001:db8:1:2::/64``); anything that is not an address, as it is."""
+    try:
+        parsed = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or ""
+    if parsed.version == 6 and parsed.ipv4_mapped:
+        return str(parsed.ipv4_mapped)
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
+def client_key() -> str:
+    """Flask-Limiter's key for the request: its address group."""
+    return address_group(request.remote_addr)
+
+
 def init_app(app: Flask) -> None:
     """Wrap the views in ``LIMITED``: call after the blueprints are registered (a missing one is an error)."""
     for key, value in DEFAULT_LIMITS.items():
         app.config.setdefault(key, value)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "database://")
+    if app.config["RATELIMIT_STORAGE_URI"].startswith("database:"):
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"store": db.store_of(app)})
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)  # counters unusable: each worker counts
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     # One limiter per app: tests build many apps, and each must count on its own.
-    limiter = Limiter(get_remote_address, app=app)
+    limiter = Limiter(client_key, app=app)
     app.extensions["mus_limiter"] = limiter  # the wrapped views hold only a weak reference to it
     for endpoint, key in LIMITED.items():
         limit = limiter.limit(app.config[key], exempt_when=EXEMPT_WHEN.get(endpoint))

@@ -44,6 +44,7 @@ from tutorial.web import db, events, jsontext, storage
 LOG_KEPT = 1000           # versions of a room's log kept for streams that resume (older: the page reloads)
 LOG_TRIM = 50             # every this many versions, the log's changes older than LOG_KEPT are deleted
 MAX_ROOMS = 5_000         # rooms at most (config MAX_ROOMS)
+ROOM_CREATE_LOCK = 0x6D757372  # PostgreSQL advisory lock taken by a room's creation
 MAX_IDLE = 2 * 3600       # seconds a room may stay untouched before it is deleted (config ROOM_MAX_IDLE)
 CLEANUP_BATCH = 50
 BEAT_FLUSH = 2.0          # seconds a stream's presence beat may wait in the process before it is written
@@ -141,14 +142,22 @@ def _append(connection, room_id: str, version: int, log: list[dict]) -> None:
         connection.execute("DELETE FROM room_events WHERE room_id = ? AND version <= ?", (room_id, version - LOG_KEPT))
 
 
-def create(room: Room, now: float) -> None:
-    """Store a new room, unless ``MAX_ROOMS`` rooms exist (``TooManyTables``: the site is full)."""
+def create(room: Room, now: float, owner: str | None = None) -> None:
+    """Store a new room, unless ``MAX_ROOMS`` rooms exist (``TooManyTables``: the site is full) or ``owner`` (default:
+    the requester's address group) holds ``MAX_ROOMS_PER_ADDRESS`` of them (``storage.OwnerFull``)."""
+    owner = storage.requester() if owner is None else owner
+
     def write(connection):
+        if connection.kind == "postgresql":  # creations one at a time, so the counts below stay bounds
+            connection.execute("SELECT pg_advisory_xact_lock(?)", (ROOM_CREATE_LOCK,))
         live = connection.execute("SELECT count(*) FROM rooms").fetchone()[0]
         if live >= int(current_app.config.get("MAX_ROOMS", MAX_ROOMS)):
             raise storage.TooManyTables(f"{live} rooms")
-        connection.execute("INSERT INTO rooms (id, version, state, due, created, touched) VALUES (?, ?, ?, ?, ?, ?)",
-                           (room.id, room.version, jsontext.dumps(room.to_json(shared=True)), room.due(), now, now))
+        storage.check_share(connection, "rooms", owner)
+        connection.execute("INSERT INTO rooms (id, version, state, due, created, touched, owner)"
+                           " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (room.id, room.version, jsontext.dumps(room.to_json(shared=True)), room.due(), now, now,
+                            owner))
         _append(connection, room.id, room.version, room.take_log())
         events.notify(room.id, room.version, connection)
 

@@ -18,15 +18,18 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from flask import current_app
+from flask import current_app, has_request_context, request
 
 from tutorial.engine import Game
-from tutorial.web import db, jsontext
+from tutorial.web import db, jsontext, ratelimit
 from tutorial.web.db import JOURNALS, StorageError, Unavailable, close_connections  # noqa: F401 - the store's API
 
 MAX_AGE = 7 * 24 * 3600  # seconds a table may stay untouched before it is cleaned up
 MAX_TABLES = 20_000      # live tables (touched within MAX_AGE); config MAX_TABLES
 MAX_MOVES = 10_000       # moves in one table's history; config MAX_TABLE_MOVES
+MAX_TABLES_PER_ADDRESS = 1_000  # live tables created from one address group (config MAX_TABLES_PER_ADDRESS): 5%
+                                # of MAX_TABLES, so at least 20 addresses are needed to fill it (docs/api-tables.md)
+MAX_ROOMS_PER_ADDRESS = 250     # rooms created from one address group (config MAX_ROOMS_PER_ADDRESS): 5% of MAX_ROOMS
 CREATE_LOCK = 0x6D757374  # PostgreSQL advisory lock taken by a table's creation (SQLite has one writer anyway)
 
 
@@ -36,6 +39,14 @@ class StaleVersion(StorageError):
 
 class TooManyTables(StorageError):
     """``MAX_TABLES`` live tables exist already."""
+
+
+class OwnerFull(TooManyTables):
+    """The creator's address group holds its share of live tables (``MAX_TABLES_PER_ADDRESS``) or rooms."""
+
+    def __init__(self, kind: str, count: int):
+        super().__init__(f"{count} live {kind} from one address")
+        self.kind = kind
 
 
 class HistoryFull(StorageError):
@@ -87,28 +98,54 @@ def load(table_id: str) -> Record | None:
     return Record(table_id, version, Game.from_snapshot(jsontext.loads(state)), jsontext.loads(meta))
 
 
-def create(record: Record, now: float | None = None) -> None:
-    """Store a new table (its whole history so far is inserted), unless ``MAX_TABLES`` live tables exist."""
+def create(record: Record, now: float | None = None, owner: str | None = None) -> None:
+    """Store a new table (its whole history so far is inserted), unless ``MAX_TABLES`` live tables exist, or
+    ``MAX_TABLES_PER_ADDRESS`` of them were created by ``owner`` (default: the requester's address group)."""
     now = time.time() if now is None else now
+    owner = requester() if owner is None else owner
     game = record.game
     _check_length(game)
     header = {key: value for key, value in game.to_json().items() if key != "history"}
 
     def write(connection):
-        if connection.kind == "postgresql":  # creations one at a time, so the count below stays a bound
+        if connection.kind == "postgresql":  # creations one at a time, so the counts below stay bounds
             connection.execute("SELECT pg_advisory_xact_lock(?)", (CREATE_LOCK,))
-        live = connection.execute("SELECT count(*) FROM tables WHERE touched >= ?",
-                                  (now - limit("TABLE_MAX_AGE", MAX_AGE),)).fetchone()[0]
+        cutoff = now - limit("TABLE_MAX_AGE", MAX_AGE)
+        live = connection.execute("SELECT count(*) FROM tables WHERE touched >= ?", (cutoff,)).fetchone()[0]
         if live >= limit("MAX_TABLES", MAX_TABLES):
             raise TooManyTables(f"{live} live tables")
+        check_share(connection, "tables", owner, "touched >= ?", (cutoff,))
         connection.execute(
-            "INSERT INTO tables (id, version, game, state, moves, meta, created, touched)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, version, game, state, moves, meta, created, touched, owner)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.id, record.version, jsontext.dumps(header), jsontext.dumps(game.snapshot(shared=True)),
-             game.move_count, jsontext.dumps(record.meta), now, now))
+             game.move_count, jsontext.dumps(record.meta), now, now, owner))
         _insert_moves(connection, record.id, game)
 
     db.run(write, write=True)
+
+
+SHARE_LIMITS = {"tables": ("MAX_TABLES_PER_ADDRESS", MAX_TABLES_PER_ADDRESS),
+                "rooms": ("MAX_ROOMS_PER_ADDRESS", MAX_ROOMS_PER_ADDRESS)}
+
+
+def requester() -> str:
+    """The address group of the request being served (``ratelimit.address_group``); '' outside a request."""
+    return ratelimit.address_group(request.remote_addr) if has_request_context() else ""
+
+
+def check_share(connection, kind: str, owner: str, live: str = "", params: tuple = ()) -> None:
+    """``OwnerFull`` if ``owner`` already holds its share of live ``kind`` ("tables" or "rooms", whose rows match
+    the condition ``live``); '' (no known owner: tests, tools) and a share of 0 (config) are never limited."""
+    key, default = SHARE_LIMITS[kind]
+    share = limit(key, default)
+    if not owner or not share:
+        return
+    condition = f" AND {live}" if live else ""
+    count = connection.execute(f"SELECT count(*) FROM {kind} WHERE owner = ?{condition}",
+                               (owner, *params)).fetchone()[0]
+    if count >= share:
+        raise OwnerFull(kind, count)
 
 
 def save(record: Record, expected_version: int, now: float | None = None) -> None:
@@ -150,6 +187,20 @@ def touched(table_id: str) -> float | None:
     row = db.run(lambda connection: connection.execute("SELECT touched FROM tables WHERE id = ?",
                                                      (table_id,)).fetchone(), write=False)
     return None if row is None else row[0]
+
+
+# ----- faults ------------------------------------------------------------------------------------------------------
+
+LOG_EVERY = 60.0  # seconds between two log lines of the same fault in one process (a 503 storm logs once a minute)
+_logged: dict[str, float] = {}
+
+
+def log_unavailable(error: Unavailable) -> None:
+    """Tell the operator why the site answers 503 (db.py's message says what to do), once a minute per fault."""
+    message, clock = str(error), time.monotonic()
+    if clock - _logged.get(message, -LOG_EVERY) >= LOG_EVERY:
+        _logged[message] = clock
+        current_app.logger.warning("the database cannot be used, requests get 503: %s", message)
 
 
 # ----- cleanup -----------------------------------------------------------------------------------------------------

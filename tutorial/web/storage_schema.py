@@ -20,7 +20,8 @@ import time
 
 from tutorial.engine import EngineError, Game
 
-VERSION = 4  # 3: changes (the rooms' events, tutorial/web/events.py) and settings; 4: the rooms' tables
+VERSION = 5  # 3: changes (the rooms' events, tutorial/web/events.py) and settings; 4: the rooms' tables;
+             # 5: each table's and room's owner (the creator's address group: tutorial/web/ratelimit.py)
 SCHEMA_LOCK = 0x6D7573  # PostgreSQL advisory lock: one process creates the schema at a time
 JOURNAL_LIMIT = 8 * 1024 * 1024  # bytes the WAL file is truncated to after a checkpoint
 
@@ -74,6 +75,21 @@ CREATE TABLE IF NOT EXISTS room_presence (
     PRIMARY KEY (room_id, seat)
 );
 """
+# Columns added after their table was first created: (table, column, type), added to older files and databases.
+ADDED_COLUMNS = [("tables", "owner", "TEXT NOT NULL DEFAULT ''"), ("rooms", "owner", "TEXT NOT NULL DEFAULT ''")]
+# Indexes on those columns (after they exist): a creator's live tables and rooms are counted at each creation.
+OWNER_INDEXES = """
+CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner, touched);
+CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner)
+"""
+# The rate limits' counters (tutorial/web/ratecount.py): in a PostgreSQL database, or a small SQLite file of their
+# own beside the site's (so counting never waits for the site's write lock nor its fsync).
+RATE_COUNTS = """
+CREATE TABLE IF NOT EXISTS rate_counts (
+    key TEXT PRIMARY KEY,
+    count BIGINT NOT NULL,
+    expires DOUBLE PRECISION NOT NULL
+)"""
 # The rooms (tutorial/web/room_store.py): one row per room (its whole state as JSON and ``due``, the earliest
 # deadline in it, which any worker enforces), the log of its changes by version (each change's events with their
 # audiences), and each seat's last sign of life (written by the event streams without touching the room).
@@ -86,7 +102,7 @@ def prepare(connection: sqlite3.Connection, synchronous: str = "FULL") -> None:
     if connection.execute("PRAGMA user_version").fetchone()[0] != VERSION:
         # Only an empty file takes auto_vacuum at once; an old one gets it with the VACUUM after conversion.
         connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        _wal(connection)  # readers never wait for the writer
+        wal(connection)  # readers never wait for the writer
         _upgrade(connection)
     # FULL (with WAL): the WAL is fsynced at each commit, so an acknowledged action survives a power cut or an OS
     # crash too. NORMAL (DATABASE_SYNCHRONOUS=NORMAL) saves that fsync: a commit still survives a crash or kill of
@@ -95,7 +111,7 @@ def prepare(connection: sqlite3.Connection, synchronous: str = "FULL") -> None:
     connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
 
 
-def _wal(connection: sqlite3.Connection, patience: float = 10.0) -> None:
+def wal(connection: sqlite3.Connection, patience: float = 10.0) -> None:
     """The file switched to WAL (it stays so). The switch needs the file to itself, and while other connections open
     a new file SQLite answers "database is locked" at once instead of waiting in its busy handler: a worker's
     threads that all opened a new file together failed. Asked again every 10 ms, for ``patience`` seconds."""
@@ -115,6 +131,17 @@ def statements() -> list[str]:
     return [TABLES] + [statement for statement in OTHERS.split(";") if statement.strip()]
 
 
+def owner_indexes() -> list[str]:
+    return [statement for statement in OWNER_INDEXES.split(";") if statement.strip()]
+
+
+def _add_columns(connection, existing) -> None:
+    """The columns of ``ADDED_COLUMNS`` that ``existing(connection, table)`` does not list, added."""
+    for table, column, kind in ADDED_COLUMNS:
+        if column not in existing(connection, table):
+            connection.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+
+
 def postgres_ddl(statement: str) -> str:
     """An SQLite CREATE in PostgreSQL's types: REAL is 4 bytes there (a timestamp would lose minutes)."""
     statement = re.sub(r"\bREAL\b", "DOUBLE PRECISION", statement)
@@ -128,6 +155,15 @@ def prepare_postgres(connection) -> None:
     connection.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
     for statement in statements():
         connection.execute(postgres_ddl(statement))
+    _add_columns(connection, _postgres_columns)
+    for statement in owner_indexes() + [RATE_COUNTS]:
+        connection.execute(statement)
+
+
+def _postgres_columns(connection, table: str) -> set[str]:
+    return {row[0] for row in connection.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = ? AND table_schema = current_schema()",
+        (table,))}
 
 
 def _upgrade(connection: sqlite3.Connection) -> None:
@@ -141,6 +177,9 @@ def _upgrade(connection: sqlite3.Connection) -> None:
                 connection.execute("ALTER TABLE tables ADD COLUMN moves INTEGER NOT NULL DEFAULT 0")
             for statement in statements():
                 connection.execute(statement)
+            _add_columns(connection, _columns)
+            for statement in owner_indexes():
+                connection.execute(statement)
             if old:
                 _convert(connection)
             connection.execute(f"PRAGMA user_version = {VERSION}")
@@ -152,8 +191,8 @@ def _upgrade(connection: sqlite3.Connection) -> None:
         connection.execute("VACUUM")
 
 
-def _columns(connection: sqlite3.Connection) -> set[str]:
-    return {row[1] for row in connection.execute("PRAGMA table_info(tables)")}
+def _columns(connection: sqlite3.Connection, table: str = "tables") -> set[str]:
+    return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
 
 
 def _convert(connection: sqlite3.Connection) -> None:

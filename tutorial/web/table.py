@@ -177,7 +177,15 @@ def bad_request(error: BadRequest):
 def storage_error(error: storage.StorageError):
     """The store refused (nothing was written): JSON under /api/, an error page elsewhere; 503s say when to retry."""
     status, message = 503, _("The games cannot be saved right now; nothing was changed. Try again in a moment.")
-    if isinstance(error, storage.TooManyTables):
+    if isinstance(error, storage.Unavailable):
+        storage.log_unavailable(error)
+    if isinstance(error, storage.OwnerFull) and error.kind == "rooms":
+        status, message = 429, _("Too many rooms have been opened from your network; a room without play closes "
+                                 "after a while. Try again later.")
+    elif isinstance(error, storage.OwnerFull):
+        status, message = 429, _("Too many games have been started from your network; a game nobody plays is "
+                                 "removed after a week. Try again later.")
+    elif isinstance(error, storage.TooManyTables):
         message = _("Too many games are open right now; try again later.")
     elif isinstance(error, storage.HistoryFull):
         status, message = 400, limit_text()
