@@ -1,8 +1,9 @@
 """Real-browser tests: Playwright driving Debian's chromium (its headless shell, chromium-headless-shell, when
 installed: the same Blink at half the CPU) against the site served on a free local port.
 
-Everything under tests/browser/ is marked ``browser`` automatically (``python -m pytest -m "not browser"`` runs the
-fast suite alone; the README's test command and CI run everything). Without chromium the tests skip with the reason,
+Everything under tests/browser/ is marked ``browser`` automatically (the fast suite, ``bash scripts/test.sh --fast``,
+leaves them out; the README's test command and CI run everything), and each has BROWSER_TIMEOUT seconds unless it
+names its own limit. Without chromium the tests skip with the reason,
 except with ``CI`` set, where they fail: CI must never go green by skipping. Without playwright installed they are
 not collected (a warning says so), again except under ``CI``.
 
