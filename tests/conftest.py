@@ -26,8 +26,8 @@ import pytest
 from tutorial import create_app
 from tutorial.web import db, events
 
-# The tests' SQLite files need not survive a power cut: no fsync per commit (the default is FULL, README,
-# Deploying), as the PostgreSQL test server runs with fsync=off. Subprocesses inherit it.
+# The tests' SQLite files need not survive a power cut: no fsync per commit (the default is FULL,
+# docs/deploying.md), as the PostgreSQL test server runs with fsync=off. Subprocesses inherit it.
 os.environ.setdefault("MUS_DATABASE_SYNCHRONOUS", "NORMAL")
 from tutorial.web.i18n import localized_pages as localized_pages_of
 

@@ -15,6 +15,7 @@ from tutorial.lessons.knowledge import possible_hand, sure_to_win
 
 LESSON = lessons.find_lesson("senas")
 QUESTIONS = [step for step in LESSON.steps if step.kind != "read"]
+DRAWS = 100_000  # shuffles tried for a partner hand that makes the given signals true before the test gives up
 
 
 def post(client, number, answer, lang="es"):
@@ -24,7 +25,7 @@ def post(client, number, answer, lang="es"):
 def consistent_deal(generator, mine, seat, signals, reyes):
     """Four hands: ``mine`` at ``seat``, a partner hand making ``signals`` true, the rivals anything left."""
     rest = [card for card in DECK if card not in mine]
-    while True:
+    for _ in range(DRAWS):
         generator.shuffle(rest)
         if possible_hand(rest[:4], signals, reyes):
             hands = [None] * 4
@@ -34,6 +35,7 @@ def consistent_deal(generator, mine, seat, signals, reyes):
                 if hands[other] is None:
                     hands[other] = next(others)
             return hands
+    raise AssertionError(f"no partner hand among {DRAWS} draws makes {signals} true")
 
 
 # --- what a seat can know ------------------------------------------------------------------------------------------

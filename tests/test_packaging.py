@@ -20,6 +20,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_SECONDS = 90  # its gunicorn workers import numpy and the tables: slow on a loaded machine
+INSTALL_SECONDS = 600  # the wheel built and installed once, behind a file lock every test process may wait on: 82 s at
+#                        load 4, and the browser tests share the cores in CI
+
 
 def run(*args, **kwargs) -> subprocess.CompletedProcess:
     result = subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, **kwargs)
@@ -109,6 +112,7 @@ def installed(tmp_path_factory, worker_id):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(INSTALL_SECONDS)
 def test_the_wheel_carries_the_data_folders_inside_the_package(installed):
     import zipfile
 
@@ -121,6 +125,7 @@ def test_the_wheel_carries_the_data_folders_inside_the_package(installed):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(INSTALL_SECONDS)
 def test_the_installed_package_finds_its_data_inside_the_environment_not_the_checkout(installed):
     script = ("import json, tutorial, tutorial.paths as p; print(json.dumps({'package': tutorial.__file__, "
               "'lessons': str(p.LESSONS), 'files': sorted(x.name for x in p.LESSONS.iterdir()) "
@@ -136,6 +141,7 @@ def test_the_installed_package_finds_its_data_inside_the_environment_not_the_che
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(INSTALL_SECONDS)
 def test_mus_tutorial_serve_from_the_installed_wheel_serves_pages_cards_and_translations(installed):
     port = free_port()
     command = [str(installed["venv"] / "bin" / "mus-tutorial"), "serve", "--port", str(port)]

@@ -3,14 +3,30 @@ thread per process waits in SQLite's busy handler, and a writer waiting past ``B
 (a 503), never a hang."""
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
-import time
 
 import pytest
 
 from tutorial import create_app
 from tutorial.web import db, storage_schema
+
+
+class WatchedLock:
+    """The process's write lock, saying when a thread had to wait for it (``waiting``)."""
+
+    def __init__(self):
+        self.lock, self.waiting = threading.Lock(), threading.Event()
+
+    def acquire(self, timeout: float = -1) -> bool:
+        if self.lock.acquire(blocking=False):
+            return True
+        self.waiting.set()
+        return self.lock.acquire(timeout=timeout)
+
+    def release(self) -> None:
+        self.lock.release()
 
 
 @pytest.fixture
@@ -38,23 +54,25 @@ def test_a_second_writer_of_the_process_waits_outside_sqlite_while_the_first_wri
                 inside[0] -= 1
 
     monkeypatch.setattr(db, "_transaction", counting)
-    writing, second_started = threading.Event(), threading.Event()
+    queue = WatchedLock()
+    monkeypatch.setitem(db._writers, (os.getpid(), store.url), queue)  # the threads' new connections take it
+    writing = threading.Event()
 
     def slow(connection):
         writing.set()
-        second_started.wait(timeout=10)
-        time.sleep(0.3)  # room for the second writer to reach BEGIN IMMEDIATE, were it not queued on the lock
+        # The second writer is waiting on the process's lock (not in SQLite's, where it would count as inside).
+        assert queue.waiting.wait(timeout=10), "the second writer never queued on the process's lock"
         connection.execute("INSERT INTO marks VALUES (1)")
 
     first = threading.Thread(target=lambda: db.run(slow, write=True, store=store))
     first.start()
     writing.wait(timeout=10)
-    second = threading.Thread(target=lambda: (second_started.set(), db.run(
-        lambda connection: connection.execute("INSERT INTO marks VALUES (2)"), write=True, store=store)))
+    second = threading.Thread(target=lambda: db.run(
+        lambda connection: connection.execute("INSERT INTO marks VALUES (2)"), write=True, store=store))
     second.start()
     first.join(timeout=20)
     second.join(timeout=20)
-    assert most[0] == 1
+    assert queue.waiting.is_set() and most[0] == 1
     rows = db.run(lambda connection: connection.execute("SELECT n FROM marks ORDER BY n").fetchall(), store=store)
     assert [n for (n,) in rows] == [1, 2]
 

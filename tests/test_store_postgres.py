@@ -119,7 +119,7 @@ def test_many_threads_share_the_workers_few_connections(app, admin):
     assert opened == db.POOL_SIZE
 
 
-def test_a_workers_pool_has_one_connection_per_thread_up_to_the_cap(postgres_url, admin):
+def test_a_workers_pool_has_one_connection_per_thread_up_to_the_cap(postgres_url, admin, monkeypatch):
     three = create_app({"TESTING": True, "DATABASE": postgres_url, "WORKER_THREADS": 3})
     store, busy, release = db.store_of(three), threading.Barrier(4), threading.Event()
     waited = []
@@ -136,9 +136,12 @@ def test_a_workers_pool_has_one_connection_per_thread_up_to_the_cap(postgres_url
     for thread in holders:
         thread.start()
     busy.wait(timeout=30)
+    pool, queued = db._pools()[postgres_url], threading.Event()
+    wait = pool.returned.wait
+    monkeypatch.setattr(pool.returned, "wait", lambda timeout=None: (queued.set(), wait(timeout))[1])
     late = threading.Thread(target=fourth)
     late.start()
-    late.join(timeout=0.3)
+    assert queued.wait(timeout=30), "the fourth caller did not wait for the pool"
     opened = admin.execute("SELECT count(*) FROM pg_stat_activity "
                            "WHERE application_name = 'mus' AND datname = current_database()").fetchone()[0]
     still_waiting = late.is_alive()

@@ -53,6 +53,8 @@ def leaks(text: str, hidden: set[str], names: dict[str, str]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(300)  # 20-24 s a part on 2 busy cores
 @pytest.mark.parametrize("part", range(PARTS))
 def test_hundreds_of_random_hands_never_leak_a_hidden_card_and_always_count_as_explained(app, client, part):
     rng = random.Random(20261129 + part)

@@ -20,6 +20,7 @@ HANDS = 2000
 PARTS = 4  # the hands in four runs of their own seeds, so parallel test processes share them
 COACHED_PARTS = 1  # the coach judges the learner's moves in the first part only: its marks are shown once a hand is
 #                    over, which this scan does not cover, and judging every move is a quarter of a part's time
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # 9-27 s a part on 2 busy cores
 CODE = re.compile(r'"(\d{1,2}[ocbe])"|/(\d{1,2}[ocbe])\.svg')
 
 

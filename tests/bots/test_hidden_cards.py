@@ -50,6 +50,7 @@ SOAK_PARTS = 4  # the pairs of personalities shared out among parallel test proc
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(600)  # 1,020 games in all: 290 s for the four parts at load 25
 @pytest.mark.parametrize("part", range(SOAK_PARTS))
 def test_a_soak_of_1000_games_across_the_field_has_no_engine_error(part):
     names = personalities()

@@ -1,8 +1,9 @@
 """Real-browser tests: Playwright driving Debian's chromium (its headless shell, chromium-headless-shell, when
 installed: the same Blink at half the CPU) against the site served on a free local port.
 
-Everything under tests/browser/ is marked ``browser`` automatically (``python -m pytest -m "not browser"`` runs the
-fast suite alone; the README's test command and CI run everything). Without chromium the tests skip with the reason,
+Everything under tests/browser/ is marked ``browser`` automatically (the fast suite, ``bash scripts/test.sh --fast``,
+leaves them out; the README's test command and CI run everything), and each has BROWSER_TIMEOUT seconds unless it
+names its own limit. Without chromium the tests skip with the reason,
 except with ``CI`` set, where they fail: CI must never go green by skipping. Without playwright installed they are
 not collected (a warning says so), again except under ``CI``.
 
@@ -19,8 +20,9 @@ Fixtures for your tests (use them by naming them as arguments):
                          (rule, impact, the elements and axe's messages). ``assert_axe_clean(page, context="#table")``
                          checks a part of the page only.
 ``shoot``                ``shoot(page, "table-es-phone")`` saves a full-page PNG to artifacts/screenshots/<name>.png
-                         (git-ignored; ARTIFACTS_DIR overrides the folder) and returns its path. Open the PNGs and look.
-                         Under CI=true none are taken unless MUS_SCREENSHOTS=1 (``shoot.enabled`` says which).
+                         (git-ignored; ARTIFACTS_DIR overrides the folder) and returns its path, but only when the
+                         run asks for screenshots with MUS_SCREENSHOTS=1 (``shoot.enabled`` says whether it did).
+                         Then open the PNGs and look.
 ``console_errors``       every ``console.error`` and uncaught page error of the test's page, collected from the moment
                          ``page`` exists (this happens automatically for any test that uses ``page``); the test fails
                          at teardown if any were seen. A page expected to answer with an error status (a 404 page)
@@ -73,11 +75,19 @@ except ImportError:
     warnings.warn("browser tests not collected: playwright is not installed (bash scripts/test.sh installs it)")
 
 
+# A browser test's own time limit (pytest-timeout; the others' is 120 s, pyproject.toml): a whole game in a room walks
+# hundreds of moves through chromium, and in CI four test processes share two cores with the browsers.
+BROWSER_TIMEOUT = 300
+
+
 def pytest_collection_modifyitems(config, items):
-    """Mark every test collected under tests/browser/ as ``browser`` (this hook sees the whole session's items)."""
+    """Mark every test collected under tests/browser/ as ``browser`` (this hook sees the whole session's items), with
+    BROWSER_TIMEOUT unless the test names its own."""
     for item in items:
         if BROWSER_DIR in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+            if item.get_closest_marker("timeout") is None:
+                item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
 
 
 def _skip_or_fail(message: str):
@@ -155,9 +165,10 @@ def _screenshot_dir():
     return SCREENSHOTS
 
 
-# Screenshots are for people to look at and assert nothing, so by default CI takes none: in the lessons' and rules'
-# browser tests their full-page PNGs were 18% of the time (99 s of 556). MUS_SCREENSHOTS=1 (or 0) decides either way.
-TAKE_SCREENSHOTS = os.environ.get("MUS_SCREENSHOTS", "0" if os.environ.get("CI") == "true" else "1") == "1"
+# Screenshots are for people to look at and assert nothing, so they are taken only when asked (MUS_SCREENSHOTS=1):
+# in the lessons' and rules' browser tests their full-page PNGs were 18% of the time (99 s of 556), and a whole run
+# left about 129 MB of them behind.
+TAKE_SCREENSHOTS = os.environ.get("MUS_SCREENSHOTS", "0") == "1"
 
 
 @pytest.fixture

@@ -17,6 +17,18 @@ BOARD = """() => ({
   score: document.getElementById("history-score-0").textContent + document.getElementById("history-score-1").textContent,
   cards: [...document.querySelectorAll("#history-seat-0-cards img")].map((img) => img.alt).join(","),
 })"""
+MAX_STEPS = 400  # far more than a hand's events (a game's last hand has a few dozen)
+
+
+def step_to_the_end(page, each=lambda: None) -> None:
+    """Press "next" in the history until it is disabled (the hand's last step), calling ``each`` after every press;
+    fails after MAX_STEPS presses rather than looping forever on a button that never disables."""
+    for _ in range(MAX_STEPS):
+        if page.is_disabled("#history-next"):
+            return
+        page.locator("#history-next").click()
+        each()
+    raise AssertionError(f"the history's last step was not reached in {MAX_STEPS} presses")
 
 
 @pytest.mark.parametrize("lang", ["es", "ca"])
@@ -33,10 +45,12 @@ def test_stepping_through_a_finished_hand_redraws_its_board_at_each_step(page, l
     assert first["mine"] == 0 and first["backs"] == [4, 4, 4] and first["faces"] == [0, 0, 0]
     boards = [first]
     texts = {page.text_content("#history-step")}
-    while not page.is_disabled("#history-next"):
-        page.locator("#history-next").click()
+
+    def record():
         boards.append(page.evaluate(BOARD))
         texts.add(page.text_content("#history-step"))
+
+    step_to_the_end(page, record)
     assert len(texts) == len(boards) >= 5  # one step per event
     last = boards[-1]
     assert last["faces"] == [4, 4, 4] and last["backs"] == [0, 0, 0], "every hand is shown after the showdown"
@@ -70,6 +84,5 @@ def test_a_hand_stepped_through_shows_the_games_won_as_it_was_played_not_the_tab
     last = page.locator("#history-hand option").count() - 1
     page.select_option("#history-hand", index=last)  # the hand that won the game: counted from its game_over on
     assert page.text_content("#history-score-extra") == during
-    while not page.is_disabled("#history-next"):
-        page.locator("#history-next").click()
+    step_to_the_end(page)
     assert page.text_content("#history-score-extra") == now

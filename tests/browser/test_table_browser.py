@@ -17,6 +17,7 @@ WON = {"es": ("Tu pareja ha ganado la partida.", "Los rivales han ganado la part
        "en": ("Your team won the game.", "The rivals won the game."),
        "eu": ("Zuen bikoteak irabazi du partida.", "Aurkariek irabazi dute partida.")}
 MAX_ACTIONS = 400
+POLLS = 400  # looks at a page still playing the bots back, 150 ms apart: a minute at most
 
 
 
@@ -345,7 +346,9 @@ def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(
     declared = re.compile(r": (pares|juego) (sí|no)\.$")
     seen = set()
     for _ in range(12):
-        while page.get_attribute("#table", "data-ready") != "true":
+        for _poll in range(POLLS):  # the bots' moves played back at 1.6 s each: a few seconds, looked at every 150 ms
+            if page.get_attribute("#table", "data-ready") == "true":
+                break
             match = declared.search(page.text_content("#last-event"))
             if match:
                 lines = page.eval_on_selector_all("#event-log li", "items => items.map(i => i.textContent)")
@@ -353,6 +356,8 @@ def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(
                 assert count == 4, lines
                 seen.add(match[1])
             page.wait_for_timeout(150)
+        else:
+            raise AssertionError(f"the table was not ready again after {POLLS} looks, 150 ms apart")
         ids = control_ids(page)
         if "action-next_hand" in ids or seen == {"pares", "juego"}:
             break

@@ -103,7 +103,8 @@ def true_hands(app, room: str) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("room", [0, 1])  # two rooms a setting, each a test of its own so test processes share them
-@pytest.mark.parametrize("people_count, senas", [(4, True), (2, True), (4, False)])
+@pytest.mark.parametrize("people_count, senas", [(4, True), (2, True),
+                                                  pytest.param(4, False, marks=pytest.mark.slow)])  # about 7 s
 def test_random_hands_never_show_a_seat_another_seats_cards_or_an_uncaught_signal(sqlite_app, people_count, senas,
                                                                                    room):
     rng = random.Random((people_count * 10 + senas) * 10 + room)

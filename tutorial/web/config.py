@@ -100,7 +100,7 @@ def from_environment(environ=os.environ) -> dict:
         try:
             config[key] = parse(raw)
         except (ValueError, KeyError):
-            raise ConfigError(f"{variable}={raw!r} is not valid (see the Deploying section of README.md)") from None
+            raise ConfigError(f"{variable}={raw!r} is not valid (see docs/deploying.md)") from None
     return config
 
 

@@ -76,7 +76,7 @@ class Unavailable(StorageError):
 class Store:
     """Where the data lives: ``url`` is a file path (SQLite) or a ``postgresql://`` URL."""
     url: str
-    synchronous: str = "FULL"  # SQLite only: FULL (an fsync per commit) or NORMAL (README, Deploying)
+    synchronous: str = "FULL"  # SQLite only: FULL (an fsync per commit) or NORMAL (docs/deploying.md)
     pool: int | None = None    # PostgreSQL only: connections per worker process (None: POOL_SIZE)
 
     @property

@@ -7,7 +7,7 @@ a table of the PostgreSQL database), so every worker process of a host counts to
 on PostgreSQL) and a client cannot multiply a limit by opening new connections; ``redis://host:6379`` (with the
 ``redis`` package) also works; ``memory://`` counts in each worker alone (N workers: up to N times each limit). If
 the counters cannot be used, each worker counts in its memory until they can again (Flask-Limiter's fallback).
-Behind a reverse proxy the client address is the proxy's unless ``MUS_PROXY_FIX`` is set (see README, Deploying).
+Behind a reverse proxy the client address is the proxy's unless ``MUS_PROXY_FIX`` is set (see docs/deploying.md).
 
 A limited client gets 429 with the localized message of the app's error handler: JSON under /api/, a page
 elsewhere, and a Retry-After header. Tests (``TESTING``) run without limits unless their config turns them on.

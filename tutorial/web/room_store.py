@@ -214,7 +214,7 @@ def change(room_id: str, work, now: float, refusals: tuple = ()):
     ``OPTIMISTIC_TRIES`` inside the lock. So one room's moves and its bots' play hold neither SQLite's write lock
     (one for the whole file) nor, on PostgreSQL, a pool connection and the room's row: played inside the
     transaction, a change held both while its thread waited for the GIL among hundreds, and the other requests
-    queued for the pool (README, Rooms). A change that writes nothing (a refused move with nothing due) takes no
+    queued for the pool (docs/load-history.md). A change that writes nothing (a refused move with nothing due) takes no
     lock at all. ``work`` may run more than once: it must only change the room it is given."""
     for _attempt in range(OPTIMISTIC_TRIES):
         played = db.run(lambda connection: _read_for_change(connection, room_id, now), write=False)

@@ -71,7 +71,7 @@ def worker_app(threads: int):
     reached 100-280 ms, several times in 30 s, and every request and stream of the worker stood still meanwhile (the
     rooms' p99). The objects made at start-up (modules, tables, catalogs) are frozen, never walked again, and the
     young generation is collected after 20,000 objects, so a request's short-lived ones die there instead of
-    reaching the older generations, whose full passes become rare (README, Load)."""
+    reaching the older generations, whose full passes become rare (docs/load-history.md)."""
     from tutorial import create_app
 
     app = create_app({"WORKER_THREADS": threads})  # the PostgreSQL pool follows it (db.pool_size)

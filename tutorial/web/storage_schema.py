@@ -106,7 +106,7 @@ def prepare(connection: sqlite3.Connection, synchronous: str = "FULL") -> None:
         _upgrade(connection)
     # FULL (with WAL): the WAL is fsynced at each commit, so an acknowledged action survives a power cut or an OS
     # crash too. NORMAL (DATABASE_SYNCHRONOUS=NORMAL) saves that fsync: a commit still survives a crash or kill of
-    # the process, but a power cut may lose the last ones (README, Deploying).
+    # the process, but a power cut may lose the last ones (docs/deploying.md).
     connection.execute(f"PRAGMA synchronous = {'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
     connection.execute(f"PRAGMA journal_size_limit = {JOURNAL_LIMIT}")
 
