@@ -56,7 +56,8 @@ def test_table_actions_are_limited_and_a_limited_action_changes_nothing(limited)
 def test_a_tables_settings_are_limited_like_its_actions_and_a_limited_change_changes_nothing(limited):
     view = limited.post("/api/tables", json={"seed": 3, "senas": True}).get_json()
     windows = iter([6, 4, 5])  # each change a real one: a setting that changes nothing keeps the version anyway
-    response = third_is_limited(lambda: limited.post(f"/api/tables/{view['id']}/settings", json={"window": next(windows)}))
+    settings = f"/api/tables/{view['id']}/settings"
+    response = third_is_limited(lambda: limited.post(settings, json={"window": next(windows)}))
     assert response.status_code == 429 and "error" in response.get_json()
     assert int(response.headers["Retry-After"]) > 0
     assert limited.get(f"/api/tables/{view['id']}").get_json()["version"] == view["version"] + 2
