@@ -46,7 +46,7 @@ let myTurnBefore = false;
 let loading = null;       // the view being fetched (one at a time)
 let reloadAgain = false;
 
-const game = createTableGame({ ctx, pace, act, onReady: afterTable,
+const game = createTableGame({ ctx, pace, act, onReady: afterTable, onShowing: () => coach.hide(),
   focusIsFree: (element) => els.bar.contains(element) });
 // The coach's hint for this seat, where the host turned hints on (the view's ``coach``).
 const coach = createCoach({ ctx, getView: () => game.view, hintUrl: () => `${api}/hint`,
