@@ -122,6 +122,15 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     const board = stage ?? boardOf(view);
     renderBoard(ctx, view, board, Boolean(stage));
     renderSeatSenas(ctx, view, board);
+    copyScore();
+  }
+
+  // The scoreboard's teams and points, in its order (one's own team first), copied beside the controls.
+  function copyScore() {
+    $("controls-score").textContent = [...$("scoreboard").querySelectorAll(".scoreboard__team")].map((box) => {
+      const points = box.querySelector(".scoreboard__points");
+      return points ? `${box.querySelector("strong").textContent} ${points.textContent}` : box.textContent;
+    }).join(" · ");
   }
 
   function drawControls(ready, moveFocus = false) {
