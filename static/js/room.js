@@ -228,8 +228,8 @@ function renderWait(data, seated) {
   els.start.hidden = !data.me.host;
   els.leave.hidden = false;
   const bots = freeSeats(data).length;
-  els.waitStatus.textContent = data.me.host ? fmt(ui.youStart, { bots })
-    : fmt(ui.hostStarts, { host: host?.name ?? "" });
+  const hostWords = bots ? fmt(ui.youStart, { bots }) : ui.youStartFull; // no bots to speak of in a full room
+  els.waitStatus.textContent = data.me.host ? hostWords : fmt(ui.hostStarts, { host: host?.name ?? "" });
 }
 
 // ----- taking a seat, starting, leaving ----------------------------------------------------------------------
