@@ -343,6 +343,15 @@ def test_while_the_bots_play_the_focus_waits_on_skip_and_then_goes_to_the_learne
     assert ring == "solid", "and its focus ring shows"
 
 
+def click_a_quiet_move(page, ids: list[str]) -> None:
+    """Click paso, corto or a one-card discard (else the first control), then wait for the table's next version."""
+    version = page.get_attribute("#table", "data-version")
+    if "action-discard" in ids:
+        page.locator(".card-toggle").first.click()
+    page.click("#" + next(i for i in ("action-paso", "action-corto", "action-discard", ids[0]) if i in ids))
+    page.wait_for_selector(f'#table:not([data-version="{version}"])')
+
+
 def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(page):
     page.goto("/es/jugar?pace=1600&seed=13")
     page.get_by_role("button", name="Repartir").press("Enter")
@@ -360,11 +369,7 @@ def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(
         ids = control_ids(page)
         if "action-next_hand" in ids or seen == {"pares", "juego"}:
             break
-        version = page.get_attribute("#table", "data-version")
-        if "action-discard" in ids:
-            page.locator(".card-toggle").first.click()
-        page.click("#" + next(i for i in ("action-paso", "action-corto", "action-discard", ids[0]) if i in ids))
-        page.wait_for_selector(f'#table:not([data-version="{version}"])')
+        click_a_quiet_move(page, ids)
     assert seen, "the hand went by without a declaration being seen on its own"
 
 
@@ -427,11 +432,7 @@ def test_the_hint_is_offered_only_for_the_decision_on_screen(page, lang):
         ids = control_ids(page)
         if ids == ["action-next_hand"]:
             break
-        version = page.get_attribute("#table", "data-version")
-        if "action-discard" in ids:
-            page.locator(".card-toggle").first.click()
-        page.click("#" + next(i for i in ("action-paso", "action-corto", "action-discard", ids[0]) if i in ids))
-        page.wait_for_selector(f'#table:not([data-version="{version}"])')
+        click_a_quiet_move(page, ids)
         if page.is_visible("#skip"):  # the bots' answers are being shown: the last decision's hint is gone too
             played_back += 1
             assert page.is_hidden("#coach"), "no hint while the bots' moves are still being shown"
