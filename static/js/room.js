@@ -28,7 +28,7 @@ const els = {
   joinSeat: $("join-seat"), joinError: $("join-error"), wait: $("room-wait"), waitStatus: $("wait-status"),
   start: $("room-start"), leave: $("room-leave"), waitError: $("wait-error"), bar: $("room-bar"),
   clock: $("room-clock"), connection: $("room-connection"), sound: $("room-sound"), next: $("room-next"),
-  nextClock: $("room-next-clock"), hints: $("room-hints"),
+  nextClock: $("room-next-clock"), hints: $("room-hints"), controlsClock: $("controls-clock"),
   table: $("table"), copy: $("copy-link"), link: $("room-link"), copyStatus: $("copy-status"),
 };
 const baseTitle = document.title;
@@ -46,7 +46,7 @@ let myTurnBefore = false;
 let loading = null;       // the view being fetched (one at a time)
 let reloadAgain = false;
 
-const game = createTableGame({ ctx, pace, act, onReady: afterTable,
+const game = createTableGame({ ctx, pace, act, onReady: afterTable, onShowing: () => coach.hide(),
   focusIsFree: (element) => els.bar.contains(element) });
 // The coach's hint for this seat, where the host turned hints on (the view's ``coach``).
 const coach = createCoach({ ctx, getView: () => game.view, hintUrl: () => `${api}/hint`,
@@ -228,8 +228,8 @@ function renderWait(data, seated) {
   els.start.hidden = !data.me.host;
   els.leave.hidden = false;
   const bots = freeSeats(data).length;
-  els.waitStatus.textContent = data.me.host ? fmt(ui.youStart, { bots })
-    : fmt(ui.hostStarts, { host: host?.name ?? "" });
+  const hostWords = bots ? fmt(ui.youStart, { bots }) : ui.youStartFull; // no bots to speak of in a full room
+  els.waitStatus.textContent = data.me.host ? hostWords : fmt(ui.hostStarts, { host: host?.name ?? "" });
 }
 
 // ----- taking a seat, starting, leaving ----------------------------------------------------------------------
@@ -361,6 +361,7 @@ function startClock(view) {
 function tick() {
   if (deadlineAt === null) {
     els.clock.textContent = "";
+    els.controlsClock.textContent = "";
     return;
   }
   const seconds = Math.max(0, Math.ceil((deadlineAt - Date.now()) / 1000));
@@ -370,6 +371,8 @@ function tick() {
       : fmt(ui.clockAll, { seconds });
   els.clock.textContent = text;
   els.clock.classList.toggle("room-bar__clock--low", seconds <= 10);
+  els.controlsClock.textContent = text; // its copy beside the controls, for a phone
+  els.controlsClock.classList.toggle("room-bar__clock--low", seconds <= 10);
   if (seconds === 0 && clockTimer) {
     clearInterval(clockTimer);
     clockTimer = null;

@@ -4,13 +4,15 @@
 // ``coach``), and at the bots' table the setting that turns the coach off (settingsUrl).
 //
 //   const coach = createCoach({ ctx, call, getView, hintUrl: (view) => url, settingsUrl: (view) => url });
-//   coach.update(view)   // every event shown and the controls drawn
+//   coach.update(view)   // every event shown and the controls drawn: the hint is offered for the decision on screen
+//   coach.hide()         // a new view is being shown (the bots' moves at a pace): no hint until update()
 
 import { announce } from "./table-live.js";
 import { fmt } from "./table-text.js";
 
 const $ = (id) => document.getElementById(id);
-const OWN_CONTROLS = new Set(["sena", "catch"]);
+// Not decisions the coach answers: out-of-turn actions (a signal, a catch, letting the bots go on) and "next hand".
+const NOT_DECISIONS = new Set(["sena", "catch", "continue", "next_hand"]);
 
 function isTyping(target) {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
@@ -25,7 +27,7 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
 
   function canAsk(view) {
     return Boolean(view?.coach) && !view.match_over && !view.me?.stand_in // a room's seat its bot plays for now
-      && view.legal_actions.some((entry) => !OWN_CONTROLS.has(entry.type));
+      && view.legal_actions.some((entry) => !NOT_DECISIONS.has(entry.type));
   }
 
   function update(view) {
@@ -35,14 +37,18 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
     if ($("coach-review")) drawReview(view);
   }
 
+  function hide() {
+    box.hidden = true;
+  }
+
   async function hint() {
     const view = getView();
-    if (!canAsk(view) || ctx.busy) return;
+    if (box.hidden || !canAsk(view) || ctx.busy) return;
     output.textContent = words.asking;
     const { status, data } = await call("GET", hintUrl(view));
     // The table moved on meanwhile (a newer version; a room's view of the same version, say who is connected, does not
     // change the decision): the hint answered an older decision, and update() clears what was asked.
-    if (getView()?.version !== view.version) return;
+    if (getView()?.version !== view.version || box.hidden) return;
     if (status !== 200) {
       output.textContent = data?.error ?? ctx.texts.ui.error;
       announce(output.textContent);
@@ -124,5 +130,5 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
   button.addEventListener("click", hint);
   if (settingsUrl) $("setting-coach").addEventListener("change", saveSetting);
   document.addEventListener("keydown", onKey);
-  return { update };
+  return { update, hide };
 }

@@ -3,9 +3,10 @@
 // and after a hand the explanation is shown. The page sends the actions (``act``) and says what happens once the
 // game is over (``newTable``).
 //
-//   const game = createTableGame({ ctx, pace, act, newTable, onReady, focusIsFree });
-//   (onReady(view): every event shown and the controls drawn, before the explanation; focusIsFree(element): the
-//   page's own places the focus may leave). Señas (table-senas.js) are part of the table.
+//   const game = createTableGame({ ctx, pace, act, newTable, onShowing, onReady, focusIsFree });
+//   (onShowing(view): a new view came in, its events are about to be shown, the old decision is gone; onReady(view):
+//   every event shown and the controls drawn, before the explanation; focusIsFree(element): the page's own places
+//   the focus may leave). Señas (table-senas.js) are part of the table.
 //   game.receive(view, { announce: true, events });   // events: the new ones (default: view.events)
 
 import { renderBoard } from "./table-board.js";
@@ -18,7 +19,8 @@ import { advanceStage, boardOf, legal, stageFrom } from "./table-view.js";
 const $ = (id) => document.getElementById(id);
 const PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);
 
-export function createTableGame({ ctx, pace, act, onReady = () => {}, focusIsFree = () => false }) {
+export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady = () => {},
+  focusIsFree = () => false }) {
   const els = {
     table: $("table"), lastEvent: $("last-event"), skip: $("skip"), prompt: $("controls-prompt"),
     buttons: $("controls-buttons"), panel: $("explain-panel"), explain: $("explain-container"),
@@ -50,6 +52,7 @@ export function createTableGame({ ctx, pace, act, onReady = () => {}, focusIsFre
     els.table.dataset.version = String(data.version);
     playback.cancel();
     senas.reset(data);
+    onShowing(data);
     stage = null; // a batch still being played back (a new game dealt meanwhile) is dropped
     if (!data.last_hand) els.panel.hidden = true; // the last hand's explanation goes once the next hand is dealt
     drawBoard();
@@ -119,12 +122,22 @@ export function createTableGame({ ctx, pace, act, onReady = () => {}, focusIsFre
     const board = stage ?? boardOf(view);
     renderBoard(ctx, view, board, Boolean(stage));
     renderSeatSenas(ctx, view, board);
+    copyScore();
+  }
+
+  // The scoreboard's teams and points, in its order (one's own team first), copied beside the controls.
+  function copyScore() {
+    $("controls-score").textContent = [...$("scoreboard").querySelectorAll(".scoreboard__team")].map((box) => {
+      const points = box.querySelector(".scoreboard__points");
+      return points ? `${box.querySelector("strong").textContent} ${points.textContent}` : box.textContent;
+    }).join(" · ");
   }
 
   function drawControls(ready, moveFocus = false) {
     // Focus follows the game only for someone playing: lost with the old controls, or still in their own cards.
     const hadFocus = moveFocus && focusFollowsGame();
     els.panelNext.hidden = !(ready && legal(view, "next_hand"));
+    els.panelNext.disabled = ctx.busy; // drawn afresh like the controls (an action sent before had disabled it)
     els.panelNext.textContent = nextLabel(ctx, view);
     renderControls(ctx, view, ready, handlers);
     if (ready && hadFocus) focusFirstControl(view);

@@ -36,6 +36,16 @@ export function renderSeatSenas(ctx, view, board) {
   }
 }
 
+/** The signals the menu offers: the true ones the seat has not made since its last discard (made again, a signal
+ * would tell the partner nothing new). */
+function offeredSenas(view) {
+  const entry = legal(view, "sena");
+  if (!entry) return [];
+  const made = new Set(view.senas.filter((sena) => sena.seat === view.seat && sena.mus_round === view.mus_round)
+    .map((sena) => sena.sena));
+  return entry.senas.filter((name) => !made.has(name));
+}
+
 function isTyping(target) {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"]
     .includes(target.tagName));
@@ -65,9 +75,9 @@ export function createSenas(ctx, { act, focusFollowsGame, focusHome }) {
   }
 
   function openMenu() {
-    const entry = view && legal(view, "sena");
-    if (!entry || ctx.busy) return;
-    menu.replaceChildren(...entry.senas.map((name) => {
+    const offered = view ? offeredSenas(view) : [];
+    if (!offered.length || ctx.busy) return;
+    menu.replaceChildren(...offered.map((name) => {
       const item = document.createElement("button");
       item.type = "button";
       item.className = "button sena-menu__item";
@@ -150,9 +160,9 @@ export function createSenas(ctx, { act, focusFollowsGame, focusHome }) {
     view = next;
     clearFlashes();
     if (!view.options.senas) return;
-    const entry = legal(view, "sena");
-    $("senas-controls").hidden = !entry;
-    if (entry) {
+    const offered = offeredSenas(view).length > 0;
+    $("senas-controls").hidden = !offered;
+    if (offered) {
       const made = view.senas.filter((sena) => sena.seat === view.seat).length;
       $("sena-left").textContent = fmt(words.left, { count: PER_HAND - made });
     }
@@ -183,7 +193,7 @@ export function createSenas(ctx, { act, focusFollowsGame, focusHome }) {
         event.preventDefault();
         catchSignal(windows[0].seat);
       }
-    } else if (key === words.key && legal(view, "sena")) {
+    } else if (key === words.key && offeredSenas(view).length) {
       event.preventDefault();
       openMenu();
     }

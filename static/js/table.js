@@ -28,7 +28,7 @@ const els = { setup: $("table-setup"), form: $("table-options") };
 // The page's state, shared with the drawing modules: busy (an action is on its way to the server) and the cards
 // chosen for the discard.
 const ctx = { texts, lang, names: cardNames(), selected: new Set(), busy: false };
-const game = createTableGame({ ctx, pace, act, onReady,
+const game = createTableGame({ ctx, pace, act, onReady, onShowing: () => coach.hide(),
   focusIsFree: (element) => !els.setup.open && els.form.contains(element) });
 const tableUrl = (view) => `${api}/${encodeURIComponent(view.id)}`;
 const coach = createCoach({ ctx, call, getView: () => game.view, hintUrl: (view) => `${tableUrl(view)}/hint`,

@@ -252,9 +252,10 @@ def test_while_the_bots_moves_are_shown_the_board_shows_only_what_has_happened(p
                                                      "Si tu pareja no lo quiere, los rivales cobran el deje: 1.")
 
 
-def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, assert_axe_clean):
-    page.goto("/pt/jogar?pace=0&seed=13")
-    page.get_by_role("button", name="Dar as cartas").press("Enter")
+@pytest.mark.parametrize("lang", ["pt", "eu"])
+def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, lang, assert_axe_clean):
+    page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=13")
+    page.get_by_role("button", name=DEAL[lang]).press("Enter")
     wait_ready(page)
     assert page.is_hidden("#panel-next")
     for _ in range(40):
@@ -266,16 +267,19 @@ def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, asser
         press_control(page, "action-paso" if "action-paso" in ids else ids[0])
     else:
         raise AssertionError("the hand did not end")
-    announced = page.text_content("#announcer")
-    assert "Cartas na mesa: a explicação abaixo mostra todas as mãos." in announced
-    assert "Cartas na mesa. Você:" not in announced, "the live region does not read sixteen card names"
-    assert any(line.startswith("Cartas na mesa. Você:")
-               for line in page.eval_on_selector_all("#event-log li", "items => items.map(i => i.textContent)"))
-    after = page.get_by_role("button", name="Próxima mão")
+    if lang == "pt":
+        announced = page.text_content("#announcer")
+        assert "Cartas na mesa: a explicação abaixo mostra todas as mãos." in announced
+        assert "Cartas na mesa. Você:" not in announced, "the live region does not read sixteen card names"
+        assert any(line.startswith("Cartas na mesa. Você:")
+                   for line in page.eval_on_selector_all("#event-log li", "items => items.map(i => i.textContent)"))
+    after = page.get_by_role("button", name=page.text_content("#action-next_hand"), exact=True)
     assert after.count() == 2 and page.is_visible("#panel-next")
+    assert page.is_enabled("#panel-next"), "the button at the end of the explanation works after earlier moves"
     assert_axe_clean(page, context="#explain-panel")
     version = page.get_attribute("#table", "data-version")
     page.focus("#panel-next")
+    assert active(page, "el.id") == "panel-next", "the button pressed is the one under the explanation"
     page.keyboard.press("Enter")
     wait_ready(page, version)
     assert page.is_hidden("#explain-panel")
@@ -340,6 +344,15 @@ def test_while_the_bots_play_the_focus_waits_on_skip_and_then_goes_to_the_learne
     assert ring == "solid", "and its focus ring shows"
 
 
+def click_a_quiet_move(page, ids: list[str]) -> None:
+    """Click paso, corto or a one-card discard (else the first control), then wait for the table's next version."""
+    version = page.get_attribute("#table", "data-version")
+    if "action-discard" in ids:
+        page.locator(".card-toggle").first.click()
+    page.click("#" + next(i for i in ("action-paso", "action-corto", "action-discard", ids[0]) if i in ids))
+    page.wait_for_selector(f'#table:not([data-version="{version}"])')
+
+
 def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(page):
     page.goto("/es/jugar?pace=1600&seed=13")
     page.get_by_role("button", name="Repartir").press("Enter")
@@ -361,11 +374,7 @@ def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(
         ids = control_ids(page)
         if "action-next_hand" in ids or seen == {"pares", "juego"}:
             break
-        version = page.get_attribute("#table", "data-version")
-        if "action-discard" in ids:
-            page.locator(".card-toggle").first.click()
-        page.click("#" + next(i for i in ("action-paso", "action-corto", "action-discard", ids[0]) if i in ids))
-        page.wait_for_selector(f'#table:not([data-version="{version}"])')
+        click_a_quiet_move(page, ids)
     assert seen, "the hand went by without a declaration being seen on its own"
 
 
@@ -403,3 +412,40 @@ def test_on_a_desktop_the_learners_cards_and_controls_are_in_view_together(page)
     for selector in ("#seat-0", "#controls-buttons", "#last-event", "#seat-2"):
         box = page.locator(selector).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 900, f"{selector} is out of view: {box}"
+
+
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_the_hint_is_offered_only_for_the_decision_on_screen(page, lang):
+    """While the bots' moves are played back the board shows an earlier moment than the learner's decision: no hint
+    then (its key does nothing), only once the moves are shown; and none when "next hand" is all there is to do."""
+    page.goto(f"/{lang}/{SLUGS[lang]}?pace=1600&seed=21")  # seed 21: mus, mus, corto, then a bet in grande
+    key = page.get_attribute("#hint-button", "aria-keyshortcuts").lower()
+    page.get_by_role("button", name=DEAL[lang]).press("Enter")
+    page.locator("#skip").wait_for(state="visible")
+    assert page.get_attribute("#table", "data-ready") == "false"
+    assert page.is_hidden("#coach"), "no hint while the bots' moves are still being shown"
+    page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert page.text_content("#hint-output") == "", "the hint key does nothing before the decision is on screen"
+    page.locator("#skip").press("Enter")
+    wait_ready(page)
+    assert page.is_visible("#coach"), "once every move is shown, the hint answers the decision on screen"
+    page.keyboard.press(key)
+    page.wait_for_selector("#hint-output .coach__move")
+    played_back = 0
+    for _ in range(40):
+        ids = control_ids(page)
+        if ids == ["action-next_hand"]:
+            break
+        click_a_quiet_move(page, ids)
+        if page.is_visible("#skip"):  # the bots' answers are being shown: the last decision's hint is gone too
+            played_back += 1
+            assert page.is_hidden("#coach"), "no hint while the bots' moves are still being shown"
+            page.keyboard.press(key)
+            assert page.text_content("#hint-output") == ""
+            page.locator("#skip").press("Enter")
+        wait_ready(page)
+    else:
+        raise AssertionError("the hand did not end")
+    assert played_back, "the bots' moves were played back after one of the learner's"
+    assert page.is_hidden("#coach"), "no hint when the next hand is the only thing to do"

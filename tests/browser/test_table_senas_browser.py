@@ -192,3 +192,19 @@ def test_the_explanation_after_the_hand_lists_the_signals_seen(page, server, vie
     section = page.locator("#explain-container .explain-senas")
     if shoot.enabled:
         section.screenshot(path=str(whole.with_name(f"senas-{lang}-{viewport.name}-explanation-list.png")))
+
+
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_a_signal_made_is_not_offered_again_until_a_discard(page, server, lang):
+    deal_with_senas(page, server, lang, seed=2)  # seed 2: the learner's one true signal is ciego
+    key = page.get_attribute("#sena-toggle", "aria-keyshortcuts").lower()
+    page.keyboard.press(key)
+    assert page.locator("#sena-menu button").count() == 1
+    press(page, "Enter")
+    assert page.locator("#seat-0-senas").text_content().strip(), "the signal is made"
+    table_id = page.evaluate("new URL(location.href).searchParams.get('table')")
+    view = page.request.get(f"{server}/api/tables/{table_id}").json()
+    assert any(entry["type"] == "sena" for entry in view["legal_actions"]), "the engine would take a second signal"
+    assert page.is_hidden("#sena-toggle"), "but the one made is all there is: nothing is offered"
+    page.keyboard.press(key)
+    assert page.is_hidden("#sena-menu")

@@ -221,10 +221,11 @@ class Room:
             raise RoomError("started")
         if seat != self.host:
             raise RoomError("not_host")
+        bots = sum(held.free for held in self.seats)
         for held in self.seats:
             if held.free:
                 held.kind = BOT
-        self._say("started", seat=seat)
+        self._say("started", seat=seat, bots=bots)
         self._new_game(now)
 
     def rematch(self, seat: int, now: float) -> None:
@@ -263,7 +264,8 @@ class Room:
         held.seen = max(held.seen, now)
         if stream and not held.connected:
             held.connected = True
-            self._say("connected", seat=seat)
+            if not held.back:  # "is back" was said already: "is connected" would only talk over it
+                self._say("connected", seat=seat)
         if held.stand_in and not held.back:
             held.back = True
             self._say("back", seat=seat)

@@ -91,6 +91,7 @@ def room_texts() -> dict:
             "nextFree": _("The next free seat"),
             "youStart": _("You are the host: start the game when your friends are seated. Free seats now: "
                           "%(bots)s (bots will play them)."),
+            "youStartFull": _("Every seat is taken: start the game when you like."),
             "hostStarts": _("Waiting for %(host)s, the host, to start the game."),
             "stale": _("Someone moved first; the table has been brought up to date."),
             "titleTurn": _("Your turn! %(title)s"),

@@ -79,7 +79,8 @@ def room_event_text(code: str, params: dict) -> str:
         "seat_taken": lambda: _("%(name)s takes a seat.", name=name),
         "seat_left": lambda: _("%(name)s leaves the room.", name=name),
         "host": lambda: _("%(name)s is now the host.", name=name),
-        "started": lambda: _("The game starts; bots play the free seats."),
+        "started": lambda: (_("The game starts; bots play the free seats.") if params.get("bots", 1)
+                            else _("The game starts.")),
         "connected": lambda: _("%(name)s is connected.", name=name),
         "disconnected": lambda: _("%(name)s has lost the connection.", name=name),
         "stand_in": lambda: _("%(name)s has been away for a minute: a bot plays the seat.", name=name),
