@@ -94,14 +94,14 @@ def test_the_serve_command_runs_gunicorn_and_serves_the_site(server):
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
     log = process.stdout.read()
-    assert "Using worker: gthread" in log and log.count("Booting worker") == 2
+    assert "Using worker: tutorial.web.serve_worker.GuardedWorker" in log and log.count("Booting worker") == 2
 
 
 def test_the_default_worker_count_is_two_per_usable_core():
     args = build_parser("serve").parse_args(["serve"])
     options = serve.gunicorn_options(args)
     assert options["workers"] == 2 * serve.usable_cores() >= 2
-    assert options["worker_class"] == "gthread" and options["bind"] == "127.0.0.1:5000"
+    assert options["worker_class"] == "tutorial.web.serve_worker.GuardedWorker" and options["bind"] == "127.0.0.1:5000"
     args = build_parser("serve").parse_args(["serve", "--host", "::1", "--port", "8001", "--workers", "3"])
     assert serve.gunicorn_options(args)["bind"] == "[::1]:8001" and serve.gunicorn_options(args)["workers"] == 3
 
@@ -118,15 +118,16 @@ def test_debug_runs_flasks_reloading_development_server(monkeypatch, tmp_path):
 def test_a_worker_accepts_at_least_as_many_connections_as_it_has_threads_for_event_streams():
     options = serve.gunicorn_options(build_parser("serve").parse_args(["serve"]))
     assert options["worker_connections"] == 1000  # gunicorn's default, for 8 threads
-    many = serve.gunicorn_options(build_parser("serve").parse_args(["serve", "--threads", "1500"]))
-    assert many["worker_connections"] > many["threads"] == 1500
+    many = serve.gunicorn_options(build_parser("serve").parse_args(["serve", "--threads", "8",
+                                                                     "--stream-threads", "1500"]))
+    assert many["worker_connections"] > many["threads"] == 1508
 
 
 def test_each_worker_knows_its_thread_count_so_its_postgres_pool_follows_it(monkeypatch, tmp_path):
     monkeypatch.setenv("MUS_DATABASE", str(tmp_path / "tables.sqlite3"))
     loaded = []
     monkeypatch.setattr("gunicorn.app.base.BaseApplication.run", lambda self: loaded.append(self.load()))
-    assert serve.run(build_parser("serve").parse_args(["serve", "--threads", "24"])) == 0
+    assert serve.run(build_parser("serve").parse_args(["serve", "--threads", "16", "--stream-threads", "8"])) == 0
     assert loaded[0].config["WORKER_THREADS"] == 24 and db.store_of(loaded[0]).pool == 24
 
 
