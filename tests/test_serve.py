@@ -127,8 +127,10 @@ def test_each_worker_knows_its_thread_count_so_its_postgres_pool_follows_it(monk
     monkeypatch.setenv("MUS_DATABASE", str(tmp_path / "tables.sqlite3"))
     loaded = []
     monkeypatch.setattr("gunicorn.app.base.BaseApplication.run", lambda self: loaded.append(self.load()))
-    assert serve.run(build_parser("serve").parse_args(["serve", "--threads", "16", "--stream-threads", "8"])) == 0
+    assert serve.run(build_parser("serve").parse_args(["serve", "--threads", "24", "--stream-threads", "8"])) == 0
+    # the request threads: a stream holds a connection only while it reads (serve.worker_app)
     assert loaded[0].config["WORKER_THREADS"] == 24 and db.store_of(loaded[0]).pool == 24
+    assert loaded[0].config["STREAM_THREADS"] == 8
 
 
 LOADED_WORKER = """

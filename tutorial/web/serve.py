@@ -1,14 +1,15 @@
 """``mus-tutorial serve``: the site on http://127.0.0.1:5000, served by gunicorn (``--debug``: Flask's reloader).
 
-Workers: two processes per usable core by default, each with ``--threads`` threads. The bots and the hand odds are
+Workers: two processes per usable core by default, each with ``--threads`` threads for pages and actions plus
+``--stream-threads`` that only the rooms' event streams hold for long (room_caps.py). The bots and the hand odds are
 CPU-bound Python, so a worker's threads take turns on one GIL, and a keep-alive connection stays with the worker that
 accepted it: with one worker per core, three busy connections of four on one worker share one core while the other
 waits (``mus-tutorial load``, 4 clients: medium p95 59-119 ms with 2 workers against 40-49 ms with 4: README,
-Deploying). The worker class is gunicorn's ``gthread``: a thread that waits (on SQLite, on a slow client, on a
+Deploying). The worker class is gunicorn's ``gthread``, with read deadlines (serve_worker.py): a thread that waits (on SQLite, on a slow client, on a
 room's next event pushed to the browser) releases the GIL, so a long-lived connection costs one thread and nothing
 else; nothing is monkey-patched, so sqlite3, the per-thread connections of tutorial/web/storage.py and CPU-bound
-requests behave exactly as in the tests. Capacity for long-lived connections is workers x threads; see README,
-Deploying.
+requests behave exactly as in the tests. Capacity for event streams is workers x stream threads, and the request
+threads stay free for everything else whatever the streams do (docs/security.md, "Event streams").
 
 Settings come from ``MUS_*`` environment variables (tutorial/web/config.py); each worker builds the app itself
 (no preloading), so nothing opened at start-up (a database connection, a thread) is shared across a fork.
@@ -88,10 +89,11 @@ def worker_app(threads: int, stream_threads: int = STREAM_THREADS, lock_file: st
     reaching the older generations, whose full passes become rare (README, Load)."""
     from tutorial import create_app
 
-    # The PostgreSQL pool follows the threads (db.pool_size); the streams' caps hold across the workers through
-    # the lock file made before they started (room_caps.py).
-    app = create_app({"WORKER_THREADS": threads + stream_threads, "STREAM_THREADS": stream_threads,
-                      "STREAM_LOCK_FILE": lock_file})
+    # The PostgreSQL pool follows the request threads (db.pool_size): a stream holds a connection only while it
+    # reads, and a pool per stream thread would ask PostgreSQL for more connections than its default 100 allows
+    # (MUS_DATABASE_POOL sets another size). The streams' caps hold across the workers through the lock file made
+    # before they started (room_caps.py).
+    app = create_app({"WORKER_THREADS": threads, "STREAM_THREADS": stream_threads, "STREAM_LOCK_FILE": lock_file})
     gc.collect()
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
