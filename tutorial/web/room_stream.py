@@ -92,8 +92,9 @@ def gone_check():
     return gone
 
 
-def stream(room_id: str, seat: int, since: int, visible) -> Response:
-    """The response: every change of the room after ``since``, as ``visible(log, seat)`` lets the seat see it."""
+def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Response:
+    """The response: every change of the room after ``since``, as ``visible(log, seat)`` lets the seat see it;
+    ``on_end()`` is called once the stream has sent its last message (room_caps: its places given back)."""
     lasting = float(current_app.config.get("ROOM_STREAM_SECONDS", STREAM_SECONDS))
     gone = gone_check()
 
@@ -141,6 +142,9 @@ def stream(room_id: str, seat: int, since: int, visible) -> Response:
                     next_keepalive = moment + KEEPALIVE
         except storage.StorageError:
             return  # the browser reconnects and resumes from the last id it got
+        finally:
+            if on_end is not None:
+                on_end()
 
     headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
     return Response(stream_with_context(changes()), mimetype="text/event-stream", headers=headers)

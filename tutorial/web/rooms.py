@@ -261,14 +261,15 @@ def room_events(room_id):
             room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
         else:
             room_store.beat(room.id, seat, now())
-        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version), stream_events(room))
+        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version), stream_events(room),
+                                      on_end=holding.release)
     except room_caps.Refused as error:
         holding.release()
         return room_caps.refusal(error)
     except BaseException:
         holding.release()
         raise
-    response.call_on_close(holding.release)  # when the stream ends, however it ends
+    response.call_on_close(holding.release)  # also if the stream never started (its end releases it otherwise)
     return response
 
 
