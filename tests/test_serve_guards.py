@@ -3,48 +3,22 @@ starts with the README's production settings, lets no slow client hold the threa
 answers its own refusals under /api/ in JSON. Every wait here is bounded (a few seconds)."""
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
 
 import pytest
 
-from test_serve import ROOT, fetch, free_port, wait_until_up
-
-
-@contextlib.contextmanager
-def running_server(tmp_path, *arguments: str, stop=signal.SIGTERM, **settings: str):
-    """``mus-tutorial serve`` in a new process on a free port with ``MUS_*`` ``settings``; yields its base URL.
-    ``stop``: SIGQUIT ends it at once, without waiting for open streams to notice (SIGTERM waits up to 10 s)."""
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), MUS_DATABASE=str(tmp_path / "tables.sqlite3"), **settings)
-    process = subprocess.Popen([sys.executable, "-m", "tutorial.cli", "serve", "--port", str(port), *arguments],
-                               cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(base, process)
-        yield base
-    finally:
-        if process.poll() is None:
-            process.send_signal(stop)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+from test_serve import fetch, running_server
 
 
 def test_the_readme_production_settings_start_in_a_fresh_process_and_serve_the_named_host(tmp_path):
     """With MUS_TRUSTED_HOSTS naming only the public host, the rules rendered at start-up built their links for
     ``localhost``: every worker stopped at boot. A fresh process, so that no earlier app's rendering is reused."""
-    with running_server(tmp_path, "--workers", "1", MUS_TRUSTED_HOSTS="mus.example.org", MUS_PROXY_FIX="1") as base:
+    with running_server(tmp_path, "--workers", "1", MUS_TRUSTED_HOSTS="mus.example.org", MUS_PROXY_FIX="1") as (base, _process):
         status, _headers, body = fetch(base + "/es/reglas", headers={"Host": "mus.example.org"})
         assert status == 200 and 'lang="es"' in body.decode()
         assert fetch(base + "/es/reglas", headers={"Host": "localhost"})[0] == 400
@@ -83,7 +57,7 @@ def test_one_address_holding_its_most_streams_across_two_workers_is_refused_and_
     page was served (15 s time-outs). Here one address may hold 3 streams (across both workers); the next is
     refused in JSON, and pages and actions are served meanwhile, though every worker has only 2 request threads."""
     with running_server(tmp_path, "--workers", "2", "--threads", "2", "--stream-threads", "8",
-                        stop=signal.SIGQUIT, MUS_STREAMS_PER_ADDRESS="3", MUS_RATELIMIT_ENABLED="0") as base:
+                        stop=signal.SIGQUIT, MUS_STREAMS_PER_ADDRESS="3", MUS_RATELIMIT_ENABLED="0") as (base, _process):
         port = int(base.rsplit(":", 1)[1])
         status, _headers, created = fetch(base + "/api/rooms", data=b'{"name": "Ana"}',
                                           headers={"Content-Type": "application/json"})
@@ -110,7 +84,7 @@ def guarded(tmp_path_factory):
     """One worker of 4 threads and no stream threads, with read deadlines of 1 s (MUS_HEADER_TIMEOUT,
     MUS_BODY_TIMEOUT): what a handful of slow clients would starve without them."""
     with running_server(tmp_path_factory.mktemp("guarded"), "--workers", "1", "--threads", "4", "--stream-threads",
-                        "0", stop=signal.SIGQUIT, MUS_HEADER_TIMEOUT="1", MUS_BODY_TIMEOUT="1") as base:
+                        "0", stop=signal.SIGQUIT, MUS_HEADER_TIMEOUT="1", MUS_BODY_TIMEOUT="1") as (base, _process):
         yield base, int(base.rsplit(":", 1)[1])
 
 
