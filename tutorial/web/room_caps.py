@@ -27,6 +27,7 @@ import fcntl
 import hashlib
 import ipaddress
 import os
+import shutil
 import struct
 import tempfile
 import threading
@@ -95,10 +96,13 @@ class Caps:
         self.counts: dict[str, int] = {}  # without OFD locks: this process's own counts
 
     def open(self) -> Holding:
+        if OFD_LOCKS and self.path is None:
+            with self.lock:  # an app that no server gave a file (tests, --debug): its own, made on first use
+                self.path = self.path or lock_file()
         try:
-            descriptor = os.open(self.path, os.O_RDWR) if OFD_LOCKS and self.path else None
+            descriptor = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600) if OFD_LOCKS else None
         except OSError:
-            descriptor = None  # the file is gone: this worker counts alone
+            descriptor = None  # its folder is gone: this worker counts alone
         return Holding(self, descriptor, [])
 
     def take_thread(self, holding: Holding) -> bool:
@@ -139,23 +143,26 @@ class Caps:
 
 
 def lock_file() -> str:
-    """A new private file for the shared counts (``mus-tutorial serve`` makes one before starting its workers;
-    an app without one makes its own), removed when the process that made it exits."""
-    descriptor, path = tempfile.mkstemp(prefix="escuela-mus-streams-")
-    os.close(descriptor)
+    """A new file for the shared counts, in a private folder of its own (``mus-tutorial serve`` makes one before
+    starting its workers; an app without one makes its own), removed when the process that made it exits. A file
+    removed meanwhile (a clean-up of old temporary files) is made again by the next stream, in that folder that no
+    other user can write to."""
+    folder = tempfile.mkdtemp(prefix="escuela-mus-streams-")
+    path = os.path.join(folder, "streams.locks")
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
     maker = os.getpid()
 
     def remove():
-        if os.getpid() == maker and os.path.exists(path):  # not a forked worker leaving: the others still use it
-            os.unlink(path)
+        if os.getpid() == maker:  # not a forked worker leaving: the others still use it
+            shutil.rmtree(folder, ignore_errors=True)
 
     atexit.register(remove)
     return path
 
 
 def init_app(app: Flask) -> None:
-    path = app.config.get("STREAM_LOCK_FILE") or (lock_file() if OFD_LOCKS else None)
-    app.extensions["stream_caps"] = Caps(int(app.config.get("STREAM_THREADS", STREAM_THREADS)), path)
+    app.extensions["stream_caps"] = Caps(int(app.config.get("STREAM_THREADS", STREAM_THREADS)),
+                                         app.config.get("STREAM_LOCK_FILE"))
 
 
 def hold(address: str | None) -> Holding:
