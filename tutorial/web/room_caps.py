@@ -23,6 +23,7 @@ alone. 0 turns a cap off (the rooms' load test opens 1,000 streams from 127.0.0.
 from __future__ import annotations
 
 import atexit
+import errno
 import fcntl
 import hashlib
 import ipaddress
@@ -75,6 +76,7 @@ class Holding:
     def __init__(self, caps: Caps, descriptor: int | None, local: list[str]):
         self.caps, self.descriptor, self.local, self.done = caps, descriptor, local, False
         self.thread = False  # holds one of the worker's stream threads
+        self.taken = 0       # locks it holds in the shared file
 
     def take(self, key: str, cap: int) -> bool:
         return self.caps.take(self, key, cap)
@@ -125,9 +127,16 @@ class Caps:
         for slot in range(min(cap, SPAN)):
             try:
                 fcntl.fcntl(holding.descriptor, fcntl.F_OFD_SETLK, _lock_request(base + slot))
+                holding.taken += 1
                 return True
-            except OSError:
-                continue  # held by another stream, of this worker or another
+            except OSError as error:
+                if error.errno in (errno.EAGAIN, errno.EACCES):
+                    continue  # held by another stream, of this worker or another
+                if holding.taken:
+                    raise Refused("busy") from None  # cannot happen: locks that worked a moment ago
+                os.close(holding.descriptor)  # locks unusable on this file system: this worker counts alone
+                holding.descriptor = None
+                return self.take(holding, key, cap)
         return False
 
     def give_back(self, holding: Holding) -> None:
