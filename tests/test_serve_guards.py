@@ -19,8 +19,10 @@ def test_the_readme_production_settings_start_in_a_fresh_process_and_serve_the_n
     """With MUS_TRUSTED_HOSTS naming only the public host, the rules rendered at start-up built their links for
     ``localhost``: every worker stopped at boot. A fresh process, so that no earlier app's rendering is reused."""
     with running_server(tmp_path, "--workers", "1", MUS_TRUSTED_HOSTS="mus.example.org", MUS_PROXY_FIX="1") as (base, _process):
-        status, _headers, body = fetch(base + "/es/reglas", headers={"Host": "mus.example.org"})
+        status, headers, body = fetch(base + "/es/reglas", headers={"Host": "mus.example.org",
+                                                                    "X-Forwarded-Proto": "https"})
         assert status == 200 and 'lang="es"' in body.decode()
+        assert headers["Strict-Transport-Security"]  # with MUS_PROXY_FIX, the proxy's word on HTTPS is believed
         assert fetch(base + "/es/reglas", headers={"Host": "localhost"})[0] == 400
 
 

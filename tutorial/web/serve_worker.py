@@ -23,15 +23,16 @@ not read).
 """
 from __future__ import annotations
 
+import errno
 import json
 import re
 import threading
 import time
 
+from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers import gthread
-from gunicorn import util
 
 HEADER_TIMEOUT = 10.0
 BODY_TIMEOUT = 20.0
@@ -112,7 +113,7 @@ class GuardedWorker(gthread.ThreadWorker):
             client_sock.setblocking(True)
             self.enqueue_req(GuardedConn(self.cfg, client_sock, client_addr, listener.getsockname()))
         except OSError as error:
-            if error.errno not in (gthread.errno.EAGAIN, gthread.errno.ECONNABORTED, gthread.errno.EWOULDBLOCK):
+            if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
                 raise
 
     def handle(self, conn):
