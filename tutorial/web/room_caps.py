@@ -32,15 +32,20 @@ import shutil
 import struct
 import tempfile
 import threading
+import time
+from functools import lru_cache
 
 from flask import Flask, current_app, jsonify
 
+from tutorial.web.i18n import current_language
 from tutorial.web.translate import gettext as _
 
 STREAM_THREADS = 128      # per worker, besides the request threads (config STREAM_THREADS)
 PER_ADDRESS = 100         # open streams per client address (IPv6: per /64); config STREAMS_PER_ADDRESS
 PER_SEAT = 6              # open streams per seat of a room; config STREAMS_PER_SEAT
 SPAN = 1 << 12            # bytes of the lock file one key may use: a cap above it counts as SPAN
+FULL_HINT = 0.5           # seconds a worker refuses a key it has just found full without looking again
+FULL_KEPT = 10_000        # keys found full that a worker remembers at most
 OFD_LOCKS = hasattr(fcntl, "F_OFD_SETLK")
 
 
@@ -77,6 +82,7 @@ class Holding:
         self.caps, self.descriptor, self.local, self.done = caps, descriptor, local, False
         self.thread = False  # holds one of the worker's stream threads
         self.taken = 0       # locks it holds in the shared file
+        self.keys: list[str] = []  # the keys of those locks
 
     def take(self, key: str, cap: int) -> bool:
         return self.caps.take(self, key, cap)
@@ -96,6 +102,9 @@ class Caps:
         self.path = path
         self.lock = threading.Lock()
         self.counts: dict[str, int] = {}  # without OFD locks: this process's own counts
+        # Keys found full lately, and until when: a flood of attempts from one address then costs a dictionary
+        # look-up each, not a look at each of its places (a place freed meanwhile is seen FULL_HINT s later).
+        self.full: dict[str, float] = {}
 
     def open(self) -> Holding:
         if OFD_LOCKS and self.path is None:
@@ -123,6 +132,17 @@ class Caps:
                 self.counts[key] = self.counts.get(key, 0) + 1
             holding.local.append(key)
             return True
+        if self.full.get(key, 0.0) > time.monotonic():
+            return False
+        if self._take_shared(holding, key, cap):
+            holding.keys.append(key)
+            return True
+        if len(self.full) >= FULL_KEPT:
+            self.full.clear()
+        self.full[key] = time.monotonic() + FULL_HINT
+        return False
+
+    def _take_shared(self, holding: Holding, key: str, cap: int) -> bool:
         base = int.from_bytes(hashlib.sha256(key.encode()).digest()[:5], "big") * SPAN
         for slot in range(min(cap, SPAN)):
             try:
@@ -142,6 +162,8 @@ class Caps:
     def give_back(self, holding: Holding) -> None:
         if holding.descriptor is not None:
             os.close(holding.descriptor)  # drops every lock this stream held
+        for key in holding.keys:
+            self.full.pop(key, None)  # this worker sees the place free at once (the others within FULL_HINT)
         with self.lock:
             for key in holding.local:
                 self.counts[key] -= 1
@@ -199,6 +221,12 @@ RETRY_AFTER = {"address": 30, "seat": 10, "busy": 10}  # seconds a refused clien
 
 
 def refusal_message(code: str) -> str:
+    return _refusal_message(code, current_language())
+
+
+@lru_cache(maxsize=64)
+def _refusal_message(code: str, lang: str) -> str:  # noqa: ARG001 - lang: the cache's key (the request's language)
+    """The sentence, once per language (a flood of refusals asks for it hundreds of times a second)."""
     messages = {
         "address": lambda: _("Too many live connections to rooms come from your network: close some of the rooms' "
                              "tabs, or wait a minute and try again."),
