@@ -40,8 +40,9 @@ def raw_request(port: int, head: str, body: bytes = b"", timeout: float = 10) ->
 
 
 def json_answer(port: int, head: str) -> tuple[int, dict, dict]:
-    """Status, headers and JSON body of a request sent as is (for what urllib will not send)."""
-    connection, answer = raw_request(port, head)
+    """Status, headers and JSON body of a request sent as is (for what urllib will not send), on a connection the
+    server closes after answering."""
+    connection, answer = raw_request(port, head.removesuffix("\r\n\r\n") + "\r\nConnection: close\r\n\r\n")
     with connection:
         while True:
             chunk = connection.recv(65536)
