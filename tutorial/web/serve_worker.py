@@ -56,7 +56,7 @@ class DeadlineReader(SocketUnreader):
         if left <= 0:
             conn.expired = True
             return b""
-        self.sock.settimeout(left)
+        self.sock.settimeout(min(left, 3600.0))
         try:
             data = super().chunk(size_hint)
         except TimeoutError:
