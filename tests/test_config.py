@@ -103,3 +103,12 @@ def test_proxy_headers_are_ignored_unless_a_proxy_is_configured(tmp_path, parse_
     response = proxied.get("/es/", headers=forwarded)
     assert all(link.startswith("https://mus.example/") for link in alternate_links(parse_html, response))
     assert response.headers["Strict-Transport-Security"].startswith("max-age=")  # the proxy spoke HTTPS
+
+
+def test_the_streams_caps_and_the_read_deadlines_come_from_the_environment():
+    config = from_environment({"MUS_STREAMS_PER_ADDRESS": "60", "MUS_STREAMS_PER_SEAT": "0",
+                               "MUS_HEADER_TIMEOUT": "2.5", "MUS_BODY_TIMEOUT": "30"})
+    assert config == {"STREAMS_PER_ADDRESS": 60, "STREAMS_PER_SEAT": 0, "HEADER_TIMEOUT": 2.5, "BODY_TIMEOUT": 30.0}
+    for variable, value in (("MUS_HEADER_TIMEOUT", "0"), ("MUS_BODY_TIMEOUT", "soon"), ("MUS_STREAMS_PER_SEAT", "-2")):
+        with pytest.raises(ConfigError, match=variable):
+            from_environment({variable: value})

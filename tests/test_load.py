@@ -62,3 +62,15 @@ def test_the_cpu_of_a_process_counts_what_its_children_used():
         assert process_cpu(parent.pid) >= 0.4  # the parent itself only waits
     finally:
         parent.communicate(b"\n", timeout=30)
+
+
+def test_the_streams_scenario_floods_from_one_address_and_measures_another_visitor(capsys, monkeypatch):
+    monkeypatch.setenv("MUS_STREAMS_PER_ADDRESS", "10")  # the started server's cap, below the flood's 3 x 6 seats
+    assert main(["load", "--workers", "1", "--threads", "2", "--stream-threads", "16", "--scenarios", "streams",
+                 "--attempts", "40", "--flood-rooms", "3", "--seconds", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "one address: 40 stream attempts over 3 rooms' seats" in lines[1], lines
+    row = [cell.strip() for cell in lines[-1].strip("|").split("|")]
+    held, refusals, visits, errors = int(row[1]), row[2], int(row[3].replace(",", "")), row[7]
+    assert held == 10 and refusals.split()[0] != "0" and "429" in refusals, lines  # the address's cap held
+    assert visits > 0 and errors == "0", lines

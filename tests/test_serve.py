@@ -3,6 +3,7 @@ reloading development server. The test starts the real command on a free loopbac
 workers and stops it."""
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import os
@@ -52,25 +53,34 @@ def wait_until_up(base: str, process) -> None:
     raise AssertionError("the server did not answer")
 
 
-@pytest.fixture
-def server(tmp_path):
+@contextlib.contextmanager
+def running_server(tmp_path, *arguments: str, stop=signal.SIGTERM, **settings: str):
+    """``mus-tutorial serve`` in a new process on a free port, its database in ``tmp_path``, with ``MUS_*``
+    ``settings`` (and no MUS_SECRET_KEY: the key is kept beside the database); yields its base URL and process.
+    ``stop``: SIGQUIT ends it at once, without waiting for open streams to notice (SIGTERM waits up to 10 s)."""
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), MUS_DATABASE=str(tmp_path / "tables.sqlite3"))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MUS_DATABASE=str(tmp_path / "tables.sqlite3"), **settings)
     env.pop("MUS_SECRET_KEY", None)
-    process = subprocess.Popen([sys.executable, "-m", "tutorial.cli", "serve", "--port", str(port), "--workers", "2"],
+    process = subprocess.Popen([sys.executable, "-m", "tutorial.cli", "serve", "--port", str(port), *arguments],
                                cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base, process)
-        yield base, process, tmp_path
+        yield base, process
     finally:
         if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
+            process.send_signal(stop)
             try:
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+
+
+@pytest.fixture
+def server(tmp_path):
+    with running_server(tmp_path, "--workers", "2") as (base, process):
+        yield base, process, tmp_path
 
 
 def test_the_serve_command_runs_gunicorn_and_serves_the_site(server):
@@ -94,14 +104,14 @@ def test_the_serve_command_runs_gunicorn_and_serves_the_site(server):
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0
     log = process.stdout.read()
-    assert "Using worker: gthread" in log and log.count("Booting worker") == 2
+    assert "Using worker: tutorial.web.serve_worker.GuardedWorker" in log and log.count("Booting worker") == 2
 
 
 def test_the_default_worker_count_is_two_per_usable_core():
     args = build_parser("serve").parse_args(["serve"])
     options = serve.gunicorn_options(args)
     assert options["workers"] == 2 * serve.usable_cores() >= 2
-    assert options["worker_class"] == "gthread" and options["bind"] == "127.0.0.1:5000"
+    assert options["worker_class"] == "tutorial.web.serve_worker.GuardedWorker" and options["bind"] == "127.0.0.1:5000"
     args = build_parser("serve").parse_args(["serve", "--host", "::1", "--port", "8001", "--workers", "3"])
     assert serve.gunicorn_options(args)["bind"] == "[::1]:8001" and serve.gunicorn_options(args)["workers"] == 3
 
@@ -118,16 +128,19 @@ def test_debug_runs_flasks_reloading_development_server(monkeypatch, tmp_path):
 def test_a_worker_accepts_at_least_as_many_connections_as_it_has_threads_for_event_streams():
     options = serve.gunicorn_options(build_parser("serve").parse_args(["serve"]))
     assert options["worker_connections"] == 1000  # gunicorn's default, for 8 threads
-    many = serve.gunicorn_options(build_parser("serve").parse_args(["serve", "--threads", "1500"]))
-    assert many["worker_connections"] > many["threads"] == 1500
+    many = serve.gunicorn_options(build_parser("serve").parse_args(["serve", "--threads", "8",
+                                                                     "--stream-threads", "1500"]))
+    assert many["worker_connections"] > many["threads"] == 1508
 
 
 def test_each_worker_knows_its_thread_count_so_its_postgres_pool_follows_it(monkeypatch, tmp_path):
     monkeypatch.setenv("MUS_DATABASE", str(tmp_path / "tables.sqlite3"))
     loaded = []
     monkeypatch.setattr("gunicorn.app.base.BaseApplication.run", lambda self: loaded.append(self.load()))
-    assert serve.run(build_parser("serve").parse_args(["serve", "--threads", "24"])) == 0
+    assert serve.run(build_parser("serve").parse_args(["serve", "--threads", "24", "--stream-threads", "8"])) == 0
+    # the request threads: a stream holds a connection only while it reads (serve.worker_app)
     assert loaded[0].config["WORKER_THREADS"] == 24 and db.store_of(loaded[0]).pool == 24
+    assert loaded[0].config["STREAM_THREADS"] == 8
 
 
 LOADED_WORKER = """

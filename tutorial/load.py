@@ -28,8 +28,9 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 
-from tutorial.web.serve import THREADS, default_workers, usable_cores
 from tutorial.load_rooms import run_rooms
+from tutorial.load_streams import run_streams
+from tutorial.web.serve import STREAM_THREADS, THREADS, default_workers, usable_cores
 from tutorial.web.table_bench import learner_action
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -41,15 +42,23 @@ def add_arguments(parser) -> None:
     parser.add_argument("--url", help="a server already running on 127.0.0.1 (default: start gunicorn)")
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="worker processes (default: as mus-tutorial serve, two per core)")
-    parser.add_argument("--threads", type=int, default=THREADS, help=f"threads per worker (default {THREADS})")
+    parser.add_argument("--threads", type=int, default=THREADS,
+                        help=f"request threads per worker (default {THREADS})")
+    parser.add_argument("--stream-threads", type=int, default=STREAM_THREADS,
+                        help=f"threads per worker for event streams, besides --threads (default {STREAM_THREADS})")
     parser.add_argument("--clients", default="1,4,16", help="concurrent clients, comma-separated")
     parser.add_argument("--requests", type=int, default=400, help="most requests per scenario and client count")
     parser.add_argument("--seconds", type=float, default=20.0, help="most seconds per scenario and client count")
     parser.add_argument("--scenarios", default=",".join(SCENARIOS),
-                        help=f"any of {', '.join(SCENARIOS)}, and rooms (not run by default: see --rooms)")
+                        help=f"any of {', '.join(SCENARIOS)}, and rooms and streams (not run by default: see "
+                             "--rooms, --attempts)")
     parser.add_argument("--rooms", type=int, default=10,
                         help="rooms of the rooms scenario, each with 4 open event streams (the server needs "
-                             "--workers x --threads above 4 per room)")
+                             "--workers x --stream-threads above 4 per room; the streams' cap per address is off)")
+    parser.add_argument("--attempts", type=int, default=1000,
+                        help="the streams scenario: event stream attempts from one address (default 1000)")
+    parser.add_argument("--flood-rooms", type=int, default=20,
+                        help="the streams scenario: rooms whose seats the attempts are spread over (default 20)")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between two actions of a room")
     parser.add_argument("--database", help="the started server's MUS_DATABASE, e.g. a postgresql:// URL "
                                            "(default: a new SQLite file in a temporary folder)")
@@ -168,14 +177,15 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start_server(workers: int, threads: int, database: str) -> tuple[subprocess.Popen, int]:
+def start_server(workers: int, threads: int, database: str, stream_threads: int = STREAM_THREADS,
+                 settings: dict | None = None) -> tuple[subprocess.Popen, int]:
     """``mus-tutorial serve`` (gunicorn, gthread) on a free port of 127.0.0.1, with its own database and the rate
-    limits off (they would refuse a load test's requests: that is their job)."""
+    limits off (they would refuse a load test's requests: that is their job), and ``MUS_*`` ``settings``."""
     port = free_port()
     command = [sys.executable, "-m", "tutorial.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--workers", str(workers), "--threads", str(threads)]
+               "--workers", str(workers), "--threads", str(threads), "--stream-threads", str(stream_threads)]
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "MUS_DATABASE": database,
-                   "MUS_RATELIMIT_ENABLED": "0"}
+                   "MUS_RATELIMIT_ENABLED": "0", **(settings or {})}
     # The access log (one line per request) would drown the figures; the server's errors still reach stderr.
     server = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
@@ -210,9 +220,13 @@ def target(url: str) -> tuple[str, int]:
 def run(args) -> int:
     counts = [int(value) for value in args.clients.split(",")]
     scenarios = [name for name in args.scenarios.split(",") if name]
-    unknown = sorted(set(scenarios) - set(SESSIONS) - {"rooms"})
+    unknown = sorted(set(scenarios) - set(SESSIONS) - {"rooms", "streams"})
     if unknown or args.requests < 1 or args.seconds <= 0 or min(counts) < 1 or args.rooms < 1 or args.interval <= 0:
         print(f"unknown scenarios {unknown} or bounds below 1" if unknown else "requests, seconds, clients >= 1")
+        return 2
+    if {"rooms", "streams"} <= set(scenarios) or args.attempts < 1 or args.flood_rooms < 1:
+        print("run rooms (the cap per address off: 1,000 streams from 127.0.0.1) and streams (the cap on) apart; "
+              "attempts and flood rooms >= 1")
         return 2
     server = None
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped from outside: still stop the server
@@ -224,14 +238,18 @@ def run(args) -> int:
             else:
                 import gunicorn
 
+                # The rooms scenario opens its 4 streams per room from 127.0.0.1: the cap per address is off there.
+                settings = {"MUS_STREAMS_PER_ADDRESS": "0"} if "rooms" in scenarios else {}
                 server, port = start_server(args.workers, args.threads,
-                                            args.database or os.path.join(folder, "tables.sqlite3"))
+                                            args.database or os.path.join(folder, "tables.sqlite3"),
+                                            args.stream_threads, settings)
                 host = "127.0.0.1"
                 print(f"server: mus-tutorial serve (gunicorn {gunicorn.__version__}, gthread), {args.workers} workers "
-                      f"x {args.threads} threads, {'PostgreSQL' if (args.database or '').startswith('postgres') else 'SQLite'}, "
+                      f"x {args.threads} threads (+ {args.stream_threads} for streams), "
+                      f"{'PostgreSQL' if (args.database or '').startswith('postgres') else 'SQLite'}, "
                       f"rate limits off, {usable_cores()} cores; bounds: {args.requests} "
                       f"requests or {args.seconds:g} s per row")
-            requests = [name for name in scenarios if name != "rooms"]
+            requests = [name for name in scenarios if name not in ("rooms", "streams")]
             if requests:
                 print("| scenario | clients | requests | req/s | p50 ms | p95 ms | p99 ms | errors |")
                 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
@@ -241,6 +259,8 @@ def run(args) -> int:
                 measure(host, port, scenario, warm, warm, args.seconds)
                 for clients in counts:
                     print(measure(host, port, scenario, clients, args.requests, args.seconds).row(), flush=True)
+            if "streams" in scenarios:
+                run_streams(host, port, args.attempts, args.flood_rooms, args.seconds, sys.stdout)
             if "rooms" in scenarios:
                 run_rooms(host, port, args.rooms, args.interval, args.seconds, sys.stdout,
                           server_pid=None if server is None else server.pid)

@@ -20,6 +20,8 @@ const SOUND_STORE = "escuela-mus-room-sound";
 const OUT_OF_TURN = new Set(["sena", "catch"]);
 const REFRESH_LOBBY_MS = 3000;   // a visitor without a seat has no stream: the free seats are asked again
 const RECONNECT_MS = 3000;
+const POLL_MS = 3000;            // without a live stream (refused: the server's caps), the view is asked this often
+const STREAM_RETRY_MS = [15000, 30000, 60000, 120000]; // waits before trying a refused stream again, growing
 
 const ctx = { texts: { ...tableTexts, seats: tableTexts.seats.slice(), teams: tableTexts.teams.slice() }, lang,
   names: cardNames(), selected: new Set(), busy: false };
@@ -37,6 +39,9 @@ let token = savedSeat(room)?.token ?? null;
 let state = null;         // the latest view: the seat's (it has "me") or, for a visitor, the lobby's
 let lastIndex = -1;       // the last engine event shown
 let stream = null;        // the room's EventSource while seated
+let pollTimer = null;     // asking for the view every POLL_MS while no stream can be opened
+let refusals = 0;         // streams in a row that closed before they opened
+let streamAfter = 0;      // no stream is opened before this moment (Date.now() scale), after a refusal
 let lobbyTimer = null;
 let clockTimer = null;
 let nextTimer = null;     // the next hand's countdown
@@ -411,7 +416,8 @@ function soundChanged() {
 const NEWS_ENDS = new Set(["hand_start", "game_over", "match_over"]);
 
 function openStream() {
-  if (stream) return;
+  if (stream || Date.now() < streamAfter) return;
+  let opened = false;
   stream = new EventSource(`${api}/events?lang=${encodeURIComponent(lang)}&since=${state.version}`);
   stream.addEventListener("room", (message) => {
     let change;
@@ -428,22 +434,47 @@ function openStream() {
     if (change.version > (state?.version ?? -1)) load();
   });
   stream.addEventListener("open", () => {
+    opened = true;
+    refusals = 0;
+    stopPolling();
     root.dataset.connected = "true";
-    if (els.connection.textContent === ui.reconnecting) els.connection.textContent = "";
+    if ([ui.reconnecting, ui.polling].includes(els.connection.textContent)) els.connection.textContent = "";
   });
   stream.addEventListener("error", () => {
     root.dataset.connected = "false";
-    els.connection.textContent = ui.reconnecting;
-    if (stream.readyState === EventSource.CLOSED) { // refused (the seat is gone) or the server is down: ask again
-      stream = null;
-      setTimeout(load, RECONNECT_MS);
+    if (stream.readyState !== EventSource.CLOSED) { // the browser reconnects by itself
+      els.connection.textContent = ui.reconnecting;
+      return;
     }
+    stream = null;
+    if (opened) { // it was open, and then refused (the seat is gone) or the server went down: ask again
+      els.connection.textContent = ui.reconnecting;
+      setTimeout(load, RECONNECT_MS);
+      return;
+    }
+    // Refused before it opened: too many live connections (the server's caps), or no server. The page asks for
+    // the view every few seconds meanwhile, and tries a stream again later, waiting longer each time.
+    refusals += 1;
+    streamAfter = Date.now() + STREAM_RETRY_MS[Math.min(refusals, STREAM_RETRY_MS.length) - 1];
+    root.dataset.connected = "polling";
+    els.connection.textContent = ui.polling;
+    startPolling();
   });
 }
 
 function stopStream() {
   stream?.close();
   stream = null;
+  stopPolling();
+}
+
+function startPolling() {
+  if (!pollTimer) pollTimer = setInterval(() => { if (!document.hidden) load(); }, POLL_MS);
+}
+
+function stopPolling() {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
 }
 
 function lobbyRefresh() {

@@ -6,7 +6,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 
 from tutorial.paths import STATIC, TEMPLATES
 from tutorial.web import (assets, coach, config, explain, i18n, jsonapi, lessons, pagecache, pages, practice,
-                          ratelimit, room_pages, rooms, rules, security, table)
+                          ratelimit, room_caps, room_pages, rooms, rules, security, table)
 from tutorial.web.translate import gettext
 
 # One blueprint per area of the site (each module's ``bp``).
@@ -18,8 +18,10 @@ ERROR_MESSAGES = {
     405: lambda: gettext("This address does not accept that method."),
     409: lambda: gettext("Someone else changed this first; reload and try again."),
     413: lambda: gettext("The request is too large."),
+    414: lambda: gettext("The address is too long."),
     415: lambda: gettext("Send the body as JSON, with the header Content-Type: application/json."),
     429: lambda: gettext("Too many requests in a short time: wait a minute and try again."),
+    431: lambda: gettext("The request's headers are too large."),
     500: lambda: gettext("Something went wrong on our side. Nothing was changed."),
 }
 
@@ -38,6 +40,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     rules.init_app(app)  # once every area is registered: its examples link to the hand checker
     pagecache.init_app(app)
     ratelimit.init_app(app)
+    room_caps.init_app(app)
     register_error_handlers(app)
     return app
 

@@ -22,6 +22,13 @@ environment variable           config key                  meaning
 ``MUS_MAX_ROOMS``              ``MAX_ROOMS``               rooms at most (default 5,000)
 ``MUS_MAX_ROOMS_PER_ADDRESS``  ``MAX_ROOMS_PER_ADDRESS``   rooms created from one address at most (default 250)
 ``MUS_MAX_TABLE_MOVES``        ``MAX_TABLE_MOVES``         moves in one table's history at most (default 10,000)
+``MUS_STREAMS_PER_ADDRESS``    ``STREAMS_PER_ADDRESS``     open event streams per client address, IPv6 per /64
+                                                           (default 100; 0: no cap): tutorial/web/room_caps.py
+``MUS_STREAMS_PER_SEAT``       ``STREAMS_PER_SEAT``        open event streams per seat of a room (default 6)
+``MUS_HEADER_TIMEOUT``         ``HEADER_TIMEOUT``          seconds a client may take to send a request's line
+                                                           and headers (default 10): tutorial/web/serve_worker.py
+``MUS_BODY_TIMEOUT``           ``BODY_TIMEOUT``            seconds a client may take to send a request's body
+                                                           (default 20)
 =============================  ==========================  ===============================================
 
 Without ``MUS_SECRET_KEY`` a key is generated once and kept beside the database (``secret_key``, mode 0600), or in
@@ -64,6 +71,13 @@ def _count(value: str) -> int:
     return number
 
 
+def _seconds(value: str) -> float:
+    number = float(value)
+    if not 0 < number <= 3600:
+        raise ValueError("not a number of seconds")
+    return number
+
+
 def _synchronous(value: str) -> str:
     return {"full": "FULL", "normal": "NORMAL"}[value.strip().lower()]
 
@@ -87,6 +101,10 @@ ENVIRONMENT = {
     "MUS_MAX_ROOMS": ("MAX_ROOMS", _count),
     "MUS_MAX_ROOMS_PER_ADDRESS": ("MAX_ROOMS_PER_ADDRESS", _count),
     "MUS_MAX_TABLE_MOVES": ("MAX_TABLE_MOVES", _count),
+    "MUS_STREAMS_PER_ADDRESS": ("STREAMS_PER_ADDRESS", _count),
+    "MUS_STREAMS_PER_SEAT": ("STREAMS_PER_SEAT", _count),
+    "MUS_HEADER_TIMEOUT": ("HEADER_TIMEOUT", _seconds),
+    "MUS_BODY_TIMEOUT": ("BODY_TIMEOUT", _seconds),
 }
 
 

@@ -101,6 +101,7 @@ def room_texts() -> dict:
             "clockOf": _("%(player)s has %(seconds)s s to decide."),
             "clockAll": _("%(seconds)s s left to choose the discards."),
             "reconnecting": _("Connection lost; reconnecting…"),
+            "polling": _("Live updates are not available right now: this page asks for news every few seconds."),
             "copied": _("Link copied."),
             "copyByHand": _("The link is selected: copy it with your keyboard or menu."),
         },

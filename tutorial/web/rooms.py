@@ -19,7 +19,7 @@ from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, Event, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name
-from tutorial.web import room_coach, room_narration, room_store, room_stream, storage, table
+from tutorial.web import room_caps, room_coach, room_narration, room_store, room_stream, storage, table
 from tutorial.web import table_senas as senas
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tutorial.web.narrator import refusal as engine_refusal
@@ -246,16 +246,32 @@ def post_action(room_id):
 
 @bp.get("/api/rooms/<room_id>/events")
 def room_events(room_id):
-    """The push stream of the caller's seat (Server-Sent Events; the cookie authenticates EventSource)."""
+    """The push stream of the caller's seat (Server-Sent Events; the cookie authenticates EventSource), within the
+    streams' caps (room_caps: per address, per seat, the worker's stream threads)."""
     table.use_language(request.args.get("lang"))
-    room = find(room_id)
-    seat = caller_seat(room)
-    due = room.due()
-    if room.needs_presence_write(seat, stream=True) or (due is not None and due <= now()):
-        room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
-    else:
-        room_store.beat(room.id, seat, now())
-    return room_stream.stream(room.id, seat, room_stream.resume_point(room.version), stream_events(room))
+    try:
+        holding = room_caps.hold(request.remote_addr)
+    except room_caps.Refused as error:
+        return room_caps.refusal(error)
+    try:
+        room = find(room_id)
+        seat = caller_seat(room)
+        room_caps.hold_seat(holding, room.id, seat)
+        due = room.due()
+        if room.needs_presence_write(seat, stream=True) or (due is not None and due <= now()):
+            room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
+        else:
+            room_store.beat(room.id, seat, now())
+        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version), stream_events(room),
+                                      on_end=holding.release)
+    except room_caps.Refused as error:
+        holding.release()
+        return room_caps.refusal(error)
+    except BaseException:
+        holding.release()
+        raise
+    response.call_on_close(holding.release)  # also if the stream never started (its end releases it otherwise)
+    return response
 
 
 # ----- views -----------------------------------------------------------------------------------------------------

@@ -51,6 +51,14 @@ def rules_file(lang: str) -> Path:
 _rendered: dict[tuple, RenderedRules] = {}
 
 
+def build_host(app: Flask) -> str:
+    """A host the app answers to, for the start-up rendering: with the default ``localhost`` a site whose
+    ``TRUSTED_HOSTS`` leave it out could build no address (every worker stopped at boot). The examples' links are
+    paths, so the host never shows; a leading dot (``.example.org``: its subdomains) is dropped."""
+    hosts = app.config.get("TRUSTED_HOSTS") or ["localhost"]
+    return hosts[0].lstrip(".") or "localhost"
+
+
 def build(app: Flask) -> dict[str, RenderedRules]:
     """Render every language's rules once (raises DirectiveError naming file and line on a bad example)."""
     pages = {}
@@ -60,7 +68,7 @@ def build(app: Flask) -> dict[str, RenderedRules]:
         key = (lang, text, app.config.get("BABEL_TRANSLATION_DIRECTORIES"), app.static_url_path)
         if key not in _rendered:
             # A path no view answers: the examples are rendered outside any page, in that language.
-            with app.test_request_context(f"/{lang}/rules-build"):
+            with app.test_request_context(f"/{lang}/rules-build", base_url=f"http://{build_host(app)}"):
                 g.lang = lang
                 _rendered[key] = render_rules(text, source=str(path))
         pages[lang] = _rendered[key]
