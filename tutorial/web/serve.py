@@ -8,8 +8,9 @@ waits (``mus-tutorial load``, 4 clients: medium p95 59-119 ms with 2 workers aga
 docs/deploying.md). The worker class is gunicorn's ``gthread``, with read deadlines (serve_worker.py): a thread
 that waits (on SQLite, on a slow client, on a room's next event pushed to the browser) releases the GIL, so a
 long-lived connection costs one thread and nothing else; nothing is monkey-patched, so sqlite3, the per-thread
-connections of tutorial/web/storage.py and CPU-bound requests behave exactly as in the tests. Capacity for event streams is workers x stream threads, and the request
-threads stay free for everything else whatever the streams do (docs/security.md, "Event streams").
+connections of tutorial/web/storage.py and CPU-bound requests behave exactly as in the tests. Capacity for
+event streams is workers x stream threads, and the request threads stay free for everything else whatever the
+streams do (docs/security.md, "Event streams").
 
 Settings come from ``MUS_*`` environment variables (tutorial/web/config.py); each worker builds the app itself
 (no preloading), so nothing opened at start-up (a database connection, a thread) is shared across a fork.
