@@ -7,7 +7,8 @@
 // and the best score of a finished run, { first, total } (questions right at the first try, of all questions).
 // A lesson page holds every step as a <section>; this module shows one at a time, sends each answer to
 // POST /api/lessons/<key>/<step> and shows the verdict: the message (also announced through an ARIA live
-// region), why (the explanation component's words) and, when wrong, a hint; the learner then retries.
+// region), when wrong a hint, and behind a closed "why?" the reasons (the explanation component's words); the
+// learner then retries.
 // Text is always inserted with textContent, never as HTML.
 
 import { cardImage, cardNames } from "./cards.js";
@@ -22,6 +23,34 @@ function loadProgress() {
   } catch {
     return {};
   }
+}
+
+// Progress saved before issue 36 (no "v") counts the first version's steps; some of them were removed since
+// (removedByKey: lesson key -> those step indexes, from the lesson files' removed_v1). A step index moves back by
+// the removed steps before it, a removed step's to the step that now follows it; a mistake made at a removed
+// step is dropped. Migrated once, then saved with v: 2.
+const PROGRESS_VERSION = 2;
+
+function movedIndex(index, removed) {
+  return index - removed.filter((gone) => gone < index).length;
+}
+
+function migrated(progress, removedByKey) {
+  let changed = false;
+  for (const [key, state] of Object.entries(progress)) {
+    if (!(key in removedByKey) || !state || typeof state !== "object" || state.v === PROGRESS_VERSION) continue;
+    const removed = removedByKey[key] || [];
+    const moved = { ...state, v: PROGRESS_VERSION };
+    if (typeof state.step === "number") moved.step = movedIndex(state.step, removed);
+    if (Array.isArray(state.mistakes)) {
+      moved.mistakes = state.mistakes.filter((index) => !removed.includes(index))
+        .map((index) => movedIndex(index, removed));
+    }
+    progress[key] = moved;
+    changed = true;
+  }
+  if (changed) saveProgress(progress);
+  return progress;
 }
 
 function saveProgress(progress) {
@@ -56,8 +85,9 @@ function indexPage() {
 }
 
 function renderIndex() {
-  const progress = loadProgress();
   const cards = [...document.querySelectorAll(".lesson-card")];
+  const removed = Object.fromEntries(cards.map((item) => [item.dataset.key, JSON.parse(item.dataset.removedV1 || "[]")]));
+  const progress = migrated(loadProgress(), removed);
   let resume = null;
   let firstOpen = null;
   for (const item of cards) {
@@ -117,9 +147,9 @@ function lessonPage() {
   const questions = new Set(data.questions); // the steps that ask something (they are scored)
 
   function state() {
-    const progress = loadProgress();
+    const progress = migrated(loadProgress(), { [data.key]: data.removed_v1 || [] });
     const mine = progress[data.key] || {};
-    return { progress, mine: { step: 0, done: false, mistakes: [], ...mine } };
+    return { progress, mine: { step: 0, done: false, mistakes: [], ...mine, v: PROGRESS_VERSION } };
   }
 
   function remember(step, done = false) {
@@ -221,8 +251,12 @@ function lessonPage() {
     const explanation = section.querySelector("[data-feedback-explanation]");
     explanation.replaceChildren();
     if (body.explanation) renderExplanation(explanation, body.explanation, { hands: false, headingLevel: 3 });
+    // why the answer is (not) right: behind a "why?" the learner may open, closed again at each new verdict
+    const why = section.querySelector("[data-feedback-why]");
+    why.open = false;
+    why.hidden = !(body.details || []).length && !body.explanation;
     const hintWords = body.hint ? `${hint.querySelector("strong").textContent} ${body.hint}` : "";
-    announce([body.message || body.error, ...(body.details || []), hintWords].filter(Boolean).join(" "));
+    announce([body.message || body.error, hintWords].filter(Boolean).join(" "));
   }
 
   function stepDone(section, index) {

@@ -178,7 +178,7 @@ def test_progress_is_kept_and_the_list_offers_to_continue_where_you_left_off(pag
     press(first.locator("[data-next]"))  # a read step: nothing to answer
     expect(page.locator("#step-2")).to_be_visible()
     stored = json.loads(page.evaluate("window.localStorage.getItem('escuela-mus-lessons')"))
-    assert stored[lesson.key] == {"step": 1, "done": False, "mistakes": []}
+    assert stored[lesson.key] == {"step": 1, "done": False, "mistakes": [], "v": 2}
 
     page.goto(f"/es/{SLUGS['es']}")
     card = page.locator(f'.lesson-card[data-key="{lesson.key}"]')

@@ -31,8 +31,8 @@ MOVE_SECONDS = 10
 VERDICT_SECONDS = 10
 WRONG_SHARE = 1 / 3
 # what the page shows of a verdict at once, and what it keeps behind "why?" (static/js/lessons.js, feedback())
-SHOWN = ("message", "events", "details", "explanation")
-FOLDED = ()
+SHOWN = ("message", "events")
+FOLDED = ("details", "explanation")
 WORD = re.compile(r"\w+(?:['’-]\w+)*")
 
 

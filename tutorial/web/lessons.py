@@ -26,7 +26,8 @@ bp = Blueprint("lessons", __name__)
 
 def lesson_summary(lesson: lesson_data.Lesson, lang: str) -> dict:
     return {"key": lesson.key, "number": lesson.number, "title": lesson.title[lang], "summary": lesson.summary[lang],
-            "steps": len(lesson.steps), "url": url_for("lessons.lesson", key=lesson.key)}
+            "steps": len(lesson.steps), "url": url_for("lessons.lesson", key=lesson.key),
+            "removed_v1": list(lesson.removed_v1)}
 
 
 @localized_route(bp)
@@ -58,7 +59,7 @@ def lesson(key):
     position = [item.key for item in all_lessons].index(found.key)
     following = all_lessons[position + 1] if position + 1 < len(all_lessons) else None
     steps = [step_context(step, lang) for step in found.steps]
-    data = {"key": found.key, "steps": len(steps), "lang": lang,  # what static/js/lessons.js needs
+    data = {"key": found.key, "steps": len(steps), "lang": lang, "removed_v1": list(found.removed_v1),
             "questions": [step["index"] for step in steps if step["question"]], "medium_from": MEDIUM_FROM,
             "api": url_for("lessons.answer", key=found.key, number=0)[:-1],
             "network_error": _("The answer could not be sent. Check your connection and try again.")}
@@ -88,7 +89,9 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
     """The step's page (``tutorial.lessons.step_page``) with its words: its text filled by the engine, the players'
     names, the table's log and score."""
     page = lesson_data.step_page(step)
+    more = step.more.get(lang)
     context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words)),
+                   more=say.paragraphs(lesson_data.fill(more, step, say.words)) if more else None,
                    rules_url=rules_url(step.data.get("rules")),
                    rules_title=rules_titles(lang).get(anchor(step.data.get("rules") or "", lang)),
                    seats=[dict(seat, name=say.seat_name(seat["seat"]), team=say.team_words(team(seat["seat"])))
