@@ -309,7 +309,7 @@ def test_a_play_step_asking_the_learner_to_discard_is_refused_because_the_page_c
     edit(folder / "03-mus.toml", 'script = ["2 mus", "3 mus", "0 corto"]',
          'script = ["2 mus", "3 mus", "0 mus", "1 mus", "2 discard 2b", "3 discard 4c", "1 discard 1e", "0 discard 11b"]')
     problems = check_edited(folder)
-    assert any(p.startswith("mus step 4: the page offers no discard in a play step") for p in problems), problems
+    assert any(p.startswith("mus step 3: the page offers no discard in a play step") for p in problems), problems
 
 
 def test_a_step_linking_to_a_rules_section_that_does_not_exist_fails_naming_each_language(tmp_path):

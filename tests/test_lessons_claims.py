@@ -88,13 +88,14 @@ def test_a_decision_on_face_down_hands_fails_the_check(tmp_path):
 
 def test_a_text_or_fact_naming_a_card_of_a_face_down_hand_fails_the_check(tmp_path):
     folder = copy_lessons(tmp_path)
-    # lesson 3 step 3 (a discard, only the learner's cards up): cite a card of seat 1 and a fact about its hand
-    edit(folder / "03-mus.toml", 'facts = ["holds 0 1o 2c"]', 'facts = ["holds 0 1o 2c", "pares 1 none"]')
-    edit(folder / "03-mus.toml", 'hint.es = "Guarda el {card:1o} y el {card:2c}; lo demás, fuera."',
-         'hint.es = "Guarda el {card:1o} y el {card:2c}; lo demás, fuera. {player:1} tiene el {card:11c}."')
+    # lesson 3 step 2 (a discard, only the learner's cards up): cite a card of seat 1 and a fact about its hand
+    edit(folder / "03-mus.toml", 'facts = ["pares 0 par", "count 0 12 2", "said all mus"]',
+         'facts = ["pares 0 par", "count 0 12 2", "said all mus", "pares 1 none"]')
+    edit(folder / "03-mus.toml", 'hint.es = "Si tiras un rey, pierdes los pares que ya tenías."',
+         'hint.es = "Si tiras un rey, pierdes los pares que ya tenías. {player:1} tiene el {card:11c}."')
     problems = check_edited(folder)
-    assert "mus step 3: fact 'pares 1 none' is about cards the learner's seat cannot see (hands shown: [0])" in problems
-    assert "mus step 3: hint names {card:11c}, a card of a face-down hand" in problems
+    assert "mus step 2: fact 'pares 1 none' is about cards the learner's seat cannot see (hands shown: [0])" in problems
+    assert "mus step 2: hint names {card:11c}, a card of a face-down hand" in problems
 
 
 def test_lesson_8_step_2_now_shows_the_hands_its_answer_depends_on(client):
@@ -129,11 +130,11 @@ def test_a_whole_hand_step_whose_script_stops_early_fails_the_check(tmp_path):
 
 
 def test_the_first_corto_moves_the_mano_mark_at_once(client):
-    # lesson 3 step 4: Carla is mano; Ana cuts first in the first hand of the game and becomes mano
-    reply = post(client, "mus", 3, {"action": {"type": "corto"}}, done=0)
+    # lesson 3 step 3: Carla is mano; Ana cuts first in the first hand of the game and becomes mano
+    reply = post(client, "mus", 2, {"action": {"type": "corto"}}, done=0)
     assert reply["correct"] and reply["view"]["mano"] == 0
     html = client.get("/es/lecciones/mus").get_data(as_text=True)
-    section = html.split('id="step-4"')[1].split("</section>")[0]
+    section = html.split('id="step-3"')[1].split("</section>")[0]
     assert '<span data-mano-mark="2"> · mano</span>' in section
     assert '<span data-mano-mark="0" hidden> · mano</span>' in section
 
