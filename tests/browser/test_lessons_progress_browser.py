@@ -12,15 +12,15 @@ from test_lessons_browser import SLUGS, give_answer, press, right_answers
 from tutorial.languages import LANGUAGES, anchor, slugs
 from tutorial.lessons import find_lesson, load_lessons
 
-GRANDE = find_lesson("grande")  # read, pick, pick, pick, read: three questions
-SCORE = {"es": "Tu resultado: 2 de 3 preguntas bien a la primera.",
-         "pt": "Seu resultado: 2 de 3 perguntas certas de primeira.",
-         "ca": "El teu resultat: 2 de 3 preguntes bé a la primera.",
-         "eu": "Zure emaitza: 3 galderatik 2 asmatu dituzu lehen saiakeran.",
-         "en": "Your score: 2 of 3 questions right at the first try."}
-BEST = {"es": "Mejor resultado: 2 de 3 a la primera", "pt": "Melhor resultado: 2 de 3 de primeira",
-        "ca": "Millor resultat: 2 de 3 a la primera", "eu": "Emaitzarik onena: 3 galderatik 2 lehen saiakeran",
-        "en": "Best score: 2 of 3 at the first try"}
+GRANDE = find_lesson("grande")  # read, pick, pick: two questions
+SCORE = {"es": "Tu resultado: 1 de 2 preguntas bien a la primera.",
+         "pt": "Seu resultado: 1 de 2 perguntas certas de primeira.",
+         "ca": "El teu resultat: 1 de 2 preguntes bé a la primera.",
+         "eu": "Zure emaitza: 2 galderatik 1 asmatu dituzu lehen saiakeran.",
+         "en": "Your score: 1 of 2 questions right at the first try."}
+BEST = {"es": "Mejor resultado: 1 de 2 a la primera", "pt": "Melhor resultado: 1 de 2 de primeira",
+        "ca": "Millor resultat: 1 de 2 a la primera", "eu": "Emaitzarik onena: 2 galderatik 1 lehen saiakeran",
+        "en": "Best score: 1 of 2 at the first try"}
 
 
 @pytest.fixture(autouse=True)
@@ -83,11 +83,11 @@ def test_the_recap_scores_the_run_lists_its_mistakes_and_the_list_keeps_the_best
 def test_a_better_run_replaces_the_best_score_and_a_worse_one_does_not(page):
     play_lesson(page, GRANDE, "es", wrong_at=1)
     play_lesson(page, GRANDE, "es", wrong_at=None)
-    expect(page.locator("#lesson-score")).to_have_text("Tu resultado: 3 de 3 preguntas bien a la primera.")
+    expect(page.locator("#lesson-score")).to_have_text("Tu resultado: 2 de 2 preguntas bien a la primera.")
     expect(page.locator("#lesson-no-mistakes")).to_be_visible()
     play_lesson(page, GRANDE, "es", wrong_at=2)
     stored = json.loads(page.evaluate("window.localStorage.getItem('escuela-mus-lessons')"))
-    assert stored[GRANDE.key]["best"] == {"first": 3, "total": 3} and stored[GRANDE.key]["done"] is True
+    assert stored[GRANDE.key]["best"] == {"first": 2, "total": 2} and stored[GRANDE.key]["done"] is True
 
 
 def test_after_the_last_lesson_the_recap_offers_the_table_with_a_suggested_level(page):
