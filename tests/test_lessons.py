@@ -286,13 +286,13 @@ def test_a_play_step_refuses_a_move_number_outside_its_script():
 
 
 def test_the_why_placeholder_follows_the_engines_decision_for_the_deal():
-    step = step_of("grande", 5)  # "{why:grande}": the first differing card decides
-    assert "{why:grande}" in step.texts["es"]
-    assert lessons.resolve(step, "why", "grande")[0] == "why"
-    assert lessons.fill("{why:grande}", step, lessons.plain_words) == "card"
-    tied = dict(step.data, hands=["12o 12c 4e 1b", "12e 3c 4o 1c", "7o 7c 6o 4c", "1e 5o 5e 6e"])
+    step = step_of("chica", 1)  # "{why:chica}" (behind its "why?"): the first differing card decides
+    assert "{why:chica}" in step.more["es"]
+    assert lessons.resolve(step, "why", "chica")[0] == "why"
+    assert lessons.fill("{why:chica}", step, lessons.plain_words) == "card"
+    tied = dict(step.data, hands=["12o 12c 4e 1b", "12e 3c 4o 1c", "7o 7c 6o 5c", "11e 5o 5e 6e"])
     changed = lessons.Step(step.lesson, step.index, step.kind, tied, step.texts, step.hints)
-    assert lessons.fill("{why:grande}", changed, lessons.plain_words) == "tie_mano"
+    assert lessons.fill("{why:chica}", changed, lessons.plain_words) == "tie_mano"
 
 
 def test_the_check_command_exits_1_and_prints_each_problem_for_a_broken_lessons_folder(tmp_path, capsys):

@@ -15,8 +15,9 @@ def post(client, key, number, answer, lang="es", **extra):
 
 
 def test_a_wrong_grande_pick_is_explained_by_the_two_hands_the_hint_talks_about(client):
-    # lesson 4 step 2: Ana and Carla both start with a caballo; the second card decides between them
-    reply = post(client, "grande", 1, {"seat": 0})
+    # lesson 4 step 2: Ana and Carla both start with a caballo; the second card decides between them (a second
+    # wrong answer: the first one is not told the winner)
+    reply = post(client, "grande", 1, {"seat": 0}, tries=1)
     assert reply["correct"] is False
     assert reply["details"][0].startswith("Carla gana a Ana.")
     assert "segunda" in reply["details"][0] and "Bruno" not in " ".join(reply["details"])
@@ -38,8 +39,8 @@ def test_pares_with_three_players_holding_a_par_names_the_two_hands_compared(cli
 
 def test_choosing_the_seat_tied_at_31_is_told_the_tie_goes_to_the_mano_in_catalan(client):
     # lesson 7 step 2: Bruno (mano's next) and Carla both have 31; Ana has 40
-    tied = post(client, "juego", 1, {"seat": 2}, lang="ca")
-    forty = post(client, "juego", 1, {"seat": 0}, lang="ca")
+    tied = post(client, "juego", 1, {"seat": 2}, lang="ca", tries=1)
+    forty = post(client, "juego", 1, {"seat": 0}, lang="ca", tries=1)
     assert tied["details"] != forty["details"]
     assert tied["details"][0].startswith("Bru guanya Carla.") and "mà" in tied["details"][0]
     assert "31" in forty["details"][0] and "40" in forty["details"][0]
@@ -167,3 +168,46 @@ def test_wording_four_equal_cards_right_answers_and_portuguese_lances(app, clien
                 "Começam as apostas: Pares."
             assert sentence({"code": "declare", "params": {"seat": 2, "lance": "pares", "has": True}},
                             Learner(0)) == "Seu parceiro: tem Pares."
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_a_first_wrong_pick_is_told_what_its_hand_holds_but_not_which_hand_wins(client, lang):
+    step = lessons.find_lesson("grande").steps[1]
+    winner = lessons.judge(step, {"seat": 0}).params["right"]
+    first = post(client, "grande", 1, {"seat": 0}, lang=lang)
+    second = post(client, "grande", 1, {"seat": 0}, lang=lang, tries=1)
+    from tutorial.web.lesson_words import seat_name
+
+    with client.application.test_request_context(f"/{lang}/"):
+        from flask_babel import force_locale
+        with force_locale(lang):
+            winner_name, chosen_name = seat_name(winner), seat_name(0)
+    shown = " ".join([first["message"], *first["details"]])
+    assert winner_name not in shown and chosen_name in shown  # the retry still asks who wins
+    assert winner_name in " ".join(second["details"])  # the second mistake is told
+
+
+@pytest.mark.parametrize("tries", [-1, "1", True, 1.5])
+def test_a_bad_count_of_tries_is_a_400_that_judges_nothing(client, tries):
+    response = client.post("/api/lessons/grande/1", json={"lang": "es", "answer": {"seat": 0}, "tries": tries})
+    assert response.status_code == 400 and response.get_json()["error"]
+
+
+def test_a_wrong_classify_answer_says_what_each_card_counts_as_and_not_the_answer(client):
+    step = lessons.find_lesson("pares").steps[1]  # at 8 reyes: 3o 12c 2e 1b is duples (the 3 a rey, the 2 an as)
+    reply = post(client, "pares", 1, {"value": "par"})
+    assert reply["correct"] is False and len(reply["details"]) == len(step.hands[0])
+    assert "Tres de oros: cuenta como rey." in reply["details"]
+    assert "Dos de espadas: cuenta como as." in reply["details"]
+    assert "duples" not in " ".join(reply["details"]).lower()
+    total = post(client, "baraja", 4, {"value": 1})  # a sum: each card's points
+    assert all("vale" in line for line in total["details"]) and len(total["details"]) == 4
+
+
+def test_a_wrong_count_names_the_lances_the_off_team_collects_in(client):
+    # lesson 10 step 5: Pareja B collects in grande, pares and punto; forgetting punto's + 1 leaves it 1 short
+    reply = post(client, "recuento", 4, {"totals": [1, 6]})
+    assert reply["correct"] is False
+    assert "grande, pares y punto" in reply["message"] and "Pareja A" not in reply["message"]
+    nothing = post(client, "ordago", 3, {"totals": [18, 2]})  # the órdago: the other team collects nothing
+    assert "no cobra nada en esta mano" in nothing["message"]

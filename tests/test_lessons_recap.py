@@ -22,14 +22,19 @@ def test_the_page_lists_the_scored_steps_and_every_step_but_the_first_has_a_prev
         assert ("data-prev" in section) == (step.index > 0)
 
 
-def test_the_recap_has_each_question_with_the_title_and_link_of_its_rule_in_the_pages_language(client):
+def test_the_recap_names_each_question_links_back_to_it_and_to_its_rule_in_the_pages_language(client):
     lesson = lessons.find_lesson("pares")
     html = client.get(f"/ca/llicons/{lesson.slug('ca')}").get_data(as_text=True)
     recap = html.split('id="lesson-done"')[1].split("</section>")[0]
-    items = re.findall(r'<li data-recap-step="(\d+)" hidden>Pas (\d+): <a href="([^"]+)">([^<]+)</a></li>', recap)
+    items = re.findall(r'<li data-recap-step="(\d+)" hidden><a href="#step-(\d+)" data-goto-step="(\d+)">Pas (\d+): '
+                       r'([^<]+)</a> · <a href="([^"]+)">([^<]+)</a></li>', recap)
     assert [int(index) for index, *_rest in items] == [s.index for s in lesson.steps if s.behaviour.question]
-    assert all(int(number) == int(index) + 1 for index, number, *_rest in items)
-    assert {(href, title) for *_numbers, href, title in items} == {(f"/ca/regles#{anchor('pares', 'ca')}", "Parells")}
+    assert all(int(anchor_number) == int(index) + 1 == int(number) and int(goto) == int(index)
+               for index, anchor_number, goto, number, *_rest in items)
+    abouts = [about for *_numbers, about, _href, _title in items]
+    assert len(set(abouts)) == len(abouts) and all("?" in about for about in abouts)  # what each one asked
+    assert {(href, title) for *_rest, href, title in items} == {(f"/ca/regles#{anchor('pares', 'ca')}", "Parells")}
+    assert "data-redo-missed" in recap
     following = lessons.find_lesson("juego")
     assert f'href="/ca/llicons/{following.slug("ca")}"' in recap  # and the next lesson
 

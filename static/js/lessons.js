@@ -144,6 +144,8 @@ function lessonPage() {
   const doneBox = document.getElementById("lesson-done");
   const names = cardNames();
   const played = new Map(); // play steps: how many of the learner's moves were made
+  const tries = new Map(); // wrong answers given to each step in this visit (a first wrong pick is not told the winner)
+  let redo = []; // the missed steps still to redo, when the learner chose to redo them from the recap
   const questions = new Set(data.questions); // the steps that ask something (they are scored)
 
   function state() {
@@ -296,7 +298,7 @@ function lessonPage() {
   }
 
   async function send(section, index, answer) {
-    const body = { lang: data.lang, answer };
+    const body = { lang: data.lang, answer, tries: tries.get(index) || 0 };
     // a step played move by move (its partial marks it data-moves) says how many of its moves were made
     if (section.querySelector("[data-moves]")) body.done = played.get(index) || 0;
     section.setAttribute("aria-busy", "true");
@@ -320,6 +322,7 @@ function lessonPage() {
     }
     feedback(section, result, result.correct);
     if (!result.correct) {
+      tries.set(index, (tries.get(index) || 0) + 1);
       mistake(index);
       return;
     }
@@ -368,7 +371,9 @@ function lessonPage() {
         if (index > 0) show(index - 1);
       } else if (target.matches("[data-next]")) {
         remember(index + 1); // a step with nothing to answer is done once read (an answered one already is)
-        if (index + 1 < sections.length) show(index + 1);
+        if (redo.length) show(redo.shift()); // redoing the missed steps: the next of them, then the recap again
+        else if (redo.active) { redo = []; finish(); }
+        else if (index + 1 < sections.length) show(index + 1);
         else finish();
       } else if (target.matches("[data-answer-seat]")) {
         send(section, index, { seat: Number(target.dataset.answerSeat) });
@@ -400,6 +405,33 @@ function lessonPage() {
         send(section, index, { totals });
       }
     });
+  });
+
+  // A missed step opened again from the recap asks its question afresh (a step played move by move stays played).
+  function reopen(index) {
+    const section = sections[index];
+    if (!questions.has(index) || section.querySelector("[data-moves]")) return;
+    section.classList.remove("lesson-step--answered");
+    section.querySelector("[data-feedback]").hidden = true;
+    section.querySelector("[data-next]").hidden = true;
+  }
+
+  // The recap: each missed step links back to it; "redo" goes through the missed steps again, then back here.
+  doneBox.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-goto-step]");
+    if (link) {
+      event.preventDefault();
+      reopen(Number(link.dataset.gotoStep));
+      show(Number(link.dataset.gotoStep));
+    } else if (event.target.closest("[data-redo-missed]")) {
+      const missed = [...doneBox.querySelectorAll("[data-recap-step]")].filter((item) => !item.hidden)
+        .map((item) => Number(item.dataset.recapStep));
+      if (!missed.length) return;
+      redo = missed.slice(1);
+      redo.active = true;
+      missed.forEach(reopen);
+      show(missed[0]);
+    }
   });
 
   // Where to start: the step in the address, else where the learner left off (a finished lesson starts over, and

@@ -155,7 +155,16 @@ def count_message(verdict: lesson_data.Verdict) -> str:
         given, right = params["totals"][team], params["right"][team]
         parts.append(_("%(team)s collects more than that.", team=team_words(team)) if given < right else
                      _("%(team)s collects less than that.", team=team_words(team)))
+        parts.append(collected_in(team, params.get("paid", [{}, {}])[team]))
     return _("Not quite.") + " " + " ".join(parts)
+
+
+def collected_in(team: int, paid: dict) -> str:
+    """Where a team's tantos come from in this hand (the lances, not the amounts): what the learner should check."""
+    if not paid:
+        return _("%(team)s collects nothing in this hand.", team=team_words(team))
+    return _("%(team)s collects in %(lances)s: check each one.", team=team_words(team),
+             lances=and_list(lance_name(lance) for lance in paid))
 
 
 def decide_message(verdict: lesson_data.Verdict) -> str:
@@ -287,6 +296,27 @@ def classified_details(verdict: lesson_data.Verdict) -> list[str]:
     return [summary_of(verdict, params["seat"])]
 
 
+def not_classified_details(verdict: lesson_data.Verdict) -> list[str]:
+    """After a wrong classify answer: what each card counts as (the rank for pares, the points for a sum), never
+    the answer itself."""
+    params = verdict.params
+    if params["ask"] == "card_points":
+        return [_("With %(reyes)d reyes the %(card)s counts as %(rank)s.", reyes=params["reyes"],
+                  card=card_name(params["card"]), rank=str(RANKS[params["rank"]]))]
+    if params["ask"] in ("pares", "pares_points"):
+        return [_("%(card)s counts as %(rank)s.", card=capfirst(card_name(item["card"])), rank=str(RANKS[item["rank"]]))
+                for item in params["cards"]]
+    return [ngettext("%(card)s is worth %(num)d point.", "%(card)s is worth %(num)d points.", item["points"],
+                     card=capfirst(card_name(item["card"]))) for item in params["cards"]]
+
+
+def first_mistake_details(verdict: lesson_data.Verdict) -> list[str]:
+    """A wrong pick at its first try: what the chosen hand holds, without naming the hand that beats it (the
+    comparison comes at the next mistake, so a retry still asks the learner to find the winner)."""
+    chosen = verdict.params["seat"]
+    return [_("%(player)s: %(summary)s.", player=seat_name(chosen), summary=summary_of(verdict, chosen))]
+
+
 def goal_met_details(verdict: lesson_data.Verdict) -> list[str]:
     line = _("You receive %(cards)s.", cards=cards_text(verdict.outcome["drawn"]))
     return [line, _("Your hand now: %(summary)s.", summary=summary_of(verdict, verdict.params["seat"]))]
@@ -301,6 +331,7 @@ DETAILS = {
                                players=words("seats", verdict.params["order"]))],
     "not_winner": compared_details,
     "classified": classified_details,
+    "not_classified": not_classified_details,
     "goal_met": goal_met_details,
     "decided": lambda verdict: (sure_details(verdict.params) if verdict.params["rule"] == "bet_if_sure"
                                 else lance_why(verdict, verdict.outcome["lance"], collects=True)),
@@ -308,6 +339,9 @@ DETAILS = {
 }
 
 
-def verdict_details(verdict: lesson_data.Verdict) -> list[str]:
-    """Why a right answer is right (or, for some codes, why a wrong one is wrong), in sentences."""
+def verdict_details(verdict: lesson_data.Verdict, tries: int = 0) -> list[str]:
+    """Why a right answer is right (or, for some codes, why a wrong one is wrong), in sentences; ``tries``: the
+    wrong answers the learner already gave to this step (a first wrong pick is not told the winner)."""
+    if verdict.code == "not_winner" and tries == 0:
+        return first_mistake_details(verdict)
     return DETAILS.get(verdict.code, lambda verdict: [])(verdict)

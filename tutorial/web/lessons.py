@@ -85,12 +85,29 @@ def rules_url(section: str | None) -> str | None:
     return url_for("rules.page") + "#" + anchor(section, g.lang)
 
 
+def question_of(text: str) -> str:
+    """What a step is about, in its own words: the last question its text asks (else its first sentence), which
+    the recap names for each missed step."""
+    sentences = [part.strip() for part in re.split(r"(?<=[.!?:])\s+", " ".join(text.split())) if part.strip()]
+    asked = [index for index, sentence in enumerate(sentences) if sentence.endswith("?")]
+    if not asked:
+        return sentences[0] if sentences else ""
+    last = asked[-1]
+    if len(sentences[last].split()) >= 6:
+        return sentences[last]
+    # a short question ("Who wins pares?") is named with the sentence that frames it, so no two read alike
+    if last + 1 < len(sentences):
+        return f"{sentences[last]} {sentences[last + 1]}"
+    return f"{sentences[last - 1]} {sentences[last]}" if last else sentences[last]
+
+
 def step_context(step: lesson_data.Step, lang: str) -> dict:
     """The step's page (``tutorial.lessons.step_page``) with its words: its text filled by the engine, the players'
     names, the table's log and score."""
     page = lesson_data.step_page(step)
     more = step.more.get(lang)
-    context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words)),
+    filled = lesson_data.fill(step.texts[lang], step, say.words)
+    context = dict(page, text=say.paragraphs(filled), about=question_of(filled),
                    more=say.paragraphs(lesson_data.fill(more, step, say.words)) if more else None,
                    rules_url=rules_url(step.data.get("rules")),
                    rules_title=rules_titles(lang).get(anchor(step.data.get("rules") or "", lang)),
@@ -121,20 +138,24 @@ def answer(key, number):
         if not isinstance(payload, dict):
             return error(_("The answer must be a JSON object."))
         step = found.steps[number]
+        tries = payload.get("tries", 0)
+        if type(tries) is not int or tries < 0:  # noqa: E721 (a bool is not a count)
+            return error(_("This answer does not fit the step."))
         try:
             verdict = lesson_data.judge(step, payload.get("answer"), payload.get("done", 0))
         except lesson_data.AnswerError as problem:
             return error(say.answer_error_message(problem))
         except EngineError:
             return error(_("This answer does not fit the step."))
-        return jsonify(verdict_json(step, verdict, lang))
+        return jsonify(verdict_json(step, verdict, lang, tries))
 
 
-def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str) -> dict:
+def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str, tries: int = 0) -> dict:
     """The verdict in words: message, why (from the explanation component), a hint when wrong, and what changed at
     the table (the learner's new hand; the moves, the view and, at the showdown, the hands of a played step)."""
     body = {"correct": verdict.correct, "finished": verdict.finished, "code": verdict.code,
-            "message": say.verdict_message(verdict), "details": say.verdict_details(verdict), "explanation": None}
+            "message": say.verdict_message(verdict), "details": say.verdict_details(verdict, tries),
+            "explanation": None}
     if not verdict.correct and step.hints:
         body["hint"] = lesson_data.fill(step.hints[lang], step, say.words)
     outcome = (verdict.outcome or {}) if verdict.correct else {}  # a wrong answer changes nothing at the table
