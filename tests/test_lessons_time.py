@@ -29,7 +29,7 @@ def test_a_wrong_answer_is_read_whole_and_a_right_one_only_as_shown():
 
 
 def test_the_command_prints_minutes_per_lesson_and_language_and_the_totals(capsys):
-    from tutorial.lessons.cli import run
+    from tutorial.web.lesson_time import run
 
     class Args:
         action = "time"

@@ -10,22 +10,17 @@ from tutorial.lessons.model import LANGUAGES
 from tutorial.paths import LESSONS
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser):
+    """The check and list sub-commands; returns the sub-parsers, to which tutorial.web.lesson_time adds ``time``."""
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = sub.add_parser("check", help="replay every step of every lesson through the engine")
     check.add_argument("--dir", type=Path, default=LESSONS, help="the lessons folder (default: lessons/)")
     show = sub.add_parser("list", help="list the lessons and their steps")
     show.add_argument("--dir", type=Path, default=LESSONS, help="the lessons folder (default: lessons/)")
-    sub.add_parser("time", help="minutes per lesson and language by the reading model (docs/lessons.md)")
+    return sub
 
 
 def run(args) -> int:
-    if args.action == "time":
-        from tutorial.web.lesson_time import course_times, table  # noqa: PLC0415 (the site's words: Flask)
-        lessons = load_lessons()
-        for line in table(course_times(lessons, LANGUAGES), lessons):
-            print(line)
-        return 0
     if args.action == "list":
         for lesson in load_lessons(args.dir):
             kinds = " ".join(step.kind for step in lesson.steps)

@@ -271,7 +271,7 @@ def _players(rng: random.Random, mano: int) -> tuple:
 
 def _turn_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
     """A lance's betting stopped at a random point before it closes; who speaks now is the engine's turn."""
-    mano, lance = rng.randrange(4), rng.choice(("grande", "chica", "pares", "juego"))
+    mano, lance = rng.randrange(4), rng.choice(LANCES[:4])  # the four lances a hand always has
     order = order_from(mano) if lance in ("grande", "chica") else _players(rng, mano)
     betting, said = Betting(lance, order, target=40), []
     for _word in range(rng.randrange(6)):

@@ -11,6 +11,9 @@ The model, per lesson and language:
 - one answer in three questions is wrong (``WRONG_SHARE``): it costs its question time again (the retry), its
   verdict, and the reading of its whole feedback with its "why?" opened.
 
+``mus-tutorial lessons`` runs here: ``time`` needs the site's words, ``check`` and ``list`` are
+``tutorial.lessons.cli``'s (the lessons layer does not import the web one).
+
 Everything is measured through the site itself (the Flask test client): the page each language draws and the
 verdicts ``POST /api/lessons/<key>/<step>`` answers to the step's own example answers (``answer``, ``wrong[0]``),
 so the figure follows the lessons, the catalogs and the engine as they are.
@@ -211,3 +214,23 @@ def table(times: dict[str, dict[str, float]], lessons) -> list[str]:
                      + " | ".join(minutes(times[lang][lesson.key]) for lang in langs) + " |")
     lines.append("| **total** | " + " | ".join(f"**{minutes(sum(times[lang].values()))}**" for lang in langs) + " |")
     return lines
+
+
+# ----- the command: mus-tutorial lessons check | list | time -----------------------------------------------------
+
+def add_arguments(parser) -> None:
+    from tutorial.lessons import cli  # noqa: PLC0415
+
+    sub = cli.add_arguments(parser)
+    sub.add_parser("time", help="minutes per lesson and language by the reading model (docs/lessons.md)")
+
+
+def run(args) -> int:
+    from tutorial.lessons import LANGUAGES, cli, load_lessons  # noqa: PLC0415
+
+    if args.action != "time":
+        return cli.run(args)
+    lessons = load_lessons()
+    for line in table(course_times(lessons, LANGUAGES), lessons):
+        print(line)
+    return 0
