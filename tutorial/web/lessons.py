@@ -85,29 +85,13 @@ def rules_url(section: str | None) -> str | None:
     return url_for("rules.page") + "#" + anchor(section, g.lang)
 
 
-def question_of(text: str) -> str:
-    """What a step is about, in its own words: the last question its text asks (else its first sentence), which
-    the recap names for each missed step."""
-    sentences = [part.strip() for part in re.split(r"(?<=[.!?:])\s+", " ".join(text.split())) if part.strip()]
-    asked = [index for index, sentence in enumerate(sentences) if sentence.endswith("?")]
-    if not asked:
-        return sentences[0] if sentences else ""
-    last = asked[-1]
-    if len(sentences[last].split()) >= 6:
-        return sentences[last]
-    # a short question ("Who wins pares?") is named with the sentence that frames it, so no two read alike
-    if last + 1 < len(sentences):
-        return f"{sentences[last]} {sentences[last + 1]}"
-    return f"{sentences[last - 1]} {sentences[last]}" if last else sentences[last]
-
-
 def step_context(step: lesson_data.Step, lang: str) -> dict:
     """The step's page (``tutorial.lessons.step_page``) with its words: its text filled by the engine, the players'
     names, the table's log and score."""
     page = lesson_data.step_page(step)
     more = step.more.get(lang)
-    filled = lesson_data.fill(step.texts[lang], step, say.words)
-    context = dict(page, text=say.paragraphs(filled), about=question_of(filled),
+    context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words)),
+                   about=say.step_topic(step),
                    more=say.paragraphs(lesson_data.fill(more, step, say.words)) if more else None,
                    rules_url=rules_url(step.data.get("rules")),
                    rules_title=rules_titles(lang).get(anchor(step.data.get("rules") or "", lang)),
