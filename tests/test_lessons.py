@@ -20,7 +20,8 @@ from tutorial.languages import LANGUAGES
 from tutorial.paths import LESSONS
 
 KINDS_REQUIRED = {"read", "pick", "classify", "discard", "decide", "count", "play", "senas"}
-TOPICS = ["baraja", "mano", "mus", "grande", "chica", "pares", "juego", "envites", "ordago", "recuento", "senas"]
+TOPICS = ["baraja", "mano", "mus", "grande", "chica", "pares", "juego", "envites", "ordago", "recuento", "senas",
+          "salas"]
 
 
 def copy_lessons(tmp_path: Path) -> Path:
@@ -49,17 +50,18 @@ def test_the_lessons_check_command_exits_0_and_counts_lessons_and_steps(capsys):
     assert cli_main(["lessons", "check"]) == 0
     out = capsys.readouterr().out
     steps = sum(len(lesson.steps) for lesson in lessons.load_lessons())
-    assert f"ok: 11 lessons, {steps} steps" in out
+    assert f"ok: {len(lessons.load_lessons())} lessons, {steps} steps" in out
 
 
-def test_there_are_eleven_lessons_in_order_covering_the_eleven_topics_and_every_step_kind():
+def test_there_are_twelve_lessons_in_order_covering_the_twelve_topics_and_every_step_kind():
     loaded = lessons.load_lessons()
     assert [lesson.key for lesson in loaded] == TOPICS
-    assert [lesson.number for lesson in loaded] == list(range(1, 12))
+    assert [lesson.number for lesson in loaded] == list(range(1, 13))
     assert {step.kind for lesson in loaded for step in lesson.steps} == KINDS_REQUIRED
     for lesson in loaded:
-        assert 3 <= len(lesson.steps) <= 8, lesson.key  # a few minutes each
-        assert any(step.kind != "read" for step in lesson.steps), f"{lesson.key} asks nothing"
+        assert 2 <= len(lesson.steps) <= 8, lesson.key  # a few minutes each
+        # the rooms lesson (RULES.md section 8: a room's conduct, not a rule the engine judges) only reads
+        assert lesson.key == "salas" or any(step.kind != "read" for step in lesson.steps), f"{lesson.key} asks nothing"
 
 
 @pytest.mark.parametrize("path", sorted(LESSONS.glob("*.toml")), ids=lambda p: p.stem)
@@ -133,29 +135,30 @@ def test_a_placeholder_the_engine_cannot_fill_fails_the_check_naming_the_languag
     # lesson 4 step 1: nobody plays punto there (somebody has juego)
     edit(folder / "04-grande.toml", "aunque sus otras cartas sean flojas.", "aunque sus otras cartas sean flojas. {winner:punto}")
     problems = check_edited(folder)
-    assert any(p.startswith("grande step 1 [es]: text placeholder {winner:punto}") for p in problems), problems
+    assert any(p.startswith("grande step 1 [es]: more placeholder {winner:punto}") for p in problems), problems
     assert any("grande step 1 [pt]: placeholders" in p for p in problems), problems  # pt no longer matches es
 
 
 def test_changing_a_steps_hand_changes_the_text_the_engine_fills():
-    step = lessons.find_lesson("grande").steps[0]  # "la grande es para {winner:grande}"
-    before = lessons.fill(step.texts["es"], step, lessons.plain_words)
+    step = lessons.find_lesson("grande").steps[0]  # "la grande es para {winner:grande}" (behind its "why?")
+    before = lessons.fill(step.more["es"], step, lessons.plain_words)
     assert showdown(step.hands, step.mano).lance("grande").winner == 0
     hands = list(step.data["hands"])
     hands[0], hands[1] = hands[1], hands[0]  # the rey now sits with seat 1
-    changed = lessons.Step(step.lesson, step.index, step.kind, dict(step.data, hands=hands), step.texts, step.hints)
-    after = lessons.fill(changed.texts["es"], changed, lessons.plain_words)
+    changed = lessons.Step(step.lesson, step.index, step.kind, dict(step.data, hands=hands), step.texts, step.hints,
+                           step.more)
+    after = lessons.fill(changed.more["es"], changed, lessons.plain_words)
     assert before != after
     assert "para 0" in before and "para 1" in after
 
 
 def test_changing_a_steps_hand_makes_the_check_fail_because_the_engine_disagrees_with_the_lesson(tmp_path):
     folder = copy_lessons(tmp_path)
-    # lesson 4 step 3: "who wins grande at 8 reyes" (the 3 counts as a rey); give seat 1 a real third rey instead
-    edit(folder / "04-grande.toml", 'hands = ["12o 11c 7e 6b", "3c 11o 5b 4e", "12e 12b 1o 1c", "10c 10o 7o 6o"]',
-         'hands = ["12o 11c 7e 6b", "3c 3o 3b 4e", "12e 12b 1o 1c", "10c 10e 7o 6o"]')
+    # lesson 5 step 2: "who wins chica at 8 reyes" (the 2 counts as an as); give seat 0 a real second as instead
+    edit(folder / "05-chica.toml", 'hands = ["1o 4c 5e 6b", "2c 1e 11o 12b", "4o 5c 6c 7e", "10e 10b 11c 12c"]',
+         'hands = ["1o 1b 5e 6b", "2c 1e 11o 12b", "4o 5c 6c 7e", "10e 10b 11c 12c"]')
     problems = check_edited(folder)
-    assert any(p.startswith("grande step 3: the engine judges the lesson's answer {'seat': 2} wrong")
+    assert any(p.startswith("chica step 2: the engine judges the lesson's answer {'seat': 1} wrong")
                for p in problems), problems
 
 
@@ -164,14 +167,14 @@ def test_a_scripted_move_the_rules_forbid_fails_the_check(tmp_path):
     edit(folder / "08-envites.toml", 'script = ["0 corto", "0 envido 2", "1 no_quiero", "3 no_quiero",',
          'script = ["0 corto", "0 envido 2", "2 no_quiero", "3 no_quiero",')  # a partner cannot answer its team's bet
     problems = check_edited(folder)
-    assert any(p.startswith("envites step 5:") for p in problems), problems
+    assert any(p.startswith("envites step 3:") for p in problems), problems
 
 
 def test_a_stock_card_that_is_also_in_a_hand_fails_the_check_with_the_engines_set_up_error(tmp_path):
     folder = copy_lessons(tmp_path)
     edit(folder / "03-mus.toml", 'stock = ["3b", "7e", "1o", "5o", "10c"]', 'stock = ["3b", "7e", "12o"]')
     problems = check_edited(folder)
-    assert any(p.startswith("mus step 3: card 12o is on top of the stock and in seat 0's hand") for p in problems), \
+    assert any(p.startswith("mus step 2: card 12o is on top of the stock and in seat 0's hand") for p in problems), \
         problems
 
 
@@ -192,7 +195,11 @@ def _fresh_cache():
 # ----- judging: the engine decides, not a stored answer ---------------------------------------------------------
 
 def step_of(key: str, number: int) -> lessons.Step:
-    return lessons.find_lesson(key).steps[number - 1]
+    """Step ``number`` (1-based) of the lesson's first version, wherever it is now (the lessons reshaped in issue 36
+    name the first version's steps they removed: ``removed_v1``)."""
+    lesson = lessons.find_lesson(key)
+    assert number - 1 not in lesson.removed_v1, f"{key} step {number} was removed"
+    return lesson.steps[number - 1 - sum(1 for gone in lesson.removed_v1 if gone < number - 1)]
 
 
 def test_pick_is_judged_by_the_engines_showdown_for_every_seat():
@@ -209,7 +216,7 @@ def test_classify_is_judged_by_the_engines_evaluation_of_the_hand():
     play = evaluate(step.hands[step.seat]).pares.play
     for value in ("none", "par", "medias", "duples"):
         assert lessons.judge(step, {"value": value}).correct == (value == play)
-    step = step_of("juego", 2)
+    step = step_of("baraja", 5)
     points = evaluate(step.hands[0]).points
     assert lessons.judge(step, {"value": points}).correct
     assert not lessons.judge(step, {"value": points + 1}).correct
@@ -279,18 +286,18 @@ def test_a_play_step_refuses_a_move_number_outside_its_script():
 
 
 def test_the_why_placeholder_follows_the_engines_decision_for_the_deal():
-    step = step_of("grande", 5)  # "{why:grande}": the first differing card decides
-    assert "{why:grande}" in step.texts["es"]
-    assert lessons.resolve(step, "why", "grande")[0] == "why"
-    assert lessons.fill("{why:grande}", step, lessons.plain_words) == "card"
-    tied = dict(step.data, hands=["12o 12c 4e 1b", "12e 3c 4o 1c", "7o 7c 6o 4c", "1e 5o 5e 6e"])
+    step = step_of("chica", 1)  # "{why:chica}" (behind its "why?"): the first differing card decides
+    assert "{why:chica}" in step.more["es"]
+    assert lessons.resolve(step, "why", "chica")[0] == "why"
+    assert lessons.fill("{why:chica}", step, lessons.plain_words) == "card"
+    tied = dict(step.data, hands=["12o 12c 4e 1b", "12e 3c 4o 1c", "7o 7c 6o 5c", "11e 5o 5e 6e"])
     changed = lessons.Step(step.lesson, step.index, step.kind, tied, step.texts, step.hints)
-    assert lessons.fill("{why:grande}", changed, lessons.plain_words) == "tie_mano"
+    assert lessons.fill("{why:chica}", changed, lessons.plain_words) == "tie_mano"
 
 
 def test_the_check_command_exits_1_and_prints_each_problem_for_a_broken_lessons_folder(tmp_path, capsys):
     folder = copy_lessons(tmp_path)
-    edit(folder / "05-chica.toml", 'answer = { seat = 3 }', 'answer = { seat = 2 }')  # step 2's winner is seat 3
+    edit(folder / "05-chica.toml", 'answer = { seat = 1 }', 'answer = { seat = 2 }')  # step 2's winner is seat 1
     assert cli_main(["lessons", "check", "--dir", str(folder)]) == 1
     err = capsys.readouterr().err
     assert "chica step 2: the engine judges the lesson's answer {'seat': 2} wrong" in err
@@ -299,10 +306,10 @@ def test_the_check_command_exits_1_and_prints_each_problem_for_a_broken_lessons_
 
 def test_a_play_step_asking_the_learner_to_discard_is_refused_because_the_page_cannot_offer_it(tmp_path):
     folder = copy_lessons(tmp_path)
-    edit(folder / "03-mus.toml", 'script = ["0 mus", "1 mus", "2 mus", "3 mus"]',
-         'script = ["0 mus", "1 mus", "2 mus", "3 mus", "1 discard 1e", "2 discard 2b", "3 discard 4c", "0 discard 4o"]')
+    edit(folder / "03-mus.toml", 'script = ["2 mus", "3 mus", "0 corto"]',
+         'script = ["2 mus", "3 mus", "0 mus", "1 mus", "2 discard 2b", "3 discard 4c", "1 discard 1e", "0 discard 11b"]')
     problems = check_edited(folder)
-    assert any(p.startswith("mus step 2: the page offers no discard in a play step") for p in problems), problems
+    assert any(p.startswith("mus step 3: the page offers no discard in a play step") for p in problems), problems
 
 
 def test_a_step_linking_to_a_rules_section_that_does_not_exist_fails_naming_each_language(tmp_path):
@@ -332,18 +339,20 @@ def test_a_fact_the_changed_hand_makes_false_fails_the_check_naming_lesson_step_
 
 def test_a_fact_only_the_text_states_fails_even_when_the_answer_still_holds(tmp_path):
     folder = copy_lessons(tmp_path)
-    # lesson 10 step 5: "envida 2 a la grande con tus dos reyes"; a third rey keeps the scripted moves legal
-    path = folder / "10-recuento.toml"
+    # lesson 8 step 3: "tienes tres reyes" (a whole hand played); a fourth rey keeps the scripted moves legal
+    path = folder / "08-envites.toml"
     text = path.read_text(encoding="utf-8")
-    last = text.rindex('hands = ["12o 12c 11e 1b"')
-    path.write_text(text[:last] + text[last:].replace('"12o 12c 11e 1b"', '"12o 12c 3e 1b"', 1), encoding="utf-8")
+    last = text.rindex('hands = ["12o 12c 3e 11b"')
+    path.write_text(text[:last] + text[last:].replace('"12o 12c 3e 11b"', '"12o 12c 3e 12b"', 1), encoding="utf-8")
     problems = check_edited(folder)
-    assert problems == [f"recuento step 5 [{lang}]: the text states 'count 0 12 2' but the engine finds seat 0 "
-                        f"holds 3 cards counting as 12, not 2" for lang in lessons.LANGUAGES]
+    assert problems == [f"envites step 3 [{lang}]: the text states 'count 0 12 3' but the engine finds seat 0 "
+                        f"holds 4 cards counting as 12, not 3" for lang in lessons.LANGUAGES]
 
 
 def test_every_kind_of_fact_is_decided_by_the_cards():
-    step = lessons.find_lesson("chica").steps[3]  # seats 0 and 1 hold the same cards; mano 2
+    # seats 0 and 1 hold the same cards; mano 2 (the deal of the first version's lesson 5 step 4)
+    step = with_hands(lessons.find_lesson("chica").steps[1],
+                      ["1o 4c 5e 7b", "1c 4o 5b 7e", "11e 10e 7o 6c", "10c 10b 11c 12c"], mano=2)
     assert lessons.check_fact(step, "same 0 1") is None
     assert lessons.check_fact(with_hands(step, ["1o 4c 5e 7b", "1c 4o 5b 6e", "11e 10e 7o 6c", "10c 10b 11c 12c"]),
                               "same 0 1")
@@ -354,7 +363,9 @@ def test_every_kind_of_fact_is_decided_by_the_cards():
     assert lessons.check_fact(step, "holds 0 1o 7b") is None and lessons.check_fact(step, "holds 0 1c")
     assert lessons.check_fact(step, "juego 0 no") is None and lessons.check_fact(step, "juego 3 yes") is None
     assert lessons.check_fact(step, "juego all no") == "seat 2 sums 33: juego is not no"
-    pares = lessons.find_lesson("pares").steps[4]  # "Tienen par {holders:pares}"
+    # "Tienen par {holders:pares}" (the deal of the first version's lesson 6 step 5)
+    pares = with_hands(lessons.find_lesson("pares").steps[2],
+                       ["10o 10c 4e 1b", "11o 11c 5e 6b", "7c 7o 12b 1e", "5c 6o 4b 10e"])
     assert lessons.check_fact(pares, "pares holders:pares par") is None
     medias = with_hands(pares, ["10o 10c 10b 1b", "11o 11c 5e 6b", "7c 7o 12b 1e", "5c 6o 4b 10e"])
     assert lessons.check_fact(medias, "pares holders:pares par") == "seat 0's pares play is medias, not par"
@@ -420,12 +431,12 @@ def test_a_changed_bet_of_a_count_step_fails_the_fact_its_text_states_in_each_la
 
 def test_a_lance_the_text_says_went_unbet_fails_once_the_bets_hold_an_envite(tmp_path):
     folder = copy_lessons(tmp_path)
-    # lesson 8 step 6: "Los pares y el juego no tuvieron apuesta"
+    # lesson 8 step 4: "Los pares y el juego no tuvieron apuesta"
     edit(folder / "08-envites.toml", 'chica = { result = "accepted", total = 2 } }',
          'chica = { result = "accepted", total = 2 }, pares = { result = "accepted", total = 2 } }')
     problems = check_edited(folder)
     for lang in lessons.LANGUAGES:
-        assert any(p.startswith(f"envites step 6 [{lang}]: the text states 'bet pares paso' but the engine finds")
+        assert any(p.startswith(f"envites step 4 [{lang}]: the text states 'bet pares paso' but the engine finds")
                    for p in problems), problems
 
 
@@ -442,7 +453,10 @@ def test_said_and_bet_facts_are_decided_by_the_script_played_through_the_engine(
     assert lessons.check_fact(played, "bet grande refused team0 1") is None
     assert lessons.check_fact(played, "bet grande refused team1")
     assert lessons.check_fact(played, "bet grande accepted")
-    whole = step_of("recuento", 5)  # the learner's envido 2 is wanted, then every lance in paso
+    played = step_of("envites", 5)  # a whole hand; here the learner's envido 2 is wanted, then every lance in paso
+    whole = lessons.Step(played.lesson, played.index, played.kind, dict(played.data, script=[
+        "0 corto", "0 envido 2", "1 quiero", "0 paso", "1 paso", "2 paso", "3 paso", "0 paso", "3 paso"]),
+        played.texts, played.hints)
     assert lessons.check_fact(whole, "bet grande accepted 2") is None
     assert lessons.check_fact(whole, "bet grande accepted 4")
     assert lessons.check_fact(whole, "bet chica paso") is None
@@ -460,7 +474,7 @@ def test_a_said_or_bet_fact_the_check_cannot_read_is_a_problem_of_its_step(tmp_p
          '"said chica 0 paso", "said juego 0 paso"]',
          f'facts = ["{fact}"]')
     problems = check_edited(folder)
-    assert any(p.startswith(f"envites step 5: fact '{fact}'") for p in problems), problems
+    assert any(p.startswith(f"envites step 3: fact '{fact}'") for p in problems), problems
 
 
 def test_a_step_of_a_kind_no_module_defines_fails_the_check_naming_the_kinds_there_are(tmp_path):

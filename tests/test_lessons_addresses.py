@@ -76,7 +76,7 @@ def test_an_old_spanish_anchor_still_lands_on_its_section(client, lang):
 def test_the_footers_glossary_link_and_the_explanations_rule_links_are_in_the_pages_language(client, lang):
     html = client.get(f"/{lang}/").get_data(as_text=True)
     assert f'href="/{lang}/{RULES[lang]}#{anchor("glosario", lang)}"' in html
-    reply = client.post("/api/lessons/envites/5", json={"lang": lang, "answer": {"totals": [5, 2]}}).get_json()
+    reply = client.post("/api/lessons/envites/3", json={"lang": lang, "answer": {"totals": [5, 2]}}).get_json()
     urls = [lance["rule_url"] for lance in reply["explanation"]["lances"]]
     assert urls[0] == f"/{lang}/{RULES[lang]}#{anchor('grande', lang)}"
     assert reply["explanation"]["count_rule_url"] == f"/{lang}/{RULES[lang]}#{anchor('tanteo', lang)}"

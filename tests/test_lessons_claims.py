@@ -15,8 +15,9 @@ def post(client, key, number, answer, lang="es", **extra):
 
 
 def test_a_wrong_grande_pick_is_explained_by_the_two_hands_the_hint_talks_about(client):
-    # lesson 4 step 2: Ana and Carla both start with a caballo; the second card decides between them
-    reply = post(client, "grande", 1, {"seat": 0})
+    # lesson 4 step 2: Ana and Carla both start with a caballo; the second card decides between them (a second
+    # wrong answer: the first one is not told the winner)
+    reply = post(client, "grande", 1, {"seat": 0}, tries=1)
     assert reply["correct"] is False
     assert reply["details"][0].startswith("Carla gana a Ana.")
     assert "segunda" in reply["details"][0] and "Bruno" not in " ".join(reply["details"])
@@ -29,38 +30,38 @@ def test_a_right_pick_is_explained_against_the_next_best_hand_not_the_rival_team
 
 
 def test_pares_with_three_players_holding_a_par_names_the_two_hands_compared(client):
-    # lesson 6 step 5: Ana, Bruno and Carla have a par; "Los dos tienen par" alone would count them wrong
+    # lesson 6 step 5: Ana, Bruno and Carla have duples; "Los dos tienen duples" alone would count them wrong
     reply = post(client, "pares", 4, {"seat": 1})
-    assert reply["details"][0].startswith("Bruno gana a Ana. Los dos tienen par")
+    assert reply["details"][0].startswith("Bruno gana a Ana. Los dos tienen duples")
     html = client.get("/es/lecciones/pares").get_data(as_text=True)
     assert "Mejor mano de cada pareja: Carla y Bruno." in html  # the {why:pares} of step 1, framed
 
 
 def test_choosing_the_seat_tied_at_31_is_told_the_tie_goes_to_the_mano_in_catalan(client):
-    # lesson 7 step 4: Bruno (mano's next) and Carla both have 31; Ana has 40
-    tied = post(client, "juego", 3, {"seat": 2}, lang="ca")
-    forty = post(client, "juego", 3, {"seat": 0}, lang="ca")
+    # lesson 7 step 2: Bruno (mano's next) and Carla both have 31; Ana has 40
+    tied = post(client, "juego", 1, {"seat": 2}, lang="ca", tries=1)
+    forty = post(client, "juego", 1, {"seat": 0}, lang="ca", tries=1)
     assert tied["details"] != forty["details"]
     assert tied["details"][0].startswith("Bru guanya Carla.") and "mà" in tied["details"][0]
     assert "31" in forty["details"][0] and "40" in forty["details"][0]
 
 
 def test_a_wrong_pick_without_the_play_says_what_that_hand_holds(client):
-    reply = post(client, "pares", 4, {"seat": 3})  # Diego has no pares
-    assert reply["details"] == ["Diego: sin pares; sin juego, suma 25."]
+    reply = post(client, "pares", 2, {"seat": 3})  # Diego has no pares
+    assert reply["details"] == ["Diego: sin pares; juego de 31."]
 
 
 def test_the_check_fails_a_compare_fact_with_the_wrong_subject_or_step(tmp_path):
     folder = copy_lessons(tmp_path)
     edit(folder / "04-grande.toml", '"holding 11 2", "compare 2 0 2"]', '"holding 11 2", "compare 0 2 2"]')
     edit(folder / "07-juego.toml", '"compare 1 2 tie_mano"', '"compare 1 2 juego_rank"')
-    edit(folder / "06-pares.toml", '"players par 3"', '"players par 2"')
+    edit(folder / "06-pares.toml", '"players duples 3"', '"players duples 2"')
     problems = check_edited(folder)
     assert any(p.startswith("grande step 2 [es]: the text states 'compare 0 2 2' but the engine finds seat 2 beats "
                             "seat 0") for p in problems), problems
-    assert any(p.startswith("juego step 4 [ca]: the text states 'compare 1 2 juego_rank'") and "tie_mano" in p
+    assert any(p.startswith("juego step 2 [ca]: the text states 'compare 1 2 juego_rank'") and "tie_mano" in p
                for p in problems), problems
-    assert any(p.startswith("pares step 5 [pt]: the text states 'players par 2'") for p in problems), problems
+    assert any(p.startswith("pares step 5 [pt]: the text states 'players duples 2'") for p in problems), problems
 
 
 def test_the_check_fails_a_pick_whose_explanation_does_not_compare_the_chosen_hand(tmp_path, monkeypatch):
@@ -88,13 +89,14 @@ def test_a_decision_on_face_down_hands_fails_the_check(tmp_path):
 
 def test_a_text_or_fact_naming_a_card_of_a_face_down_hand_fails_the_check(tmp_path):
     folder = copy_lessons(tmp_path)
-    # lesson 3 step 4 (a discard, only the learner's cards up): cite a card of seat 1 and a fact about its hand
-    edit(folder / "03-mus.toml", 'facts = ["holds 0 1o 2c"]', 'facts = ["holds 0 1o 2c", "pares 1 none"]')
-    edit(folder / "03-mus.toml", 'hint.es = "Guarda el {card:1o} y el {card:2c}; lo demás, fuera."',
-         'hint.es = "Guarda el {card:1o} y el {card:2c}; lo demás, fuera. {player:1} tiene el {card:11c}."')
+    # lesson 3 step 2 (a discard, only the learner's cards up): cite a card of seat 1 and a fact about its hand
+    edit(folder / "03-mus.toml", 'facts = ["pares 0 par", "count 0 12 2", "said all mus"]',
+         'facts = ["pares 0 par", "count 0 12 2", "said all mus", "pares 1 none"]')
+    edit(folder / "03-mus.toml", 'hint.es = "Si tiras un rey, pierdes los pares que ya tenías."',
+         'hint.es = "Si tiras un rey, pierdes los pares que ya tenías. {player:1} tiene el {card:11c}."')
     problems = check_edited(folder)
-    assert "mus step 4: fact 'pares 1 none' is about cards the learner's seat cannot see (hands shown: [0])" in problems
-    assert "mus step 4: hint names {card:11c}, a card of a face-down hand" in problems
+    assert "mus step 2: fact 'pares 1 none' is about cards the learner's seat cannot see (hands shown: [0])" in problems
+    assert "mus step 2: hint names {card:11c}, a card of a face-down hand" in problems
 
 
 def test_lesson_8_step_2_now_shows_the_hands_its_answer_depends_on(client):
@@ -105,17 +107,17 @@ def test_lesson_8_step_2_now_shows_the_hands_its_answer_depends_on(client):
 
 def test_a_play_step_offers_only_the_legal_moves_and_the_verdict_says_which_are_legal_next(client):
     html = client.get("/es/lecciones/envites").get_data(as_text=True)
-    section = html.split('id="step-5"')[1].split("</section>")[0]
+    section = html.split('id="step-3"')[1].split("</section>")[0]
     assert 'data-answer-action="corto" data-action-kind="corto" data-lock-when-done>' in section
     assert 'data-answer-action="quiero" data-action-kind="quiero" data-lock-when-done hidden>' in section
-    reply = post(client, "envites", 4, {"action": {"type": "corto"}}, done=0)
+    reply = post(client, "envites", 2, {"action": {"type": "corto"}}, done=0)
     assert reply["correct"] and "envido" in reply["view"]["legal"] and "quiero" not in reply["view"]["legal"]
 
 
 def test_the_whole_hand_step_plays_to_the_count(client):
     moves = [{"type": "corto"}, {"type": "envido", "amount": 2}, {"type": "paso"}, {"type": "paso"}]
     for done, action in enumerate(moves):
-        reply = post(client, "envites", 4, {"action": action}, done=done)
+        reply = post(client, "envites", 2, {"action": action}, done=done)
         assert reply["correct"], reply
     assert reply["finished"] and reply["explanation"] is not None and "showdown" in reply
 
@@ -129,11 +131,11 @@ def test_a_whole_hand_step_whose_script_stops_early_fails_the_check(tmp_path):
 
 
 def test_the_first_corto_moves_the_mano_mark_at_once(client):
-    # lesson 3 step 5: Carla is mano; Ana cuts first in the first hand of the game and becomes mano
-    reply = post(client, "mus", 4, {"action": {"type": "corto"}}, done=0)
+    # lesson 3 step 3: Carla is mano; Ana cuts first in the first hand of the game and becomes mano
+    reply = post(client, "mus", 2, {"action": {"type": "corto"}}, done=0)
     assert reply["correct"] and reply["view"]["mano"] == 0
     html = client.get("/es/lecciones/mus").get_data(as_text=True)
-    section = html.split('id="step-5"')[1].split("</section>")[0]
+    section = html.split('id="step-3"')[1].split("</section>")[0]
     assert '<span data-mano-mark="2"> · mano</span>' in section
     assert '<span data-mano-mark="0" hidden> · mano</span>' in section
 
@@ -150,10 +152,10 @@ def test_the_learner_who_cuts_first_is_told_in_the_second_person(app, lang, expe
 
 
 def test_wording_four_equal_cards_right_answers_and_portuguese_lances(app, client):
-    classify = post(client, "pares", 2, {"value": "medias"})
-    assert classify["message"] == "¡Bien! Medias."
-    wrong = post(client, "juego", 2, {"value": "yes"})
-    assert wrong["message"] == "La respuesta no es «sí, tiene juego»."
+    classify = post(client, "pares", 1, {"value": "duples"})
+    assert classify["message"] == "¡Bien! Duples."
+    wrong = post(client, "juego", 3, {"value": 2})
+    assert wrong["message"].startswith("La respuesta no es «2»")
     from flask_babel import force_locale
 
     from tutorial.web.explain_text import _pares_text
@@ -166,3 +168,46 @@ def test_wording_four_equal_cards_right_answers_and_portuguese_lances(app, clien
                 "Começam as apostas: Pares."
             assert sentence({"code": "declare", "params": {"seat": 2, "lance": "pares", "has": True}},
                             Learner(0)) == "Seu parceiro: tem Pares."
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_a_first_wrong_pick_is_told_what_its_hand_holds_but_not_which_hand_wins(client, lang):
+    step = lessons.find_lesson("grande").steps[1]
+    winner = lessons.judge(step, {"seat": 0}).params["right"]
+    first = post(client, "grande", 1, {"seat": 0}, lang=lang)
+    second = post(client, "grande", 1, {"seat": 0}, lang=lang, tries=1)
+    from tutorial.web.lesson_words import seat_name
+
+    with client.application.test_request_context(f"/{lang}/"):
+        from flask_babel import force_locale
+        with force_locale(lang):
+            winner_name, chosen_name = seat_name(winner), seat_name(0)
+    shown = " ".join([first["message"], *first["details"]])
+    assert winner_name not in shown and chosen_name in shown  # the retry still asks who wins
+    assert winner_name in " ".join(second["details"])  # the second mistake is told
+
+
+@pytest.mark.parametrize("tries", [-1, "1", True, 1.5])
+def test_a_bad_count_of_tries_is_a_400_that_judges_nothing(client, tries):
+    response = client.post("/api/lessons/grande/1", json={"lang": "es", "answer": {"seat": 0}, "tries": tries})
+    assert response.status_code == 400 and response.get_json()["error"]
+
+
+def test_a_wrong_classify_answer_says_what_each_card_counts_as_and_not_the_answer(client):
+    step = lessons.find_lesson("pares").steps[1]  # at 8 reyes: 3o 12c 2e 1b is duples (the 3 a rey, the 2 an as)
+    reply = post(client, "pares", 1, {"value": "par"})
+    assert reply["correct"] is False and len(reply["details"]) == len(step.hands[0])
+    assert "Tres de oros: cuenta como rey." in reply["details"]
+    assert "Dos de espadas: cuenta como as." in reply["details"]
+    assert "duples" not in " ".join(reply["details"]).lower()
+    total = post(client, "baraja", 4, {"value": 1})  # a sum: each card's points
+    assert all("vale" in line for line in total["details"]) and len(total["details"]) == 4
+
+
+def test_a_wrong_count_names_the_lances_the_off_team_collects_in(client):
+    # lesson 10 step 5: Pareja B collects in grande, pares and punto; forgetting punto's + 1 leaves it 1 short
+    reply = post(client, "recuento", 4, {"totals": [1, 6]})
+    assert reply["correct"] is False
+    assert "grande, pares y punto" in reply["message"] and "Pareja A" not in reply["message"]
+    nothing = post(client, "ordago", 3, {"totals": [18, 2]})  # the órdago: the other team collects nothing
+    assert "no cobra nada en esta mano" in nothing["message"]

@@ -47,9 +47,9 @@ def test_a_steps_text_names_the_winner_the_engine_finds(client):
 
 
 def test_hidden_hands_never_reach_the_page(client):
-    step = lessons.find_lesson("envites").steps[4]  # a play step: only the learner's cards shown
+    step = lessons.find_lesson("envites").steps[2]  # a play step: only the learner's cards shown
     html = client.get("/es/lecciones/envites").get_data(as_text=True)
-    section = html.split('id="step-5"')[1].split("</section>")[0]
+    section = html.split('id="step-3"')[1].split("</section>")[0]
     for seat in (1, 3):
         for code in step.hands[seat]:
             assert f"cards/{code}.svg" not in section
@@ -103,18 +103,18 @@ def test_a_count_answer_is_right_only_with_the_engines_totals_and_then_shows_the
 
 
 def test_a_play_step_advances_move_by_move_and_explains_an_illegal_move(client):
-    first = post(client, "envites", 4, {"action": {"type": "corto"}}, done=0).get_json()
+    first = post(client, "envites", 2, {"action": {"type": "corto"}}, done=0).get_json()
     assert first["correct"] and first["done"] == 1 and not first["finished"]
-    assert first["view"]["hand"] == lessons.find_lesson("envites").steps[4].hands[0]
-    illegal = post(client, "envites", 4, {"action": {"type": "quiero"}}, done=1).get_json()
+    assert first["view"]["hand"] == lessons.find_lesson("envites").steps[2].hands[0]
+    illegal = post(client, "envites", 2, {"action": {"type": "quiero"}}, done=1).get_json()
     assert not illegal["correct"] and illegal["message"].startswith("No se puede")
-    second = post(client, "envites", 4, {"action": {"type": "envido", "amount": 2}}, done=1).get_json()
+    second = post(client, "envites", 2, {"action": {"type": "envido", "amount": 2}}, done=1).get_json()
     assert second["correct"] and not second["finished"]
     assert any("deje" in line for line in second["events"])
 
 
 def test_a_discard_step_answers_with_the_learners_new_hand_only(client):
-    body = post(client, "mus", 2, {"cards": ["4e", "6b"]}).get_json()
+    body = post(client, "mus", 1, {"cards": ["4e", "6b"]}).get_json()
     assert body["correct"] and body["hand"] == ["12o", "12c", "3b", "7e"]
     assert "table" not in str(body)  # the other seats' new cards stay on the server
 
@@ -156,10 +156,10 @@ def test_an_unknown_lesson_or_step_is_a_json_404(client):
 
 
 def test_the_other_hands_are_sent_only_once_the_hand_is_shown_down(client):
-    step = lessons.find_lesson("recuento").steps[4]
+    step = lessons.find_lesson("envites").steps[2]
     script = step.script()
     moves = [script[index][1].to_json() for index in step.learner_moves()]
-    bodies = [post(client, "recuento", 4, {"action": move}, done=done).get_json() for done, move in enumerate(moves)]
+    bodies = [post(client, "envites", 2, {"action": move}, done=done).get_json() for done, move in enumerate(moves)]
     assert all(body["correct"] for body in bodies)
     assert all("showdown" not in body for body in bodies[:-1])
     assert bodies[-1]["finished"] and bodies[-1]["showdown"] == step.hands

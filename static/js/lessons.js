@@ -7,7 +7,8 @@
 // and the best score of a finished run, { first, total } (questions right at the first try, of all questions).
 // A lesson page holds every step as a <section>; this module shows one at a time, sends each answer to
 // POST /api/lessons/<key>/<step> and shows the verdict: the message (also announced through an ARIA live
-// region), why (the explanation component's words) and, when wrong, a hint; the learner then retries.
+// region), when wrong a hint, and behind a closed "why?" the reasons (the explanation component's words); the
+// learner then retries.
 // Text is always inserted with textContent, never as HTML.
 
 import { cardImage, cardNames } from "./cards.js";
@@ -22,6 +23,34 @@ function loadProgress() {
   } catch {
     return {};
   }
+}
+
+// Progress saved before issue 36 (no "v") counts the first version's steps; some of them were removed since
+// (removedByKey: lesson key -> those step indexes, from the lesson files' removed_v1). A step index moves back by
+// the removed steps before it, a removed step's to the step that now follows it; a mistake made at a removed
+// step is dropped. Migrated once, then saved with v: 2.
+const PROGRESS_VERSION = 2;
+
+function movedIndex(index, removed) {
+  return index - removed.filter((gone) => gone < index).length;
+}
+
+function migrated(progress, removedByKey) {
+  let changed = false;
+  for (const [key, state] of Object.entries(progress)) {
+    if (!(key in removedByKey) || !state || typeof state !== "object" || state.v === PROGRESS_VERSION) continue;
+    const removed = removedByKey[key] || [];
+    const moved = { ...state, v: PROGRESS_VERSION };
+    if (typeof state.step === "number") moved.step = movedIndex(state.step, removed);
+    if (Array.isArray(state.mistakes)) {
+      moved.mistakes = state.mistakes.filter((index) => !removed.includes(index))
+        .map((index) => movedIndex(index, removed));
+    }
+    progress[key] = moved;
+    changed = true;
+  }
+  if (changed) saveProgress(progress);
+  return progress;
 }
 
 function saveProgress(progress) {
@@ -56,8 +85,9 @@ function indexPage() {
 }
 
 function renderIndex() {
-  const progress = loadProgress();
   const cards = [...document.querySelectorAll(".lesson-card")];
+  const removed = Object.fromEntries(cards.map((item) => [item.dataset.key, JSON.parse(item.dataset.removedV1 || "[]")]));
+  const progress = migrated(loadProgress(), removed);
   let resume = null;
   let firstOpen = null;
   for (const item of cards) {
@@ -114,12 +144,14 @@ function lessonPage() {
   const doneBox = document.getElementById("lesson-done");
   const names = cardNames();
   const played = new Map(); // play steps: how many of the learner's moves were made
+  const tries = new Map(); // wrong answers given to each step in this visit (a first wrong pick is not told the winner)
+  let redo = []; // the missed steps still to redo, when the learner chose to redo them from the recap
   const questions = new Set(data.questions); // the steps that ask something (they are scored)
 
   function state() {
-    const progress = loadProgress();
+    const progress = migrated(loadProgress(), { [data.key]: data.removed_v1 || [] });
     const mine = progress[data.key] || {};
-    return { progress, mine: { step: 0, done: false, mistakes: [], ...mine } };
+    return { progress, mine: { step: 0, done: false, mistakes: [], ...mine, v: PROGRESS_VERSION } };
   }
 
   function remember(step, done = false) {
@@ -221,8 +253,12 @@ function lessonPage() {
     const explanation = section.querySelector("[data-feedback-explanation]");
     explanation.replaceChildren();
     if (body.explanation) renderExplanation(explanation, body.explanation, { hands: false, headingLevel: 3 });
+    // why the answer is (not) right: behind a "why?" the learner may open, closed again at each new verdict
+    const why = section.querySelector("[data-feedback-why]");
+    why.open = false;
+    why.hidden = !(body.details || []).length && !body.explanation;
     const hintWords = body.hint ? `${hint.querySelector("strong").textContent} ${body.hint}` : "";
-    announce([body.message || body.error, ...(body.details || []), hintWords].filter(Boolean).join(" "));
+    announce([body.message || body.error, hintWords].filter(Boolean).join(" "));
   }
 
   function stepDone(section, index) {
@@ -262,7 +298,7 @@ function lessonPage() {
   }
 
   async function send(section, index, answer) {
-    const body = { lang: data.lang, answer };
+    const body = { lang: data.lang, answer, tries: tries.get(index) || 0 };
     // a step played move by move (its partial marks it data-moves) says how many of its moves were made
     if (section.querySelector("[data-moves]")) body.done = played.get(index) || 0;
     section.setAttribute("aria-busy", "true");
@@ -286,6 +322,7 @@ function lessonPage() {
     }
     feedback(section, result, result.correct);
     if (!result.correct) {
+      tries.set(index, (tries.get(index) || 0) + 1);
       mistake(index);
       return;
     }
@@ -334,7 +371,9 @@ function lessonPage() {
         if (index > 0) show(index - 1);
       } else if (target.matches("[data-next]")) {
         remember(index + 1); // a step with nothing to answer is done once read (an answered one already is)
-        if (index + 1 < sections.length) show(index + 1);
+        if (redo.length) show(redo.shift()); // redoing the missed steps: the next of them, then the recap again
+        else if (redo.active) { redo = []; finish(); }
+        else if (index + 1 < sections.length) show(index + 1);
         else finish();
       } else if (target.matches("[data-answer-seat]")) {
         send(section, index, { seat: Number(target.dataset.answerSeat) });
@@ -366,6 +405,33 @@ function lessonPage() {
         send(section, index, { totals });
       }
     });
+  });
+
+  // A missed step opened again from the recap asks its question afresh (a step played move by move stays played).
+  function reopen(index) {
+    const section = sections[index];
+    if (!questions.has(index) || section.querySelector("[data-moves]")) return;
+    section.classList.remove("lesson-step--answered");
+    section.querySelector("[data-feedback]").hidden = true;
+    section.querySelector("[data-next]").hidden = true;
+  }
+
+  // The recap: each missed step links back to it; "redo" goes through the missed steps again, then back here.
+  doneBox.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-goto-step]");
+    if (link) {
+      event.preventDefault();
+      reopen(Number(link.dataset.gotoStep));
+      show(Number(link.dataset.gotoStep));
+    } else if (event.target.closest("[data-redo-missed]")) {
+      const missed = [...doneBox.querySelectorAll("[data-recap-step]")].filter((item) => !item.hidden)
+        .map((item) => Number(item.dataset.recapStep));
+      if (!missed.length) return;
+      redo = missed.slice(1);
+      redo.active = true;
+      missed.forEach(reopen);
+      show(missed[0]);
+    }
   });
 
   // Where to start: the step in the address, else where the learner left off (a finished lesson starts over, and

@@ -189,7 +189,7 @@ function render(exercise) {
   const choices = $("practice-choices");
   choices.replaceChildren();
   const form = $("practice-points");
-  const points = exercise.skill === "count" || exercise.skill === "deje";
+  const points = exercise.form === "points";
   form.hidden = !points;
   choices.hidden = points;
   if (points) {

@@ -63,9 +63,10 @@ def test_the_senas_lesson_completes_by_keyboard_axe_clean_at_phone_and_desktop_w
     assert {kind for kind, _state in checked} == {step.kind for step in LESSON.steps}
 
 
-def test_the_lessons_list_counts_eleven_lessons_and_ends_with_the_senas_lesson(page):
+def test_the_lessons_list_counts_twelve_lessons_the_senas_lesson_before_the_rooms_one(page):
     page.goto(f"/es/{SLUGS['es']}")
     cards = page.locator(".lesson-card")
-    expect(cards).to_have_count(11)
-    expect(cards.last).to_have_attribute("data-key", "senas")
-    expect(page.locator(".lead")).to_contain_text("11 lecciones")
+    expect(cards).to_have_count(12)
+    expect(cards.nth(10)).to_have_attribute("data-key", "senas")
+    expect(cards.last).to_have_attribute("data-key", "salas")
+    expect(page.locator(".lead")).to_contain_text("12 lecciones")

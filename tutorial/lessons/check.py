@@ -34,7 +34,7 @@ def check_step(step: Step) -> list[str]:
         problem(str(error))
         return problems
     for lang in LANGUAGES:
-        for name, texts in (("text", step.texts), ("hint", step.hints)):
+        for name, texts in (("text", step.texts), ("hint", step.hints), ("more", step.more)):
             if lang not in texts:
                 continue
             for match in PLACEHOLDER.finditer(texts[lang]):
@@ -42,9 +42,10 @@ def check_step(step: Step) -> list[str]:
                     resolve(step, match.group(1), match.group(2))
                 except (ValueError, KeyError) as error:
                     problem(f"{name} placeholder {match.group(0)}: {error}", lang)
-        names = {lang: sorted(m.group(0) for m in PLACEHOLDER.finditer(step.texts[lang])) for lang in LANGUAGES}
-        if names[lang] != names["es"]:
-            problem(f"placeholders {names[lang]} differ from the Spanish text's {names['es']}", lang)
+        for name, texts in (("text", step.texts), ("more", step.more)):
+            names = {code: sorted(m.group(0) for m in PLACEHOLDER.finditer(texts.get(code, ""))) for code in LANGUAGES}
+            if names[lang] != names["es"]:
+                problem(f"placeholders {names[lang]} differ from the Spanish {name}'s {names['es']}", lang)
     problems.extend(check_facts(step))
     problems.extend(str(LessonError(step.lesson, step.index, problem)) for problem in check_visible(step))
     if step.behaviour.question:
@@ -75,7 +76,7 @@ def check_visible(step: Step) -> list[str]:
             problems.append(f"fact {fact!r} is about cards the learner's seat cannot see (hands shown: "
                             f"{sorted(shown)})")
     held = {str(card): seat for seat in SEATS for card in parse_cards(step.hands[seat])}
-    for name, texts in (("text", step.texts), ("hint", step.hints)):
+    for name, texts in (("text", step.texts), ("hint", step.hints), ("more", step.more)):
         for match in PLACEHOLDER.finditer(texts.get("es", "")):
             kind, arg = match.group(1), match.group(2)
             if kind == "card" and held.get(arg) in hidden:

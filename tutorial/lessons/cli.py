@@ -10,12 +10,14 @@ from tutorial.lessons.model import LANGUAGES
 from tutorial.paths import LESSONS
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser):
+    """The check and list sub-commands; returns the sub-parsers, to which tutorial.web.lesson_time adds ``time``."""
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = sub.add_parser("check", help="replay every step of every lesson through the engine")
     check.add_argument("--dir", type=Path, default=LESSONS, help="the lessons folder (default: lessons/)")
     show = sub.add_parser("list", help="list the lessons and their steps")
     show.add_argument("--dir", type=Path, default=LESSONS, help="the lessons folder (default: lessons/)")
+    return sub
 
 
 def run(args) -> int:

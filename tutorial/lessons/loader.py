@@ -46,15 +46,20 @@ def load_lesson(path: Path) -> Lesson:
             raise LessonError(key, index, f"unknown step kind {kind!r} (one of {', '.join(KINDS)})")
         texts = _texts(raw, "text", key, index)
         hints = _texts(raw, "hint", key, index, required=KINDS[kind].question)
-        steps.append(Step(key, index, kind, raw, texts, hints))
+        more = _texts(raw, "more", key, index, required=False)
+        steps.append(Step(key, index, kind, raw, texts, hints, more))
     if not steps:
         raise LessonError(key, None, "a lesson needs steps")
     slugs = data.get("slug", {})
     if not isinstance(slugs, dict) or not all(isinstance(lang, str) and lang in LANGUAGES and isinstance(slug, str)
                                               and re.fullmatch(r"[a-z0-9-]+", slug) for lang, slug in slugs.items()):
         raise LessonError(key, None, "slug must be a table of lowercase ASCII addresses by language")
+    removed = data.get("removed_v1", [])
+    if not isinstance(removed, list) or not all(isinstance(index, int) and index >= 0 for index in removed) \
+            or sorted(set(removed)) != removed:
+        raise LessonError(key, None, "removed_v1 must list step indexes in increasing order")
     return Lesson(key, number, path, _texts(data, "title", key, None), _texts(data, "summary", key, None), steps,
-                  dict(slugs))
+                  dict(slugs), tuple(removed))
 
 
 @lru_cache(maxsize=4)

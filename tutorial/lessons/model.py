@@ -38,6 +38,8 @@ class Step:
     data: dict
     texts: dict[str, str]
     hints: dict[str, str]
+    # more of the text, folded behind a "why?" the learner may open (optional)
+    more: dict[str, str] = field(default_factory=dict)
 
     @property
     def behaviour(self):
@@ -139,6 +141,8 @@ class Lesson:
     steps: list[Step]
     # the lesson's address in each language (/pt/licoes/baralho); the key stays the same everywhere (progress, API)
     slugs: dict[str, str] = field(default_factory=dict)
+    # indexes of the first version's steps (before issue 36) removed since: progress saved then moves past them
+    removed_v1: tuple[int, ...] = ()
 
     def slug(self, lang: str) -> str:
         return self.slugs.get(lang, self.key)

@@ -20,6 +20,16 @@ Skills (``SKILLS``), by the answer they take:
 - ``deje``: ``{"points": [t0, t1]}``: a sequence of bets in grande or chica ends with the last one refused; what
   each team collects then (the deje). No cards: the deje does not depend on them.
 
+The drills of the rules issue 36 added to the lessons (``DRILLS``):
+
+- ``turn``: ``{"seat": n}``: a lance's betting so far (passes, bets, raises, refusals; in pares or juego only the
+  players who hold it speak); who speaks now (``Betting.turn``).
+- ``bets_count``: ``{"points": [t0, t1]}``: a whole hand with a bet in some lances (accepted, refused, an órdago),
+  punto when nobody has juego; what each team collects in all (``explain``'s totals, dejes included).
+- ``deje_lance``: ``{"points": [t0, t1]}``: in one lance of a dealt hand (any of the five) the betting ends with the
+  last bet refused; what that lance pays each team in all: the deje and, at the count, the betting team's own pares
+  or juego, or punto's 1.
+
 Reyes are 8 or 4, half the time each. The 31 real is never on. ``daily(date)`` is the day's challenge: the same
 ``DAILY_LENGTH`` (skill, seed) pairs for everyone on a UTC date, seeded by the date.
 """
@@ -30,10 +40,13 @@ import random
 from typing import NamedTuple
 
 from tutorial.engine import DECK, LANCES, Action, Betting, count_hand, order_from, showdown, value_rank
+from tutorial.engine.explain import explain
 from tutorial.engine.hands import JUEGO_ORDER
 
 SEAT_SKILLS = LANCES  # who wins grande, chica, pares, juego (or punto), punto
-SKILLS = SEAT_SKILLS + ("pares_play", "juego_rank", "count", "deje")
+DRILLS = ("turn", "bets_count", "deje_lance")
+SKILLS = SEAT_SKILLS + ("pares_play", "juego_rank", "count", "deje") + DRILLS
+POINTS_SKILLS = ("count", "deje", "bets_count", "deje_lance")  # answered with each team's tantos
 PLAY_VALUES = ("par", "medias", "duples", "none")
 JUEGO_VALUES = JUEGO_ORDER + ("none",)
 MAX_SEED = 2 ** 31 - 1
@@ -42,7 +55,8 @@ TRIES = 20000          # deals drawn at most for one exercise (a tie in pares is
 DAILY_LENGTH = 10
 # The rules section each skill practises (its id; tutorial.languages.anchor gives the anchor in a language).
 RULES = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego", "punto": "punto",
-         "pares_play": "pares", "juego_rank": "juego", "count": "tanteo", "deje": "deje"}
+         "pares_play": "pares", "juego_rank": "juego", "count": "tanteo", "deje": "deje", "turn": "envites",
+         "bets_count": "tanteo", "deje_lance": "deje"}
 
 
 class PracticeError(ValueError):
@@ -96,7 +110,7 @@ def check_answer(skill: str, answer) -> dict:
     bad = PracticeError("bad_answer", f"malformed answer for {skill}", skill=skill)
     if not isinstance(answer, dict) or len(answer) != 1:
         raise bad
-    if skill in SEAT_SKILLS:
+    if skill in SEAT_SKILLS or skill == "turn":
         seat = answer.get("seat")
         if type(seat) is not int or seat not in range(4):
             raise bad
@@ -206,10 +220,21 @@ def _count_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
 def _deje_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
     """A betting round that ends in a refusal: some players pass, one bets, the rivals raise or refuse, 1-4 bets."""
     mano, lance = rng.randrange(4), rng.choice(("grande", "chica"))
-    betting = Betting(lance, order_from(mano), target=40)
+    said, result, made = _refused_round(rng, lance, order_from(mano))
+    points = [0, 0]
+    points[result["team"]] = result["deje"]
+    facts = {"deje": result["deje"], "team": result["team"], "bets": made, "ordago": result["result"] == "ordago_refused"}
+    hands = (None,) * 4
+    return Exercise(skill, seed, 8, mano, hands, (False,) * 4, None, lance, tuple(said), {"points": points}, facts)
+
+
+def _refused_round(rng: random.Random, lance: str, order: tuple) -> tuple[list, dict, int]:
+    """The words of a betting round among ``order`` (the lance's players, from the mano) that ends with its last
+    bet refused: (said, the engine's result, how many bets were made)."""
+    betting = Betting(lance, order, target=40)
     said = []
-    passes = rng.randrange(4)  # the opening round: this many pass before someone bets
-    for seat in order_from(mano)[:passes]:
+    passes = rng.randrange(len(order))  # the opening round: this many pass before someone bets
+    for seat in order[:passes]:
         said.append((seat, Action("paso")))
         betting.play(seat, Action("paso"))
     bets = rng.choice((1, 1, 2, 2, 3, 4))
@@ -220,7 +245,7 @@ def _deje_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
             return Action("ordago")
         return Action("envido", rng.choice([amount for amount in (2, 2, 3, 4, 5, 10) if amount <= min(room, 10)]))
 
-    seat = order_from(mano)[passes]
+    seat = order[passes]
     result, made = None, 0
     while result is None:
         if betting.bettor is None or (made < bets and not betting.ordago and rng.random() < 0.7) or (
@@ -233,15 +258,103 @@ def _deje_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
         result = betting.play(seat, action)
         if result is None:
             seat = betting.turn
+    return said, result, made
+
+
+def _players(rng: random.Random, mano: int) -> tuple:
+    """Who holds pares (or juego) in a drill without cards: at least one player of each team, from the mano."""
+    while True:
+        held = [seat for seat in order_from(mano) if rng.random() < 0.6]
+        if {seat % 2 for seat in held} == {0, 1}:
+            return tuple(held)
+
+
+def _turn_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
+    """A lance's betting stopped at a random point before it closes; who speaks now is the engine's turn."""
+    mano, lance = rng.randrange(4), rng.choice(LANCES[:4])  # the four lances a hand always has
+    order = order_from(mano) if lance in ("grande", "chica") else _players(rng, mano)
+    betting, said = Betting(lance, order, target=40), []
+    for _word in range(rng.randrange(6)):
+        seat, words = betting.turn, []
+        if betting.bettor is None:
+            words = [Action("envido", rng.choice((2, 3, 5)))] + (
+                [Action("paso")] * 2 if betting.opening + 1 < len(order) else [])
+        else:
+            if len(betting.answering) > 1:
+                words += [Action("no_quiero")] * 2
+            if not betting.ordago:
+                words.append(Action("envido", 2) if betting.raise_max() >= 2 else Action("ordago"))
+        if not words:
+            break
+        action = rng.choice(words)
+        said.append((seat, action))
+        betting.play(seat, action)
+    facts = {"order": list(order), "bettor": betting.bettor, "refused": [seat for seat, action in said[-1:]
+                                                                         if action.type == "no_quiero"]}
+    return Exercise(skill, seed, 8, mano, (None,) * 4, (False,) * 4, None, lance, tuple(said),
+                    {"seat": betting.turn}, facts)
+
+
+def _bet_for(rng: random.Random, lance: dict) -> dict:
+    """A bet's result in a lance both teams play: en paso, accepted, refused, now and then an órdago."""
+    kind = rng.choice(("paso", "paso", "accepted", "accepted", "refused", "refused", "ordago"))
+    if kind == "paso":
+        return {"result": "paso"}
+    if kind == "accepted":
+        return {"result": "accepted", "total": rng.choice((2, 2, 3, 4, 5, 10))}
+    if kind == "refused":
+        return {"result": "refused", "team": rng.randrange(2), "deje": rng.choice((1, 1, 2, 4))}
+    if rng.random() < 0.5:
+        return {"result": "ordago_accepted"}
+    return {"result": "ordago_refused", "team": rng.randrange(2), "deje": rng.choice((1, 2))}
+
+
+def _bets_count_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
+    """A whole hand with bets: what each team collects in all (the engine's count, dejes and órdago included)."""
+    reyes, mano = rng.choice((8, 4)), rng.randrange(4)
+    hands = _deal(rng)
+    codes = [[str(card) for card in hand] for hand in hands]
+    bets = {}
+    for lance in explain(codes, reyes=reyes, mano=mano)["lances"]:
+        if lance["played"] and lance["bettable"]:
+            bets[lance["lance"]] = _bet_for(rng, lance)
+            if bets[lance["lance"]]["result"] == "ordago_accepted":
+                break  # an accepted órdago ends the hand: no later lance is played
+    explained = explain(codes, reyes=reyes, mano=mano, bets=bets)
+    facts = {"bets": bets}
+    return Exercise(skill, seed, reyes, mano, hands, (True,) * 4, None, None, (), {"points": explained["totals"]},
+                    facts)
+
+
+def _deje_lance_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
+    """One lance of a dealt hand, its last bet refused: its deje and what it still pays at the count, by team."""
+    reyes, mano = rng.choice((8, 4)), rng.randrange(4)
+    for _try in range(TRIES):
+        hands = _deal(rng)
+        codes = [[str(card) for card in hand] for hand in hands]
+        lances = [lance for lance in explain(codes, reyes=reyes, mano=mano)["lances"]
+                  if lance["played"] and lance["bettable"] and lance["lance"] in ("pares", "juego", "punto")]
+        if lances or rng.random() < 0.3:  # mostly the lances whose refusal still pays at the count
+            break
+    lances = lances or [lance for lance in explain(codes, reyes=reyes, mano=mano)["lances"] if lance["bettable"]]
+    chosen = rng.choice(lances)
+    order = tuple(seat for seat in order_from(mano) if seat in chosen["holders"])
+    said, result, _made = _refused_round(rng, chosen["lance"], order)
+    explained = explain(codes, reyes=reyes, mano=mano, bets={chosen["lance"]: result})
     points = [0, 0]
-    points[result["team"]] = result["deje"]
-    facts = {"deje": result["deje"], "team": result["team"], "bets": made, "ordago": result["result"] == "ordago_refused"}
-    hands = (None,) * 4
-    return Exercise(skill, seed, 8, mano, hands, (False,) * 4, None, lance, tuple(said), {"points": points}, facts)
+    for deje in explained["dejes"]:
+        points[deje["team"]] += deje["points"]
+    for lance in explained["lances"]:
+        if lance["lance"] == chosen["lance"] and lance["counted"] and lance["team"] is not None:
+            points[lance["team"]] += lance["points"]
+    facts = {"deje": result["deje"], "team": result["team"], "lance_points": points[result["team"]] - result["deje"]}
+    return Exercise(skill, seed, reyes, mano, hands, (True,) * 4, None, chosen["lance"], tuple(said),
+                    {"points": points}, facts)
 
 
 _MAKERS = {**{skill: _seat_exercise for skill in SEAT_SKILLS}, "pares_play": _hand_exercise,
-           "juego_rank": _hand_exercise, "count": _count_exercise, "deje": _deje_exercise}
+           "juego_rank": _hand_exercise, "count": _count_exercise, "deje": _deje_exercise, "turn": _turn_exercise,
+           "bets_count": _bets_count_exercise, "deje_lance": _deje_lance_exercise}
 
 
 def exercise(skill, seed) -> Exercise:
@@ -301,6 +414,9 @@ def today() -> datetime.date:
 def daily(day: datetime.date) -> list[tuple[str, int]]:
     """The day's challenge: ``DAILY_LENGTH`` (skill, seed), the same for everyone on that UTC date."""
     rng = random.Random(f"practice:daily:{day.isoformat()}")
-    skills = list(SKILLS) + list(rng.sample(SKILLS, DAILY_LENGTH - len(SKILLS)))
+    if len(SKILLS) >= DAILY_LENGTH:  # more skills than exercises: a different draw of them each day
+        skills = rng.sample(SKILLS, DAILY_LENGTH)
+    else:
+        skills = list(SKILLS) + list(rng.sample(SKILLS, DAILY_LENGTH - len(SKILLS)))
     rng.shuffle(skills)
     return [(skill, rng.randrange(MAX_SEED + 1)) for skill in skills]

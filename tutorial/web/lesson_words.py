@@ -155,7 +155,16 @@ def count_message(verdict: lesson_data.Verdict) -> str:
         given, right = params["totals"][team], params["right"][team]
         parts.append(_("%(team)s collects more than that.", team=team_words(team)) if given < right else
                      _("%(team)s collects less than that.", team=team_words(team)))
+        parts.append(collected_in(team, params.get("paid", [{}, {}])[team]))
     return _("Not quite.") + " " + " ".join(parts)
+
+
+def collected_in(team: int, paid: dict) -> str:
+    """Where a team's tantos come from in this hand (the lances, not the amounts): what the learner should check."""
+    if not paid:
+        return _("%(team)s collects nothing in this hand.", team=team_words(team))
+    return _("%(team)s collects in %(lances)s: check each one.", team=team_words(team),
+             lances=and_list(lance_name(lance) for lance in paid))
 
 
 def decide_message(verdict: lesson_data.Verdict) -> str:
@@ -287,6 +296,27 @@ def classified_details(verdict: lesson_data.Verdict) -> list[str]:
     return [summary_of(verdict, params["seat"])]
 
 
+def not_classified_details(verdict: lesson_data.Verdict) -> list[str]:
+    """After a wrong classify answer: what each card counts as (the rank for pares, the points for a sum), never
+    the answer itself."""
+    params = verdict.params
+    if params["ask"] == "card_points":
+        return [_("With %(reyes)d reyes the %(card)s counts as %(rank)s.", reyes=params["reyes"],
+                  card=card_name(params["card"]), rank=str(RANKS[params["rank"]]))]
+    if params["ask"] in ("pares", "pares_points"):
+        return [_("%(card)s counts as %(rank)s.", card=capfirst(card_name(item["card"])), rank=str(RANKS[item["rank"]]))
+                for item in params["cards"]]
+    return [ngettext("%(card)s is worth %(num)d point.", "%(card)s is worth %(num)d points.", item["points"],
+                     card=capfirst(card_name(item["card"]))) for item in params["cards"]]
+
+
+def first_mistake_details(verdict: lesson_data.Verdict) -> list[str]:
+    """A wrong pick at its first try: what the chosen hand holds, without naming the hand that beats it (the
+    comparison comes at the next mistake, so a retry still asks the learner to find the winner)."""
+    chosen = verdict.params["seat"]
+    return [_("%(player)s: %(summary)s.", player=seat_name(chosen), summary=summary_of(verdict, chosen))]
+
+
 def goal_met_details(verdict: lesson_data.Verdict) -> list[str]:
     line = _("You receive %(cards)s.", cards=cards_text(verdict.outcome["drawn"]))
     return [line, _("Your hand now: %(summary)s.", summary=summary_of(verdict, verdict.params["seat"]))]
@@ -301,6 +331,7 @@ DETAILS = {
                                players=words("seats", verdict.params["order"]))],
     "not_winner": compared_details,
     "classified": classified_details,
+    "not_classified": not_classified_details,
     "goal_met": goal_met_details,
     "decided": lambda verdict: (sure_details(verdict.params) if verdict.params["rule"] == "bet_if_sure"
                                 else lance_why(verdict, verdict.outcome["lance"], collects=True)),
@@ -308,6 +339,86 @@ DETAILS = {
 }
 
 
-def verdict_details(verdict: lesson_data.Verdict) -> list[str]:
-    """Why a right answer is right (or, for some codes, why a wrong one is wrong), in sentences."""
+def verdict_details(verdict: lesson_data.Verdict, tries: int = 0) -> list[str]:
+    """Why a right answer is right (or, for some codes, why a wrong one is wrong), in sentences; ``tries``: the
+    wrong answers the learner already gave to this step (a first wrong pick is not told the winner)."""
+    if verdict.code == "not_winner" and tries == 0:
+        return first_mistake_details(verdict)
     return DETAILS.get(verdict.code, lambda verdict: [])(verdict)
+
+
+# ----- what a step is about (the recap names each missed step by it) --------------------------------------------
+
+def step_topic(step: lesson_data.Step) -> str:
+    """A missed step's subject in a few words, from its kind and its own data (the lance, the bets, the seña asked
+    about), so that no two steps of a lesson read alike in the recap."""
+    kind, data = step.kind, step.data
+    if kind == "pick":
+        who = data.get("who", "winner")
+        if who == "turn":
+            return turn_topic(step)
+        if who == "first_holder":
+            return _("Who speaks first in %(lance)s", lance=lance_name(step.lance))
+        return winner_topic(step)
+    if kind == "classify":
+        return classify_topic(step)
+    if kind == "decide":
+        return _("Accepting or betting in %(lance)s", lance=lance_name(step.game_after_script().lance))
+    if kind == "count":
+        return count_topic(step)
+    if kind == "senas":
+        return _("Which señas your cards allow") if data["ask"] == "true" else _("What your partner's seña tells you")
+    return {"discard": lambda: _("What to discard"), "play": lambda: _("Playing a hand")}.get(kind, lambda: "")()
+
+
+def winner_topic(step: lesson_data.Step) -> str:
+    """Who wins a lance, and what decides it here (the engine's comparison of the two best hands)."""
+    lance = step.lance
+    ranking = step.showdown(step.explain()["mano"]).ranking(lance)
+    code = (step.showdown(step.explain()["mano"]).compare(lance, ranking[0], ranking[1])["decision"]["code"]
+            if len(ranking) > 1 else None)
+    if code == "tie_mano":
+        return _("Who wins %(lance)s when two hands tie", lance=lance_name(lance))
+    if code == "pares_play":
+        return _("Who wins pares: the play before the cards")
+    if code in ("pares_rank", "duples_low"):
+        return _("Who wins pares between two equal plays")
+    eight = step.reyes == 8 and any(card.split()[0][:-1] in ("2", "3") for hand in step.hands for card in hand)
+    if eight and lance in ("grande", "chica"):
+        return _("Who wins %(lance)s with 8 reyes", lance=lance_name(lance))
+    return _("Who wins %(lance)s", lance=lance_name(lance))
+
+
+def turn_topic(step: lesson_data.Step) -> str:
+    """Who speaks now after the step's script: in the mus, in a new hand, or answering a bet."""
+    moves = [action.type for _seat, action in step.script()]
+    if "next_hand" in moves:
+        return _("Who is mano in the next hand")
+    if moves and moves[-1] in ("envido", "ordago"):
+        return _("Who answers a bet")
+    if moves and moves[-1] in ("mus", "corto"):
+        return _("Who speaks next in the mus")
+    return _("Who speaks next")
+
+
+def classify_topic(step: lesson_data.Step) -> str:
+    ask = step.data["ask"]
+    if ask == "card_points":
+        return _("What a card is worth with %(reyes)d reyes", reyes=step.reyes)
+    if ask in ("pares_points", "juego_points"):
+        return _("What %(lance)s pays", lance=lance_name(ask.split("_")[0]))
+    return {"pares": lambda: _("The pares play of a hand"), "juego": lambda: _("Juego or not"),
+            "sum": lambda: _("The points of a hand")}[ask]()
+
+
+def count_topic(step: lesson_data.Step) -> str:
+    bets = {lance: bet for lance, bet in step.data.get("bets", {}).items() if bet.get("result") != "paso"}
+    if any(bet["result"] == "ordago_accepted" for bet in bets.values()):
+        return _("Counting a hand with an accepted órdago")
+    if any(bet["result"] == "refused" and bet.get("deje", 1) > 1 for bet in bets.values()):
+        return _("Counting the deje of a refused raise")
+    if step.explain()["stopped_at"] is not None:
+        return _("Counting a hand that ends the game")
+    if not bets:
+        return _("Counting a hand played en paso")
+    return _("Counting a hand with bets in %(lances)s", lances=and_list(lance_name(lance) for lance in bets))

@@ -26,7 +26,8 @@ bp = Blueprint("lessons", __name__)
 
 def lesson_summary(lesson: lesson_data.Lesson, lang: str) -> dict:
     return {"key": lesson.key, "number": lesson.number, "title": lesson.title[lang], "summary": lesson.summary[lang],
-            "steps": len(lesson.steps), "url": url_for("lessons.lesson", key=lesson.key)}
+            "steps": len(lesson.steps), "url": url_for("lessons.lesson", key=lesson.key),
+            "removed_v1": list(lesson.removed_v1)}
 
 
 @localized_route(bp)
@@ -58,7 +59,7 @@ def lesson(key):
     position = [item.key for item in all_lessons].index(found.key)
     following = all_lessons[position + 1] if position + 1 < len(all_lessons) else None
     steps = [step_context(step, lang) for step in found.steps]
-    data = {"key": found.key, "steps": len(steps), "lang": lang,  # what static/js/lessons.js needs
+    data = {"key": found.key, "steps": len(steps), "lang": lang, "removed_v1": list(found.removed_v1),
             "questions": [step["index"] for step in steps if step["question"]], "medium_from": MEDIUM_FROM,
             "api": url_for("lessons.answer", key=found.key, number=0)[:-1],
             "network_error": _("The answer could not be sent. Check your connection and try again.")}
@@ -88,7 +89,10 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
     """The step's page (``tutorial.lessons.step_page``) with its words: its text filled by the engine, the players'
     names, the table's log and score."""
     page = lesson_data.step_page(step)
+    more = step.more.get(lang)
     context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words)),
+                   about=say.step_topic(step),
+                   more=say.paragraphs(lesson_data.fill(more, step, say.words)) if more else None,
                    rules_url=rules_url(step.data.get("rules")),
                    rules_title=rules_titles(lang).get(anchor(step.data.get("rules") or "", lang)),
                    seats=[dict(seat, name=say.seat_name(seat["seat"]), team=say.team_words(team(seat["seat"])))
@@ -118,20 +122,24 @@ def answer(key, number):
         if not isinstance(payload, dict):
             return error(_("The answer must be a JSON object."))
         step = found.steps[number]
+        tries = payload.get("tries", 0)
+        if type(tries) is not int or tries < 0:  # noqa: E721 (a bool is not a count)
+            return error(_("This answer does not fit the step."))
         try:
             verdict = lesson_data.judge(step, payload.get("answer"), payload.get("done", 0))
         except lesson_data.AnswerError as problem:
             return error(say.answer_error_message(problem))
         except EngineError:
             return error(_("This answer does not fit the step."))
-        return jsonify(verdict_json(step, verdict, lang))
+        return jsonify(verdict_json(step, verdict, lang, tries))
 
 
-def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str) -> dict:
+def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str, tries: int = 0) -> dict:
     """The verdict in words: message, why (from the explanation component), a hint when wrong, and what changed at
     the table (the learner's new hand; the moves, the view and, at the showdown, the hands of a played step)."""
     body = {"correct": verdict.correct, "finished": verdict.finished, "code": verdict.code,
-            "message": say.verdict_message(verdict), "details": say.verdict_details(verdict), "explanation": None}
+            "message": say.verdict_message(verdict), "details": say.verdict_details(verdict, tries),
+            "explanation": None}
     if not verdict.correct and step.hints:
         body["hint"] = lesson_data.fill(step.hints[lang], step, say.words)
     outcome = (verdict.outcome or {}) if verdict.correct else {}  # a wrong answer changes nothing at the table

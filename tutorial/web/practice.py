@@ -43,6 +43,9 @@ def skill_names() -> dict[str, str]:
         "juego_rank": _("Juego or not, and which"),
         "count": _("The count en paso"),
         "deje": _("The deje"),
+        "turn": _("Who speaks now"),
+        "bets_count": _("The count with bets"),
+        "deje_lance": _("A refused bet, lance by lance"),
     }
 
 
@@ -61,12 +64,23 @@ def question(found: practice.Exercise) -> str:
         return _("Does this hand have juego? If it does, which one?")
     if found.skill == "count":
         return _("The hand is played en paso: nobody bets in any lance. How many tantos does each team collect?")
+    if found.skill == "turn":
+        return _("Who speaks now?")
+    if found.skill == "bets_count":
+        return _("These were the bets of the hand. How many tantos does each team collect in all?")
+    if found.skill == "deje_lance":
+        return _("Nobody accepts the last bet in %(lance)s. How many tantos does that lance pay each team in all, "
+                 "its deje and what it still pays at the count?", lance=lance_name(found.lance))
     return _("Nobody accepts the last bet. How many tantos does each team collect for it?")
 
 
 def setting(found: practice.Exercise) -> str:
     """What the question assumes: the reyes and the mano."""
-    if found.skill == "deje":
+    if found.skill == "turn" and found.lance in ("pares", "juego"):
+        return _("%(lance)s, between the players who hold it: %(players)s; the mano is %(player)s.",
+                 lance=capfirst(lance_name(found.lance)), player=NOBODY.player(found.mano),
+                 players=and_list(NOBODY.label(seat, found.mano) for seat in found.facts["order"]))
+    if found.skill in ("deje", "turn"):
         return _("%(lance)s; the mano is %(player)s.", lance=capfirst(lance_name(found.lance)),
                  player=NOBODY.player(found.mano))
     return _("Played with %(reyes)d reyes; the mano is %(player)s.", reyes=found.reyes,
@@ -74,7 +88,7 @@ def setting(found: practice.Exercise) -> str:
 
 
 def choices(found: practice.Exercise) -> list[dict]:
-    if found.skill in practice.SEAT_SKILLS:
+    if found.skill in practice.SEAT_SKILLS or found.skill == "turn":
         return [{"seat": seat, "label": NOBODY.label(seat, found.mano)} for seat in range(4)]
     if found.skill == "pares_play":
         return [{"value": value, "label": pares_word(None if value == "none" else value)}
@@ -100,10 +114,64 @@ def bets_lines(found: practice.Exercise) -> list[str]:
               action=action_label({"type": action.type, "amount": action.amount})) for seat, action in found.bets]
 
 
+def bet_lines(found: practice.Exercise) -> list[str]:
+    """The bets of a bets_count hand, one line per lance (the lances without a line were not played)."""
+    lines = []
+    for lance, bet in found.facts["bets"].items():
+        name, team = capfirst(lance_name(lance)), NOBODY.team(bet.get("team", 0))
+        lines.append({
+            "paso": lambda: _("%(lance)s: en paso.", lance=name),
+            "accepted": lambda: _("%(lance)s: a bet of %(tantos)s, accepted.", lance=name, tantos=tantos(bet["total"])),
+            "refused": lambda: _("%(lance)s: %(team)s bet and nobody accepted; the deje is %(tantos)s.", lance=name,
+                                 team=team, tantos=tantos(bet["deje"])),
+            "ordago_accepted": lambda: _("%(lance)s: órdago, accepted.", lance=name),
+            "ordago_refused": lambda: _("%(lance)s: %(team)s called órdago and nobody accepted; the deje is "
+                                        "%(tantos)s.", lance=name, team=team, tantos=tantos(bet["deje"])),
+        }[bet["result"]]())
+    return lines
+
+
+def counted_why(found: practice.Exercise, bets: dict | None = None, lance: str | None = None) -> str:
+    """The engine's count in words (dejes, then the lances in order; only ``lance`` when one is named) and the
+    totals."""
+    described = describe(explain([[str(card) for card in hand] for hand in found.hands], reyes=found.reyes,
+                                 mano=found.mano, bets=bets or {}))
+    lines = [step["text"] for step in described["count"] if step["counted"]
+             and (lance is None or step.get("lance") == lance)]
+    points = found.answer["points"]
+    lines.append(_("In all: %(team_a)s %(a)d, %(team_b)s %(b)d.", team_a=NOBODY.team(0), a=points[0],
+                   team_b=NOBODY.team(1), b=points[1]))
+    return " ".join(line if line.endswith(".") else line + "." for line in lines)
+
+
+def turn_why(found: practice.Exercise) -> str:
+    """Who speaks now and why, from the engine's betting: the opening round in order, or the answering team."""
+    player = NOBODY.label(found.answer["seat"], found.mano)
+    if found.facts["bettor"] is None:
+        return _("Nobody has bet yet: the players speak in order from the mano, and %(player)s is next.",
+                 player=player)
+    bettor = NOBODY.label(found.facts["bettor"], found.mano)
+    if found.facts["refused"]:
+        return _("%(refused)s said no quiero, so the answer passes to the partner: %(player)s. %(bettor)s's partner "
+                 "cannot answer.", refused=NOBODY.label(found.facts["refused"][0], found.mano), player=player,
+                 bettor=bettor)
+    return _("%(bettor)s's bet is answered by the other team, from its first player after %(bettor)s: %(player)s.",
+             bettor=bettor, player=player)
+
+
 def why(verdict: practice.Verdict) -> str:
     """Why the right answer is right (and, for a wrong seat, why that seat loses), from the engine's facts."""
     found = verdict.exercise
     skill, facts = found.skill, found.facts
+    if skill == "turn":
+        return turn_why(found)
+    if skill == "bets_count":
+        return counted_why(found, facts["bets"])
+    if skill == "deje_lance":
+        deje = _("The refused bet pays its deje at once: %(points)s, to %(team)s, who bet.",
+                 points=tantos(facts["deje"]), team=NOBODY.team(facts["team"]))
+        bets = {found.lance: {"result": "refused", "team": facts["team"], "deje": facts["deje"]}}
+        return " ".join([deje, counted_why(found, bets, found.lance)])
     if skill in practice.SEAT_SKILLS:
         text = _seat_why(found, verdict.given["seat"])
         if found.reyes == 8 and found.lance not in ("juego", "punto") and any(
@@ -177,8 +245,11 @@ def exercise_json(found: practice.Exercise) -> dict:
             "choices": choices(found), "lance": found.lance, "setting": setting(found), "rule_url": rule_url(found.skill),
             "labels": {"seats": [NOBODY.label(seat, found.mano) for seat in range(4)],
                        "teams": [NOBODY.team(0), NOBODY.team(1)]}}
-    if found.skill == "deje":
+    if found.skill in ("deje", "turn", "deje_lance"):
         body["bets"] = bets_lines(found)
+    if found.skill == "bets_count":
+        body["bets"] = bet_lines(found)
+    body["form"] = "points" if found.skill in practice.POINTS_SKILLS else "choices"
     return body
 
 
@@ -202,7 +273,7 @@ def error_text(problem: practice.PracticeError) -> str:
         return _("The challenge of %(date)s is not out yet: today is %(today)s (UTC).", date=problem.params["date"],
                  today=problem.params["today"])
     skill = problem.params["skill"]
-    if skill in practice.SEAT_SKILLS:
+    if skill in practice.SEAT_SKILLS or skill == "turn":
         return _("The answer for %(skill)s is the winning seat: {\"seat\": 0 to 3}.", skill=skill)
     if skill == "pares_play":
         return _("The answer for %(skill)s is {\"value\": %(values)s}.", skill=skill,

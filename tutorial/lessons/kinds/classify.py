@@ -60,9 +60,16 @@ def judge(step: Step, answer: dict, done: int) -> Verdict:
     if params["ask"] == "card_points":  # the rank the card counts as, with the step's reyes
         params.update(card=step.data["card"], reyes=step.reyes,
                       rank=value_rank(Card.parse(step.data["card"]), step.reyes))
-    else:  # what the hand holds, in the explanation component's words
+    else:  # what the hand holds, in the explanation component's words, and what each of its cards counts as
         verdict.explained = step.explain()
+        params.update(reyes=step.reyes, cards=counted_cards(step.hands[step.seat], step.reyes))
     return verdict
+
+
+def counted_cards(hand: list[str], reyes: int) -> list[dict]:
+    """Each card of a hand with the rank it counts as and its points for juego and punto (the engine's)."""
+    return [{"card": code, "rank": value_rank(Card.parse(code), reyes), "points": card_points(Card.parse(code), reyes)}
+            for code in hand]
 
 
 KIND = Kind("classify", judge=judge, validate=validate, context=context)
