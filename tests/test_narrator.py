@@ -27,7 +27,7 @@ def test_a_learner_names_every_seat_from_where_they_sit(spanish):
 def test_nobody_the_lesson_cast_and_the_rules_players_name_seats_their_own_way(spanish):
     assert Viewer().label(2, mano=2) == "Jugador 3 (mano)"
     assert lesson_cast().player(1) == "Bruno" and lesson_cast().members(1) == "Bruno y Diego"
-    assert Players().label(0, mano=0) == "Jugador 1, mano" and Players().team(1) == "los jugadores 2 y 4"
+    assert Players().label(0, mano=0) == "Jugador 1 (mano)" and Players().team(1) == "los jugadores 2 y 4"
     assert Players(("A", "B", "A", "B")).player(3) == "Jugador B"
 
 

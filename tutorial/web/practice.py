@@ -14,9 +14,9 @@ from tutorial.engine import explain
 from tutorial.languages import anchor
 from tutorial.web.explain_text import comparison_text, describe, pares_text
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_choices, localized_route
-from tutorial.web.narrator import Viewer, action_label, and_list, capfirst, pares_word, tantos
+from tutorial.web.narrator import Viewer, action_label, and_list, capfirst, pares_word
 from tutorial.web.terms import lance_name
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 bp = Blueprint("practice", __name__)
 
@@ -140,8 +140,9 @@ def why(verdict: practice.Verdict) -> str:
     if facts["bets"] == 1:
         return _("Only one bet was made and nobody accepted it: the deje is 1 tanto, to %(team)s, who bet.",
                  team=team)
-    return _("The refused bet raised an earlier one, so the deje is what was accepted before it: %(points)s, to "
-             "%(team)s, who bet.", points=tantos(facts["deje"]), team=team)
+    return ngettext("The refused bet raised an earlier one, so the deje is what was accepted before it: %(num)d "
+                    "tanto, to %(team)s, who bet.", "The refused bet raised an earlier one, so the deje is what was "
+                    "accepted before it: %(num)d tantos, to %(team)s, who bet.", facts["deje"], team=team)
 
 
 def _seat_why(found: practice.Exercise, chosen: int) -> str:
