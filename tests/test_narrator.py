@@ -75,3 +75,12 @@ def test_a_lance_whose_refused_bet_paid_its_deje_says_so_instead_of_collecting_0
     told = sentence({"code": "count", "params": {"step": step}}, Learner(0))
     assert "deje" in told and "cobran 0" not in told
     assert told.startswith("grande: los rivales ya cobraron el deje")
+
+
+def test_the_lesson_log_writes_a_raise_as_a_raise_with_its_total(spanish):
+    opening = {"code": "envido", "params": {"seat": 1, "lance": "grande", "amount": 10, "total": 10}}
+    raised = {"code": "envido", "params": {"seat": 2, "lance": "grande", "amount": 2, "total": 12}}
+    assert note(opening, lesson_cast()) == "Bruno: envido 10"
+    assert note(raised, lesson_cast()) == "Carla: 2 más, 12 en total"
+    assert sentence(raised, lesson_cast()) == "Carla: 2 más (12 en total)."
+    assert commentary(raised, Players()) == ["Jugador 3 sube: 2 más, 12 tantos en total."]

@@ -62,7 +62,7 @@ class Exercise(NamedTuple):
     shown: tuple              # which seats' hands the question shows
     seat: int | None          # the seat asked about (questions about one hand)
     lance: str | None         # the lance asked about (seat skills, deje)
-    bets: tuple               # deje: the words said, (seat, Action) in order
+    bets: tuple               # deje: the words said, (seat, Action, the bet's total after it) in order
     answer: dict              # the right answer, in the API's form
     facts: dict               # what the explanation needs: engine codes and numbers
 
@@ -210,8 +210,8 @@ def _deje_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
     said = []
     passes = rng.randrange(4)  # the opening round: this many pass before someone bets
     for seat in order_from(mano)[:passes]:
-        said.append((seat, Action("paso")))
         betting.play(seat, Action("paso"))
+        said.append((seat, Action("paso"), betting.total))
     bets = rng.choice((1, 1, 2, 2, 3, 4))
 
     def bet(seat: int, last: bool) -> Action:
@@ -229,8 +229,8 @@ def _deje_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
             made += 1
         else:
             action = Action("no_quiero")
-        said.append((seat, action))
         result = betting.play(seat, action)
+        said.append((seat, action, betting.total))
         if result is None:
             seat = betting.turn
     points = [0, 0]

@@ -14,7 +14,7 @@ from tutorial.engine import explain
 from tutorial.languages import anchor
 from tutorial.web.explain_text import comparison_text, describe, pares_text
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_choices, localized_route
-from tutorial.web.narrator import Viewer, action_label, and_list, capfirst, pares_word
+from tutorial.web.narrator import Viewer, action_label, and_list, bet_label, capfirst, pares_word
 from tutorial.web.terms import lance_name
 from tutorial.web.translate import gettext as _, ngettext
 
@@ -95,9 +95,12 @@ def answer_label(found: practice.Exercise, answer: dict) -> str:
 
 
 def bets_lines(found: practice.Exercise) -> list[str]:
-    """The deje's betting round, one line per word said: "Seat 2: envido 3"."""
-    return [_("%(player)s: %(action)s", player=NOBODY.label(seat, found.mano),
-              action=action_label({"type": action.type, "amount": action.amount})) for seat, action in found.bets]
+    """The deje's betting round, one line per word said: "Seat 2: envido 10", then a raise "2 more, 12 in all"."""
+    def said(action, total: int) -> str:
+        return bet_label(action.amount, total) if action.type == "envido" else action_label({"type": action.type})
+
+    return [_("%(player)s: %(action)s", player=NOBODY.label(seat, found.mano), action=said(action, total))
+            for seat, action, total in found.bets]
 
 
 def why(verdict: practice.Verdict) -> str:
