@@ -13,11 +13,11 @@ from tutorial.languages import LANGUAGES, anchor, slugs
 from tutorial.lessons import find_lesson, load_lessons
 
 GRANDE = find_lesson("grande")  # read, pick, pick, pick, read: three questions
-SCORE = {"es": "Tu resultado: 2 de 3 preguntas bien a la primera.",
-         "pt": "Seu resultado: 2 de 3 perguntas certas de primeira.",
-         "ca": "El teu resultat: 2 de 3 preguntes bé a la primera.",
-         "eu": "Zure emaitza: 3 galderatik 2 asmatu dituzu lehen saiakeran.",
-         "en": "Your score: 2 of 3 questions right at the first try."}
+SCORE = {"es": "Tu resultado, preguntas bien a la primera: 2 de 3.",
+         "pt": "Seu resultado, perguntas certas de primeira: 2 de 3.",
+         "ca": "El teu resultat, preguntes bé a la primera: 2 de 3.",
+         "eu": "Zure emaitza, lehen saiakeran asmatutako galderak: 2 / 3.",
+         "en": "Your score, questions right at the first try: 2 of 3."}
 BEST = {"es": "Mejor resultado: 2 de 3 a la primera", "pt": "Melhor resultado: 2 de 3 de primeira",
         "ca": "Millor resultat: 2 de 3 a la primera", "eu": "Emaitzarik onena: 3 galderatik 2 lehen saiakeran",
         "en": "Best score: 2 of 3 at the first try"}
@@ -83,7 +83,7 @@ def test_the_recap_scores_the_run_lists_its_mistakes_and_the_list_keeps_the_best
 def test_a_better_run_replaces_the_best_score_and_a_worse_one_does_not(page):
     play_lesson(page, GRANDE, "es", wrong_at=1)
     play_lesson(page, GRANDE, "es", wrong_at=None)
-    expect(page.locator("#lesson-score")).to_have_text("Tu resultado: 3 de 3 preguntas bien a la primera.")
+    expect(page.locator("#lesson-score")).to_have_text("Tu resultado, preguntas bien a la primera: 3 de 3.")
     expect(page.locator("#lesson-no-mistakes")).to_be_visible()
     play_lesson(page, GRANDE, "es", wrong_at=2)
     stored = json.loads(page.evaluate("window.localStorage.getItem('escuela-mus-lessons')"))

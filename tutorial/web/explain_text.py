@@ -272,7 +272,7 @@ def _player_summary(player: dict) -> str:
     if player["juego"]:
         parts.append(_("juego of %(points)d", points=player["sum"]))
     else:
-        parts.append(_("no juego, %(points)d points", points=player["sum"]))
+        parts.append(ngettext("no juego, %(num)d point", "no juego, %(num)d points", player["sum"]))
     if player.get("is_real"):
         parts.append(_("31 real"))
     return "; ".join(parts)
@@ -457,11 +457,13 @@ def error_message(exc: Exception) -> str:
                                       lance=lance),
         "unknown_result": lambda: _("The bet in %(lance)s has an unknown result.", lance=lance),
         "lance_not_bettable": lambda: _("Only one team holds %(lance)s, so nobody can bet in it.", lance=lance),
-        "bad_total": lambda: _("An accepted bet in %(lance)s is worth 2 to %(target)d tantos.", lance=lance,
-                               target=int(params.get("target", 40))),
+        "bad_total": lambda: ngettext("An accepted bet in %(lance)s is worth 2 to %(num)d tanto.",
+                                      "An accepted bet in %(lance)s is worth 2 to %(num)d tantos.",
+                                      int(params.get("target", 40)), lance=lance),
         "bad_team": lambda: _("A refused bet in %(lance)s needs the team that bet (0 or 1).", lance=lance),
-        "bad_deje": lambda: _("The deje of a refused bet in %(lance)s is 1 to %(highest)d tantos.", lance=lance,
-                              highest=int(params.get("highest", 38))),
+        "bad_deje": lambda: ngettext("The deje of a refused bet in %(lance)s is 1 to %(num)d tanto.",
+                                     "The deje of a refused bet in %(lance)s is 1 to %(num)d tantos.",
+                                     int(params.get("highest", 38)), lance=lance),
         "bet_after_ordago": lambda: _("No bet follows an accepted órdago: %(lance)s is not played.", lance=lance),
         "bet_after_game_over": lambda: _("A deje ended the game, so %(lance)s is not played.", lance=lance),
     }

@@ -69,8 +69,8 @@ def setting(found: practice.Exercise) -> str:
     if found.skill == "deje":
         return _("%(lance)s; the mano is %(player)s.", lance=capfirst(lance_name(found.lance)),
                  player=NOBODY.player(found.mano))
-    return _("Played with %(reyes)d reyes; the mano is %(player)s.", reyes=found.reyes,
-             player=NOBODY.player(found.mano))
+    return ngettext("Played with %(num)d rey; the mano is %(player)s.",
+                    "Played with %(num)d reyes; the mano is %(player)s.", found.reyes, player=NOBODY.player(found.mano))
 
 
 def choices(found: practice.Exercise) -> list[dict]:
