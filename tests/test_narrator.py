@@ -74,7 +74,7 @@ def test_a_lance_whose_refused_bet_paid_its_deje_says_so_instead_of_collecting_0
             "counted": True, "played": True, "result": "refused"}
     told = sentence({"code": "count", "params": {"step": step}}, Learner(0))
     assert "deje" in told and "cobran 0" not in told
-    assert told.startswith("grande: los rivales ya cobraron el deje")
+    assert told.startswith("Grande: los rivales ya cobraron el deje")
 
 
 def test_the_lesson_log_writes_a_raise_as_a_raise_with_its_total(spanish):

@@ -11,7 +11,12 @@ from tutorial.web.translate import gettext as _, ngettext
 
 def commentary(event, viewer: Viewer, accepted_before: int = 0) -> list[str]:
     """The rules page's sentences for one event of a betting example, for ``viewer`` (``Players()``):
-    ``accepted_before`` is what a refused bet answered (0: nothing), to say where its deje comes from."""
+    ``accepted_before`` is what a refused bet answered (0: nothing), to say where its deje comes from. Each starts
+    with a capital."""
+    return [capfirst(said) for said in _commentary(event, viewer, accepted_before)]
+
+
+def _commentary(event, viewer: Viewer, accepted_before: int) -> list[str]:
     code, params = event["code"], event["params"]
     if code in ("paso", "quiero", "no_quiero", "ordago"):  # the same words as the table's
         return [sentence(event, viewer)]

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from tutorial.web.narrator.events import sentence
 from tutorial.web.narrator.people import Viewer
-from tutorial.web.narrator.words import action_label, bet_label, cards_text
+from tutorial.web.narrator.words import action_label, bet_label, capfirst, cards_text
 from tutorial.web.terms import lance_name
 from tutorial.web.translate import gettext as _, ngettext
 
 
 def note(event: dict, viewer: Viewer) -> str | None:
-    """One line of the lesson table's log: ``note(event, lesson_cast())`` -> "Bruno: paso"."""
+    """One line of the lesson table's log: ``note(event, lesson_cast())`` -> "Bruno: paso" (None: not logged)."""
+    told = _note(event, viewer)
+    return capfirst(told) if told else None
+
+
+def _note(event: dict, viewer: Viewer) -> str | None:
     code, params = event["code"], event["params"]
     who = viewer.player(params["seat"]) if "seat" in params else ""
     if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
