@@ -143,10 +143,29 @@ def narrated(app, lang: str, events: list[dict]) -> list[tuple[str, str]]:
     return found
 
 
+VISITORS = ("Ana", "Iker", "Eloi")  # names a visitor may type: any gender, a vowel first (ca "de Eloi")
+
+
+def room_sentences(app, lang: str) -> list[tuple[str, str]]:
+    """A room's own events about people named by what they typed, and the lobby's line about the host."""
+    from tutorial.web.room_words import room_event_text
+    from tutorial.web.translate import gettext as _
+
+    codes = ("seat_taken", "seat_left", "host", "started", "connected", "disconnected", "stand_in", "back",
+             "next_hand_pressed", "clock", "rematch")
+    found = []
+    with app.test_request_context(f"/{lang}/"):
+        g.lang = lang
+        for name in VISITORS:
+            found += [("rooms", room_event_text(code, {"name": name})) for code in codes]
+            found.append(("rooms", _("Waiting for %(host)s, the host, to start the game.", host=name)))
+    return found
+
+
 def sentences(client, app, lang: str) -> list[tuple[str, str]]:
     """Every generated sentence in ``lang``, with where it comes from."""
     return (rules_examples(client, lang) + checker(client, lang) + practice_sentences(client, lang)
-            + table_sentences(client, app, lang))
+            + table_sentences(client, app, lang) + room_sentences(app, lang))
 
 
 def main(argv: list[str]) -> None:
