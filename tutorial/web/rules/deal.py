@@ -8,7 +8,7 @@ from tutorial.engine import evaluate, explain
 from tutorial.web.rules.directives import Directive, check_options, parse_bet, real_option, reyes_option
 from tutorial.web.narrator import Players, capfirst
 from tutorial.web.rules.words import hand_value
-from tutorial.web.terms import ACTIONS, LANCES, lance_name
+from tutorial.web.terms import LANCES, lance_name
 from tutorial.web.translate import gettext as _, ngettext
 
 PLAYERS = Players()
@@ -106,8 +106,8 @@ def expand_deal(directive: Directive) -> dict:
                          a=scores[0], b=scores[1], c=data["scores_after"][0], d=data["scores_after"][1]))
     if data["game_over"]:
         if data["ordago"]:
-            caption.append(_("%(lance)s: the accepted %(ordago)s ends the game, and %(team)s win it.",
-                             ordago=str(ACTIONS["ordago"]), lance=capfirst(str(LANCES[data["ordago"]])),
+            caption.append(_("%(lance)s: the accepted órdago ends the game, and %(team)s win it.",
+                             lance=capfirst(str(LANCES[data["ordago"]])),
                              team=PLAYERS.team(data["winner_team"])))
         else:
             caption.append(_("%(lance)s: %(team)s reach %(target)d; the count stops there and they win the "
