@@ -40,7 +40,8 @@ def texts(lang: str) -> list[tuple[str, str]]:
                 if message.id:
                     forms = message.string if isinstance(message.string, (tuple, list)) else [message.string]
                     found += [(str(po_path.relative_to(ROOT)), form) for form in forms]
-    found += [(f"locales/rules/{lang}.md", line) for line in (ROOT / "locales/rules" / f"{lang}.md").read_text().splitlines()]
+    rules = (ROOT / "locales/rules" / f"{lang}.md").read_text()
+    found += [(f"locales/rules/{lang}.md", line) for line in rules.splitlines()]
     for lesson in sorted((ROOT / "lessons").glob("*.toml")):
         data = tomllib.loads(lesson.read_text())
         found += [(lesson.name, text) for text in _lang_strings(data, lang)]

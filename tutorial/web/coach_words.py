@@ -191,14 +191,16 @@ def client_texts() -> dict:
         "rule": _("The rule"),
         "reviewTitle": _("The coach's review of your decisions"),
         "legend": _("Good: at most %(good_limit)s tantos given up on average compared with the coach's move; doubtful: "
-                    "up to %(doubtful_limit)s; more is a mistake.", good_limit=number(GOOD), doubtful_limit=number(DOUBTFUL)),
+                    "up to %(doubtful_limit)s; more is a mistake.", good_limit=number(GOOD),
+                    doubtful_limit=number(DOUBTFUL)),
         "none": _("You made no decision in this hand."),
         "setting": _("Coach: hints and a review after each hand"),
         "summaryTitle": _("Summary of the game"),
         "winnerUs": _("Your team won the game, %(ours)s to %(theirs)s."),
         "winnerThem": _("The rivals won the game, %(theirs)s to %(ours)s."),
         "chartCaption": _("The score after each hand (the same figures are in the table below)."),
-        "chartLabel": _("Score chart: your team ends with %(ours)s, the rivals with %(theirs)s. Hands played: %(hands)s."),
+        "chartLabel": _("Score chart: your team ends with %(ours)s, the rivals with %(theirs)s. Hands played: "
+                        "%(hands)s."),
         "scoresCaption": _("The score after each hand"),
         "handColumn": _("Hand"),
         "start": _("Start"),

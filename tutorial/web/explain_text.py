@@ -234,8 +234,9 @@ def line_text(line: dict, explained: dict, viewer: Viewer) -> str:
         return ngettext("%(player)s, %(play)s: %(num)d tanto", "%(player)s, %(play)s: %(num)d tantos", points,
                         player=player, play=play_name(line["play"]))
     if code == "bonus_juego":
-        return ngettext("%(player)s, juego of %(juego)d: %(num)d tanto", "%(player)s, juego of %(juego)d: %(num)d tantos",
-                        points, player=player, juego=line["juego_points"])
+        return ngettext("%(player)s, juego of %(juego)d: %(num)d tanto",
+                        "%(player)s, juego of %(juego)d: %(num)d tantos", points, player=player,
+                        juego=line["juego_points"])
     raise ValueError(f"unknown line code {code!r}")
 
 

@@ -31,7 +31,8 @@ def window_setting(value) -> float:
     low, high = WINDOW_RANGE
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise ValueError(ngettext("The catch window lasts from %(min)s to %(max)s second.",
-                                  "The catch window lasts from %(min)s to %(max)s seconds.", int(high), min=low, max=high))
+                                  "The catch window lasts from %(min)s to %(max)s seconds.", int(high), min=low,
+                                  max=high))
     return float(value)
 
 
