@@ -67,7 +67,18 @@ def rules_examples(client, lang: str) -> list[tuple[str, str]]:
 
 
 def checker(client, lang: str) -> list[tuple[str, str]]:
+    """The checker's explanations of CHECKER_CASES, and its card picker's messages filled as its script fills them."""
+    from tutorial.web.explain import _picker_text
+    from tutorial.web.terms import card_name
+
     found = []
+    with client.application.test_request_context(f"/{lang}/"):
+        g.lang = lang
+        picker, card = _picker_text(), card_name("7o")
+    for seat in picker["seats"]:
+        values = {"card": card, "seat": seat, "count": 3}
+        found += [("checker", re.sub(r"%\((\w+)\)s", lambda m: str(values[m.group(1)]), template))
+                  for key, template in picker.items() if key != "seats"]
     for case in CHECKER_CASES:
         answer = client.post("/api/explain", json={**case, "lang": lang})
         assert answer.status_code == 200, answer.get_json()
