@@ -51,6 +51,11 @@ def rule_url(skill: str) -> str:
 
 
 def question(found: practice.Exercise) -> str:
+    """The exercise's question, starting with a capital (a lance's name may come first: "Txikia: nork ...?")."""
+    return capfirst(_question(found))
+
+
+def _question(found: practice.Exercise) -> str:
     if found.skill in practice.SEAT_SKILLS:
         if found.skill == "juego" and found.lance == "punto":
             return _("Nobody has juego, so punto is played instead. Who wins punto?")
