@@ -203,9 +203,8 @@ PLURALS = {
     "ca": {0: "0 pedres", 1: "1 pedra", 2: "2 pedres", 1000000: "1000000 de pedres"},
     # en: only 1 is singular, and a million takes no "of".
     "en": {0: "0 tantos", 1: "1 tanto", 2: "2 tantos", 1000000: "1000000 tantos"},
-    # eu: a numeral takes the bare noun, singular or plural alike (tests/test_language_negotiation.py checks a
-    # Basque message whose two forms differ).
-    "eu": {0: "0 tanto", 1: "1 tanto", 2: "2 tanto", 1000000: "1000000 tanto"},
+    # eu: a numeral takes the bare noun; "one" follows it ("tanto bat"), so the figure 1 does too (docs/terms-eu.md).
+    "eu": {0: "0 tanto", 1: "tanto 1", 2: "2 tanto", 1000000: "1000000 tanto"},
 }
 
 

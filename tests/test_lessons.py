@@ -81,7 +81,7 @@ def test_every_lesson_has_its_title_summary_and_every_step_text_and_hint_in_ever
 
 # Words each language's Mus does not use where the lessons once did (RULES.md's table, locales/rules/<lang>.md): a
 # hand is "mão" in pt ("rodada" is a round of mus or of bets), a raise "aumento", a pair of cards never a "dupla"
-# (a team); in ca the grans and the petites are feminine, a tanto is a "pedra" and the cut is "talla".
+# (a team); in ca the grans and the petites are feminine, a tanto is a "pedra" and the cut is "no hi ha mus".
 FOREIGN_WORDS = {
     "pt": [r"\brodadas?\b(?! de (mus|apostas))", r"\bsub(ir|ida|iu|iram|e)\b", r"\bduplas? de cartas\b",
            r"forma dupla", r"\btantos\b"],

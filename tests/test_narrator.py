@@ -27,7 +27,7 @@ def test_a_learner_names_every_seat_from_where_they_sit(spanish):
 def test_nobody_the_lesson_cast_and_the_rules_players_name_seats_their_own_way(spanish):
     assert Viewer().label(2, mano=2) == "Jugador 3 (mano)"
     assert lesson_cast().player(1) == "Bruno" and lesson_cast().members(1) == "Bruno y Diego"
-    assert Players().label(0, mano=0) == "Jugador 1, mano" and Players().team(1) == "los jugadores 2 y 4"
+    assert Players().label(0, mano=0) == "Jugador 1 (mano)" and Players().team(1) == "los jugadores 2 y 4"
     assert Players(("A", "B", "A", "B")).player(3) == "Jugador B"
 
 
@@ -74,4 +74,13 @@ def test_a_lance_whose_refused_bet_paid_its_deje_says_so_instead_of_collecting_0
             "counted": True, "played": True, "result": "refused"}
     told = sentence({"code": "count", "params": {"step": step}}, Learner(0))
     assert "deje" in told and "cobran 0" not in told
-    assert told.startswith("grande: los rivales ya cobraron el deje")
+    assert told.startswith("Grande: los rivales ya cobraron el deje")
+
+
+def test_the_lesson_log_writes_a_raise_as_a_raise_with_its_total(spanish):
+    opening = {"code": "envido", "params": {"seat": 1, "lance": "grande", "amount": 10, "total": 10}}
+    raised = {"code": "envido", "params": {"seat": 2, "lance": "grande", "amount": 2, "total": 12}}
+    assert note(opening, lesson_cast()) == "Bruno: envido 10"
+    assert note(raised, lesson_cast()) == "Carla: 2 más, 12 en total"
+    assert sentence(raised, lesson_cast()) == "Carla: 2 más (12 en total)."
+    assert commentary(raised, Players()) == ["Jugador 3 sube: 2 más, 12 tantos en total."]

@@ -158,3 +158,31 @@ def test_a_wrong_seat_in_a_tie_exercise_is_also_told_that_the_tie_goes_to_the_ma
     body = client.post("/api/practice", json={"skill": "chica", "seed": seed, "answer": {"seat": wrong},
                                               "lang": "es"}).get_json()
     assert body["correct"] is False and "gana quien está más cerca de la mano" in body["why"], body["why"]
+
+
+RAISES = {"es": "Jugador 1: 2 más, 12 en total", "pt": "Jogador 1: mais 2, 12 no total",
+          "ca": "Jugador 1: 2 més, 12 en total", "eu": "1. jokalaria: 2 gehiago, 12 guztira",
+          "en": "Player 1: 2 more, 12 in all"}
+
+
+@pytest.mark.parametrize("lang", sorted(RAISES))
+def test_a_raise_in_the_deje_bets_reads_as_a_raise_with_its_total_in_every_language(client, lang):
+    """Seed 0: seat 4 bets 10 and seat 1 raises 2; the raise is not a fresh "envido 2" (issue 34, item 6)."""
+    bets = client.get(f"/api/practice?skill=deje&seed=0&lang={lang}").get_json()["bets"]
+    assert RAISES[lang] in bets, bets
+    assert bets[0].endswith(" 10")
+
+
+def test_every_raise_of_the_deje_bets_says_the_total_the_engine_holds():
+    from tutorial.engine import Betting, order_from
+
+    raised = 0
+    for seed in range(40):
+        found = exercise("deje", seed)
+        betting = Betting(found.lance, order_from(found.mano), target=40)
+        for seat, action, total in found.bets:
+            before = betting.total
+            betting.play(seat, action)
+            assert total == betting.total
+            raised += action.type == "envido" and before > 0
+    assert raised >= 5

@@ -278,7 +278,7 @@ def test_a_refused_bet_shows_its_deje(rules_app):
     html = unescape(render(rules_app, "pt", "[[deal pares=refused:1:2 | 12o 12c 4e 1b | 12e 11c 11o 10b | "
                                             "1o 1c 7e 12b | 1e 4c 5e 6b]]"))
     assert "aposta recusada: deje de 2 pontos" in html
-    assert "2 pontos na hora (deje), 1 ponto na contagem" in html
+    assert "2 pontos na hora (deje); 1 ponto na contagem" in html
 
 
 

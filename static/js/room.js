@@ -198,7 +198,7 @@ function renderSeats(data) {
 
 function renderOptions(data) {
   const o = data.options;
-  const parts = [fmt(ui.reyes, { reyes: o.reyes }), fmt(ui.target, { target: o.target })];
+  const parts = [ui.reyes[o.reyes], fmt(ui.target, { target: o.target })];
   for (const flag of ["mus_corrido", "real", "vacas", "senas"]) if (o[flag]) parts.push(ui.flags[flag]);
   parts.push(ui.levels[data.level]);
   parts.push(data.clock ? fmt(ui.clockEach, { seconds: data.clock }) : ui.noClock);

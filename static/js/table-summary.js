@@ -42,12 +42,14 @@ export function createSummary({ ctx, again, harderLevel = null, stats = false })
     $("summary-winner").textContent = fmt(summary.winner_team === summary.team ? words.winnerUs : words.winnerThem,
       { ours, theirs });
     drawChart(summary, ours, theirs);
+    // The tables' columns are the reader's: "Us" then "Them" (the summary's pairs are team A's then team B's).
+    const sides = (pair) => [pair[summary.team], pair[1 - summary.team]];
     const scores = $("summary-scores").tBodies[0];
     scores.replaceChildren(...summary.scores.map((pair, index) => row(
-      index === 0 ? words.start : fmt(words.handOption, { number: index }), pair)));
+      index === 0 ? words.start : fmt(words.handOption, { number: index }), sides(pair))));
     const lances = $("summary-lances").tBodies[0];
     lances.replaceChildren(...ctx.texts.lanceOrder.map((lance) => row(ctx.texts.lances[lance],
-      summary.per_lance[lance])));
+      sides(summary.per_lance[lance]))));
     $("summary-marks").hidden = !summary.marks; // a room without its coach has no marks
     $("summary-marks").textContent = summary.marks ? fmt(words.marks, summary.marks) : "";
     $("summary-stats").hidden = !stats;

@@ -203,7 +203,7 @@ def test_with_javascript_the_result_comes_from_the_json_api_without_a_reload_the
     odds_top = page.eval_on_selector("#result .strength", "e => e.getBoundingClientRect().top")
     assert answer_top < odds_top, "who wins each lance comes before the odds"
     title_top = page.eval_on_selector("#result-title", "e => e.getBoundingClientRect().top")
-    # (-1: the focus scrolls by whole pixels, the layout's boxes may start a fraction of one above)
+    # scrollIntoView aligns to whole pixels: a heading at a fractional offset may sit a fraction above the top
     assert -1 < title_top < page.viewport_size["height"], "the result starts within the first screen"
     assert page.locator("#result meter.odds-bar").count() == 40
     assert_axe_clean(page)

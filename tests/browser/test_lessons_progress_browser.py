@@ -14,11 +14,11 @@ from tutorial.languages import LANGUAGES, anchor, slugs
 from tutorial.lessons import find_lesson, load_lessons
 
 GRANDE = find_lesson("grande")  # read, pick, pick: two questions
-SCORE = {"es": "Tu resultado: 1 de 2 preguntas bien a la primera.",
-         "pt": "Seu resultado: 1 de 2 perguntas certas de primeira.",
-         "ca": "El teu resultat: 1 de 2 preguntes bé a la primera.",
-         "eu": "Zure emaitza: 2 galderatik 1 asmatu dituzu lehen saiakeran.",
-         "en": "Your score: 1 of 2 questions right at the first try."}
+SCORE = {"es": "Tu resultado, preguntas bien a la primera: 1 de 2.",
+         "pt": "Seu resultado, perguntas certas de primeira: 1 de 2.",
+         "ca": "El teu resultat, preguntes bé a la primera: 1 de 2.",
+         "eu": "Zure emaitza, lehen saiakeran asmatutako galderak: 1 / 2.",
+         "en": "Your score, questions right at the first try: 1 of 2."}
 BEST = {"es": "Mejor resultado: 1 de 2 a la primera", "pt": "Melhor resultado: 1 de 2 de primeira",
         "ca": "Millor resultat: 1 de 2 a la primera", "eu": "Emaitzarik onena: 2 galderatik 1 lehen saiakeran",
         "en": "Best score: 1 of 2 at the first try"}
@@ -84,7 +84,7 @@ def test_the_recap_scores_the_run_lists_its_mistakes_and_the_list_keeps_the_best
 def test_a_better_run_replaces_the_best_score_and_a_worse_one_does_not(page):
     play_lesson(page, GRANDE, "es", wrong_at=1)
     play_lesson(page, GRANDE, "es", wrong_at=None)
-    expect(page.locator("#lesson-score")).to_have_text("Tu resultado: 2 de 2 preguntas bien a la primera.")
+    expect(page.locator("#lesson-score")).to_have_text("Tu resultado, preguntas bien a la primera: 2 de 2.")
     expect(page.locator("#lesson-no-mistakes")).to_be_visible()
     play_lesson(page, GRANDE, "es", wrong_at=2)
     stored = json.loads(page.evaluate("window.localStorage.getItem('escuela-mus-lessons')"))

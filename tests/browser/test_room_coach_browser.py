@@ -44,3 +44,30 @@ def test_a_rooms_coach_reviews_the_seats_hand_and_sums_up_the_game_then_play_aga
     page.wait_for_selector("#game-summary[hidden]", state="attached", timeout=30_000)
     page.wait_for_selector('#table[data-ready="true"]', timeout=30_000)
 
+
+
+_DRAW_SUMMARY = """async (team) => {
+  const { createSummary } = await import("/static/js/table-summary.js");
+  const texts = JSON.parse(document.getElementById("table-texts").textContent);
+  const summary = createSummary({ ctx: { texts }, again: () => {} });
+  // A game team A won 40 to 22 in two hands, grande its only lance: told to a seat of ``team``.
+  const lances = Object.fromEntries(texts.lanceOrder.map((lance) => [lance, [0, 0]]));
+  lances.grande = [40, 22];
+  summary.draw({ match_over: true, id: "summary-sides" }, { winner_team: 0, team, target: 40, level: "medium",
+    scores: [[0, 0], [10, 22], [40, 22]], per_lance: lances, marks: null, replay: null });
+  const cells = (id) => [...document.querySelectorAll(`#${id} tbody tr`)].map(
+    (tr) => [...tr.querySelectorAll("td")].map((td) => Number(td.textContent)));
+  return { scores: cells("summary-scores"), grande: cells("summary-lances")[0],
+           winner: document.getElementById("summary-winner").textContent };
+}"""
+
+
+@pytest.mark.parametrize("team", [0, 1])
+def test_the_summarys_tables_put_the_readers_team_under_us_for_a_seat_of_either_team(page, team):
+    """Seats 2 and 4 (team B) read their own tantos in the "Us" column, as the headline says them."""
+    open_room(page, "es", hints=False)
+    drawn = page.evaluate(_DRAW_SUMMARY, team)
+    ours, theirs = ([40, 22], [22, 40])[team]
+    assert drawn["scores"] == [[0, 0], [10, 22] if team == 0 else [22, 10], [ours, theirs]]
+    assert drawn["grande"] == [ours, theirs]
+    assert f"{ours}" in drawn["winner"] and f"{theirs}" in drawn["winner"]

@@ -205,7 +205,7 @@ def test_a_whole_game_with_two_friends_and_two_bots_then_four_friends(people, as
     assert_axe_clean(bruno)
     ana.wait_for_function("() => document.getElementById('seat-list').textContent.includes('Bruno')")
     seats = ana.locator("#seat-list li")
-    assert "Bruno" in seats.nth(1).text_content() and "anfitrión" in seats.nth(0).text_content()
+    assert "Bruno" in seats.nth(1).text_content() and "dirige la sala" in seats.nth(0).text_content()
     shoot(ana, "room-es-lobby-host")
     start(ana, "es")
     bruno.wait_for_selector('#table[data-ready="true"]')
@@ -307,7 +307,7 @@ def test_when_the_host_leaves_before_the_start_the_next_person_becomes_host_with
     host.get_by_role("button", name="Dejar este puesto").press("Enter")
     host.wait_for_selector("#room-join:not([hidden])")
     friend.wait_for_selector("#room-start:not([hidden])")  # told by the event stream
-    assert "anfitrión" in friend.text_content("#seat-list li:nth-child(2)")
+    assert "dirige la sala" in friend.text_content("#seat-list li:nth-child(2)")
     assert "Puesto libre" in friend.text_content("#seat-list li:nth-child(1)")
 
 

@@ -13,7 +13,8 @@ TITLES = {"es": "Reglas del mus", "pt": "Regras do Mus", "ca": "Regles del mus",
 CONTENTS = {"es": "Contenido", "pt": "Conteúdo", "ca": "Contingut", "en": "Contents", "eu": "Edukiak"}
 GRANDE = {"es": "Grande", "pt": "Maior", "ca": "Grans", "en": "Grande", "eu": "Handia"}
 REY_DE_OROS = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors", "en": "king of coins", "eu": "errege urrea"}
-MANO_A = {"es": "Jugador A, mano", "pt": "Jogador A, mão", "ca": "Jugador A, mà", "en": "Player A, mano", "eu": "A jokalaria, esku"}
+MANO_A = {"es": "Jugador A (mano)", "pt": "Jogador A (mão)", "ca": "Jugador A (mà)", "en": "Player A (mano)",
+          "eu": "A jokalaria (esku)"}
 LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català", "en": "English", "eu": "Euskara"}
 
 

@@ -379,7 +379,7 @@ def test_the_four_declarations_of_a_lance_are_shown_together_not_one_pause_each(
 
 
 @pytest.mark.parametrize("lang, expected", [("es", "Te toca: ¿mus o corto?"), ("pt", "Sua vez: mus ou corto?"),
-                                            ("ca", "Et toca: mus o talla?"), ("en", "Your turn: mus or no mus?"),
+                                            ("ca", "Et toca: mus o no hi ha mus?"), ("en", "Your turn: mus or no mus?"),
                                             ("eu", "Zure txanda: mus ala mintza?")])
 def test_the_prompt_says_what_the_learner_is_asked(page, lang, expected):
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=7")

@@ -22,7 +22,7 @@ FLASH = {"es": "Rival a tu izquierda hace una seña: ¡cázala antes de que pase
          "ca": "Rival a la teva esquerra fa una senya: caça-la abans que passi! Prem C per caçar-la.",
          "eu": "Ezkerreko aurkaria: keinu bat! Harrapatu desagertu baino lehen! Sakatu H harrapatzeko."}
 CAUGHT = {"es": "Has cazado la seña de Rival a tu izquierda", "pt": "Você pegou o sinal de Adversário à sua esquerda",
-          "ca": "Has caçat la senya de Rival a la teva esquerra",
+          "ca": "Has caçat una senya (Rival a la teva esquerra)",
           "eu": "Keinua harrapatu duzu (Ezkerreko aurkaria)"}
 START = time.time()
 SHIFT = [0.0]  # seconds the server's clock has moved since START
@@ -107,7 +107,7 @@ def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert
 
 
 GONE = {"es": "La seña de Rival a tu izquierda ya ha pasado.", "pt": "O sinal de Adversário à sua esquerda já passou.",
-        "ca": "La senya de Rival a la teva esquerra ja ha passat.", "eu": "Ezkerreko aurkaria: keinua desagertu da."}
+        "ca": "Rival a la teva esquerra: la senya ja ha passat.", "eu": "Ezkerreko aurkaria: keinua desagertu da."}
 
 
 @pytest.mark.parametrize("lang", ["es", "pt", "ca"])

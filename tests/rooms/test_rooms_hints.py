@@ -68,7 +68,8 @@ def test_a_hint_needs_a_valid_token_of_the_room(app):
     assert stranger.get("/api/rooms/AAAAAAAAAAAAAAAAAAAAAA/hint", headers=host.auth).status_code == 404
 
 
-@pytest.mark.parametrize("lang,word", [("es", "anfitrión"), ("pt", "anfitrião"), ("eu", "Antolatzaileak")])
+@pytest.mark.parametrize("lang,word", [("es", "Quien creó la sala"), ("pt", "Quem criou a sala"),
+                                       ("eu", "Antolatzaileak")])
 def test_with_hints_off_a_hint_is_a_localized_403(app, lang, word):
     host = create_room(app, seed=5)
     host.post("start")

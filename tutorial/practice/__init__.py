@@ -76,7 +76,7 @@ class Exercise(NamedTuple):
     shown: tuple              # which seats' hands the question shows
     seat: int | None          # the seat asked about (questions about one hand)
     lance: str | None         # the lance asked about (seat skills, deje)
-    bets: tuple               # deje: the words said, (seat, Action) in order
+    bets: tuple               # deje: the words said, (seat, Action, the bet's total after it) in order
     answer: dict              # the right answer, in the API's form
     facts: dict               # what the explanation needs: engine codes and numbers
 
@@ -235,8 +235,8 @@ def _refused_round(rng: random.Random, lance: str, order: tuple) -> tuple[list, 
     said = []
     passes = rng.randrange(len(order))  # the opening round: this many pass before someone bets
     for seat in order[:passes]:
-        said.append((seat, Action("paso")))
         betting.play(seat, Action("paso"))
+        said.append((seat, Action("paso"), betting.total))
     bets = rng.choice((1, 1, 2, 2, 3, 4))
 
     def bet(seat: int, last: bool) -> Action:
@@ -254,8 +254,8 @@ def _refused_round(rng: random.Random, lance: str, order: tuple) -> tuple[list, 
             made += 1
         else:
             action = Action("no_quiero")
-        said.append((seat, action))
         result = betting.play(seat, action)
+        said.append((seat, action, betting.total))
         if result is None:
             seat = betting.turn
     return said, result, made
@@ -287,9 +287,9 @@ def _turn_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
         if not words:
             break
         action = rng.choice(words)
-        said.append((seat, action))
         betting.play(seat, action)
-    facts = {"order": list(order), "bettor": betting.bettor, "refused": [seat for seat, action in said[-1:]
+        said.append((seat, action, betting.total))
+    facts = {"order": list(order), "bettor": betting.bettor, "refused": [seat for seat, action, _total in said[-1:]
                                                                          if action.type == "no_quiero"]}
     return Exercise(skill, seed, 8, mano, (None,) * 4, (False,) * 4, None, lance, tuple(said),
                     {"seat": betting.turn}, facts)

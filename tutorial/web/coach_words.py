@@ -190,23 +190,25 @@ def client_texts() -> dict:
         "estimates": _("What each move is worth"),
         "rule": _("The rule"),
         "reviewTitle": _("The coach's review of your decisions"),
-        "legend": _("Good: at most %(good)s tantos given up on average compared with the coach's move; doubtful: up to "
-                    "%(doubtful)s; more is a mistake.", good=number(GOOD), doubtful=number(DOUBTFUL)),
+        "legend": _("Good: at most %(good_limit)s tantos given up on average compared with the coach's move; doubtful: "
+                    "up to %(doubtful_limit)s; more is a mistake.", good_limit=number(GOOD),
+                    doubtful_limit=number(DOUBTFUL)),
         "none": _("You made no decision in this hand."),
         "setting": _("Coach: hints and a review after each hand"),
         "summaryTitle": _("Summary of the game"),
         "winnerUs": _("Your team won the game, %(ours)s to %(theirs)s."),
         "winnerThem": _("The rivals won the game, %(theirs)s to %(ours)s."),
         "chartCaption": _("The score after each hand (the same figures are in the table below)."),
-        "chartLabel": _("Score chart: your team ends with %(ours)s, the rivals with %(theirs)s, after %(hands)s hands."),
+        "chartLabel": _("Score chart: your team ends with %(ours)s, the rivals with %(theirs)s. Hands played: "
+                        "%(hands)s."),
         "scoresCaption": _("The score after each hand"),
         "handColumn": _("Hand"),
         "start": _("Start"),
         "lancesCaption": _("Tantos won in each lance"),
         "lanceColumn": _("Lance"),  # the site's word (locales/site)
-        "marks": _("Your decisions in this game: %(good)s good, %(doubtful)s doubtful, %(mistake)s mistakes."),
-        "stats": _("In this browser: %(played)s games played, %(won)s won; at this level %(levelPlayed)s played, "
-                   "%(levelWon)s won."),
+        "marks": _("Your decisions in this game. Good: %(good)s; doubtful: %(doubtful)s; mistakes: %(mistake)s."),
+        "stats": _("In this browser. Games played: %(played)s; won: %(won)s. At this level, played: %(levelPlayed)s; "
+                   "won: %(levelWon)s."),
         "again": _("Play again"),
         "harder": _("Try a harder level"),
         "historyTitle": _("The hands of this game, step by step"),

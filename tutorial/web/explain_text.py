@@ -46,9 +46,9 @@ from tutorial.engine.snapshot import copied
 from tutorial.languages import anchor
 from tutorial.web.assets import card_urls
 from tutorial.web.i18n import current_language
-from tutorial.web.narrator import Cast, Learner, Viewer, and_list, capfirst, pares_word, tantos
+from tutorial.web.narrator import Cast, Learner, Viewer, and_list, capfirst, pares_word
 from tutorial.web.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 TARGET_ANCHORS = {"deje": "deje", "ordago": "ordago", "count": "tanteo"}
 
@@ -171,12 +171,14 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
     if result in ("refused", "ordago_refused"):
         bet = _("The órdago was refused") if result == "ordago_refused" else _("The bet was refused")
         if lance["lance"] in ("pares", "juego") and lance["counted"]:
-            why = _("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(deje)s at once; it still "
-                    "collects its own bonuses.", bet=bet, team=lance["team_in_sentence"],
-                    deje=tantos(lance["deje"]))
+            why = ngettext("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tanto at once; "
+                           "it still collects its own bonuses.",
+                           "%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tantos at once; "
+                           "it still collects its own bonuses.", lance["deje"], bet=bet, team=lance["team_in_sentence"])
         else:
-            why = _("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(deje)s at once.", bet=bet,
-                    team=lance["team_in_sentence"], deje=tantos(lance["deje"]))
+            why = ngettext("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tanto at once.",
+                           "%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tantos at once.",
+                           lance["deje"], bet=bet, team=lance["team_in_sentence"])
         cards_why = _("By the cards alone: %(winner)s. %(why)s", winner=lance["winner_label"], why=cards)
         return why, cards_why
     if result == "ordago_accepted":
@@ -212,25 +214,29 @@ def line_text(line: dict, explained: dict, viewer: Viewer) -> str:
     """One line of a lance's points, with the player a bonus belongs to."""
     code, points = line["code"], line["points"]
     if code == "bet":
-        return _("Accepted bet: %(points)s", points=tantos(points))
+        return ngettext("Accepted bet: %(num)d tanto", "Accepted bet: %(num)d tantos", points)
     if code == "en_paso":
-        return _("Lance en paso: %(points)s", points=tantos(points))
+        return ngettext("Lance en paso: %(num)d tanto", "Lance en paso: %(num)d tantos", points)
     if code == "deje":
-        return _("Deje of the refused bet, paid at once: %(points)s", points=tantos(points))
+        return ngettext("Deje of the refused bet, paid at once: %(num)d tanto",
+                        "Deje of the refused bet, paid at once: %(num)d tantos", points)
     if code == "punto_extra":
-        return _("Winning punto: %(points)s more", points=tantos(points))
+        return ngettext("Winning punto: %(num)d tanto more", "Winning punto: %(num)d tantos more", points)
     if code == "punto_refused":
-        return _("Punto to the team that bet: %(points)s", points=tantos(points))
+        return ngettext("Punto to the team that bet: %(num)d tanto", "Punto to the team that bet: %(num)d tantos",
+                        points)
     if code == "ordago":
-        return _("Órdago won: %(points)s, up to the target of %(target)d",
-                 points=tantos(points), target=explained["target"])
+        return ngettext("Órdago won: %(num)d tanto, up to the target of %(target)d",
+                        "Órdago won: %(num)d tantos, up to the target of %(target)d", points,
+                        target=explained["target"])
     player = viewer.label(line["seat"], explained["mano"])
     if code == "bonus_pares":
-        return _("%(player)s, %(play)s: %(points)s", player=player, play=play_name(line["play"]),
-                 points=tantos(points))
+        return ngettext("%(player)s, %(play)s: %(num)d tanto", "%(player)s, %(play)s: %(num)d tantos", points,
+                        player=player, play=play_name(line["play"]))
     if code == "bonus_juego":
-        return _("%(player)s, juego of %(juego)d: %(points)s", player=player, juego=line["juego_points"],
-                 points=tantos(points))
+        return ngettext("%(player)s, juego of %(juego)d: %(num)d tanto",
+                        "%(player)s, juego of %(juego)d: %(num)d tantos", points, player=player,
+                        juego=line["juego_points"])
     raise ValueError(f"unknown line code {code!r}")
 
 
@@ -244,11 +250,13 @@ def _collects(lance: dict, explained: dict) -> str:
                      lance=lance_name(explained["ordago"]))
         if lance["points"] == 0:
             return _("Not counted: the game was already over.")
-        return _("Not counted: the game was already over. It would have paid %(points)s to %(team)s.",
-                 points=tantos(lance["points"]), team=lance["team_in_sentence"])
+        return ngettext("Not counted: the game was already over. It would have paid %(num)d tanto to %(team)s.",
+                        "Not counted: the game was already over. It would have paid %(num)d tantos to %(team)s.",
+                        lance["points"], team=lance["team_in_sentence"])
     if lance["points"] == 0:
         return _("%(team)s collects nothing more here.", team=lance["team_label"])
-    return _("%(team)s collects %(points)s.", team=lance["team_label"], points=tantos(lance["points"]))
+    return ngettext("%(team)s collects %(num)d tanto.", "%(team)s collects %(num)d tantos.", lance["points"],
+                    team=lance["team_label"])
 
 
 def _rule_url(section: str) -> str:
@@ -265,21 +273,25 @@ def _player_summary(player: dict) -> str:
     if player["juego"]:
         parts.append(_("juego of %(points)d", points=player["sum"]))
     else:
-        parts.append(_("no juego, %(points)d points", points=player["sum"]))
+        parts.append(ngettext("no juego, %(num)d point", "no juego, %(num)d points", player["sum"]))
     if player.get("is_real"):
         parts.append(_("31 real"))
     return "; ".join(parts)
 
 
 # -------------------------------------------------------------------------------------------------- count
+def deje_text(deje: dict, viewer: Viewer) -> str:
+    """A deje as paid during the hand: "Deje in grande: 2 tantos to team B"."""
+    return ngettext("Deje in %(lance)s: %(num)d tanto to %(team)s", "Deje in %(lance)s: %(num)d tantos to %(team)s",
+                    deje["points"], lance=lance_name(deje["lance"]), team=viewer.team_in_sentence(deje["team"]))
+
+
 def _count(explained: dict, viewer: Viewer) -> list[dict]:
     """Every step in counting order (dejes as paid, then the lances), the running score, and the stop."""
     steps = []
     for deje in explained["dejes"]:
         steps.append({"kind": "deje", "lance": deje["lance"], "team": deje["team"], "points": deje["points"],
-                      "scores_after": deje["scores_after"], "counted": True,
-                      "text": _("Deje in %(lance)s: %(points)s to %(team)s", lance=lance_name(deje["lance"]),
-                                points=tantos(deje["points"]), team=viewer.team_in_sentence(deje["team"]))})
+                      "scores_after": deje["scores_after"], "counted": True, "text": deje_text(deje, viewer)})
     for lance in explained["lances"]:
         name = lance_name(lance["lance"])
         if not lance["played"]:
@@ -290,11 +302,12 @@ def _count(explained: dict, viewer: Viewer) -> list[dict]:
         elif not lance["counted"] and lance["points"] == 0:
             text = _("%(lance)s: not counted", lance=capfirst(name))
         elif not lance["counted"]:
-            text = _("%(lance)s: not counted (%(points)s to %(team)s)", lance=capfirst(name),
-                     points=tantos(lance["points"]), team=lance["team_in_sentence"])
+            text = ngettext("%(lance)s: not counted (%(num)d tanto to %(team)s)",
+                            "%(lance)s: not counted (%(num)d tantos to %(team)s)", lance["points"],
+                            lance=capfirst(name), team=lance["team_in_sentence"])
         else:
-            text = _("%(lance)s: %(points)s to %(team)s", lance=capfirst(name), points=tantos(lance["points"]),
-                     team=lance["team_in_sentence"])
+            text = ngettext("%(lance)s: %(num)d tanto to %(team)s", "%(lance)s: %(num)d tantos to %(team)s",
+                            lance["points"], lance=capfirst(name), team=lance["team_in_sentence"])
         steps.append({"kind": "lance", "lance": lance["lance"], "team": lance["team"], "points": lance["points"],
                       "scores_after": lance["scores_after"], "counted": lance["counted"] and lance["played"],
                       "text": text})
@@ -364,8 +377,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
         lance["highlight"] = (lance["decision"] or {}).get("highlight", {})
         lance["extra_rule"] = _extra_rule(lance)
     for deje in described["dejes"]:
-        deje["text"] = _("Deje in %(lance)s: %(points)s to %(team)s", lance=lance_name(deje["lance"]),
-                         points=tantos(deje["points"]), team=viewer.team_in_sentence(deje["team"]))
+        deje["text"] = deje_text(deje, viewer)
     described["count"] = _count(described, viewer)
     described["outcome"] = _outcome(described, viewer)
     described["viewer"] = seat
@@ -446,11 +458,13 @@ def error_message(exc: Exception) -> str:
                                       lance=lance),
         "unknown_result": lambda: _("The bet in %(lance)s has an unknown result.", lance=lance),
         "lance_not_bettable": lambda: _("Only one team holds %(lance)s, so nobody can bet in it.", lance=lance),
-        "bad_total": lambda: _("An accepted bet in %(lance)s is worth 2 to %(target)d tantos.", lance=lance,
-                               target=int(params.get("target", 40))),
+        "bad_total": lambda: ngettext("An accepted bet in %(lance)s is worth 2 to %(num)d tanto.",
+                                      "An accepted bet in %(lance)s is worth 2 to %(num)d tantos.",
+                                      int(params.get("target", 40)), lance=lance),
         "bad_team": lambda: _("A refused bet in %(lance)s needs the team that bet (0 or 1).", lance=lance),
-        "bad_deje": lambda: _("The deje of a refused bet in %(lance)s is 1 to %(highest)d tantos.", lance=lance,
-                              highest=int(params.get("highest", 38))),
+        "bad_deje": lambda: ngettext("The deje of a refused bet in %(lance)s is 1 to %(num)d tanto.",
+                                     "The deje of a refused bet in %(lance)s is 1 to %(num)d tantos.",
+                                     int(params.get("highest", 38)), lance=lance),
         "bet_after_ordago": lambda: _("No bet follows an accepted órdago: %(lance)s is not played.", lance=lance),
         "bet_after_game_over": lambda: _("A deje ended the game, so %(lance)s is not played.", lance=lance),
     }

@@ -290,9 +290,10 @@ def compared_details(verdict: lesson_data.Verdict) -> list[str]:
 def classified_details(verdict: lesson_data.Verdict) -> list[str]:
     params = verdict.params
     if params["ask"] == "card_points":
-        return [_("With %(reyes)d reyes the %(card)s counts as %(rank)s: %(points)d for juego and punto.",
-                  reyes=params["reyes"], card=card_name(params["card"]), rank=str(RANKS[params["rank"]]),
-                  points=params["right"])]
+        return [ngettext("With %(num)d rey the %(card)s counts as %(rank)s: %(points)d for juego and punto.",
+                         "With %(num)d reyes the %(card)s counts as %(rank)s: %(points)d for juego and punto.",
+                         params["reyes"], card=card_name(params["card"]), rank=str(RANKS[params["rank"]]),
+                         points=params["right"])]
     return [summary_of(verdict, params["seat"])]
 
 

@@ -14,9 +14,9 @@ from tutorial.engine import explain
 from tutorial.languages import anchor
 from tutorial.web.explain_text import comparison_text, describe, pares_text
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_choices, localized_route
-from tutorial.web.narrator import Viewer, action_label, and_list, capfirst, pares_word, tantos
+from tutorial.web.narrator import Viewer, action_label, and_list, bet_label, capfirst, pares_word
 from tutorial.web.terms import lance_name
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 bp = Blueprint("practice", __name__)
 
@@ -54,6 +54,11 @@ def rule_url(skill: str) -> str:
 
 
 def question(found: practice.Exercise) -> str:
+    """The exercise's question, starting with a capital (a lance's name may come first: "Txikia: nork ...?")."""
+    return capfirst(_question(found))
+
+
+def _question(found: practice.Exercise) -> str:
     if found.skill in practice.SEAT_SKILLS:
         if found.skill == "juego" and found.lance == "punto":
             return _("Nobody has juego, so punto is played instead. Who wins punto?")
@@ -83,8 +88,8 @@ def setting(found: practice.Exercise) -> str:
     if found.skill in ("deje", "turn"):
         return _("%(lance)s; the mano is %(player)s.", lance=capfirst(lance_name(found.lance)),
                  player=NOBODY.player(found.mano))
-    return _("Played with %(reyes)d reyes; the mano is %(player)s.", reyes=found.reyes,
-             player=NOBODY.player(found.mano))
+    return ngettext("Played with %(num)d rey; the mano is %(player)s.",
+                    "Played with %(num)d reyes; the mano is %(player)s.", found.reyes, player=NOBODY.player(found.mano))
 
 
 def choices(found: practice.Exercise) -> list[dict]:
@@ -109,9 +114,12 @@ def answer_label(found: practice.Exercise, answer: dict) -> str:
 
 
 def bets_lines(found: practice.Exercise) -> list[str]:
-    """The deje's betting round, one line per word said: "Seat 2: envido 3"."""
-    return [_("%(player)s: %(action)s", player=NOBODY.label(seat, found.mano),
-              action=action_label({"type": action.type, "amount": action.amount})) for seat, action in found.bets]
+    """The deje's betting round, one line per word said: "Seat 2: envido 10", then a raise "2 more, 12 in all"."""
+    def said(action, total: int) -> str:
+        return bet_label(action.amount, total) if action.type == "envido" else action_label({"type": action.type})
+
+    return [_("%(player)s: %(action)s", player=NOBODY.label(seat, found.mano), action=said(action, total))
+            for seat, action, total in found.bets]
 
 
 def bet_lines(found: practice.Exercise) -> list[str]:
@@ -208,8 +216,9 @@ def why(verdict: practice.Verdict) -> str:
     if facts["bets"] == 1:
         return _("Only one bet was made and nobody accepted it: the deje is 1 tanto, to %(team)s, who bet.",
                  team=team)
-    return _("The refused bet raised an earlier one, so the deje is what was accepted before it: %(points)s, to "
-             "%(team)s, who bet.", points=tantos(facts["deje"]), team=team)
+    return ngettext("The refused bet raised an earlier one, so the deje is what was accepted before it: %(num)d "
+                    "tanto, to %(team)s, who bet.", "The refused bet raised an earlier one, so the deje is what was "
+                    "accepted before it: %(num)d tantos, to %(team)s, who bet.", facts["deje"], team=team)
 
 
 def _seat_why(found: practice.Exercise, chosen: int) -> str:

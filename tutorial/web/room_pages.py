@@ -25,7 +25,7 @@ from tutorial.web.room_words import bot_seat_name, no_room
 from tutorial.web.rooms import ID_PATTERN
 from tutorial.web.table import window_choices
 from tutorial.web.table_words import client_texts
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 bp = Blueprint("room_pages", __name__)
 
@@ -77,7 +77,7 @@ def room_texts() -> dict:
             "host": _("host"),
             "standIn": _("away: a bot plays for now"),
             "away": _("not connected"),
-            "reyes": _("%(reyes)s reyes"),
+            "reyes": {str(number): ngettext("%(num)d rey", "%(num)d reyes", number) for number in (4, 8)},
             "target": _("game to %(target)s"),
             "flags": {"mus_corrido": _("mus corrido"), "real": _("la real"), "vacas": _("vacas"),
                       "senas": _("señas"), "hints": _("coach on (hints and review)")},

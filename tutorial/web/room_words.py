@@ -12,7 +12,7 @@ from tutorial.rooms.names import MAX_LENGTH
 from tutorial.web.i18n import LANGUAGES
 from tutorial.web.narrator import Learner, Viewer
 from tutorial.web.narrator.people import AROUND_YOU
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 
 def refusal(code: str) -> str:
@@ -31,7 +31,8 @@ def refusal(code: str) -> str:
         "name_empty": lambda: _("Choose a name to show at the table."),
         "name_blank": lambda: _("A name needs at least one visible letter, digit or sign: invisible characters and "
                                 "spaces do not count."),
-        "name_long": lambda: _("A name has at most %(max)s characters.", max=MAX_LENGTH),
+        "name_long": lambda: ngettext("A name has at most %(max)s character.", "A name has at most %(max)s characters.",
+                                      MAX_LENGTH, max=MAX_LENGTH),
         "name_taken": lambda: _("Someone in this room already has that name; choose another one."),
         "name_lookalike": lambda: _("That name can be mistaken for the name of someone in this room; choose another "
                                     "one."),
@@ -56,7 +57,8 @@ def no_token() -> str:
 
 def clock_range() -> str:
     low, high = CLOCK_RANGE
-    return _("The turn clock is 0 (no clock) or from %(min)s to %(max)s seconds.", min=low, max=high)
+    return ngettext("The turn clock is 0 (no clock) or from %(min)s to %(max)s second.",
+                    "The turn clock is 0 (no clock) or from %(min)s to %(max)s seconds.", high, min=low, max=high)
 
 
 def seat_range() -> str:

@@ -22,7 +22,7 @@ from tutorial.web.i18n import LANGUAGES, format_decimal, language_choices, local
 from tutorial.web.narrator import Cast, Learner, capfirst, refusal, score_text, sentence
 from tutorial.web.narrator.senas import seen_in_hand
 from tutorial.web.table_words import client_texts
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 bp = Blueprint("table", __name__)
 
@@ -304,7 +304,10 @@ def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
 
 def window_choices() -> list[tuple[float, str]]:
     """The menu of catch-window lengths in words, ``[(1.5, "1,5 segundos"), ...]`` (the table's and a room's form)."""
-    return [(seconds, _("%(seconds)s seconds", seconds=format_decimal(seconds))) for seconds in senas.WINDOW_CHOICES]
+    # A fraction of a second takes the plural form: ngettext counts whole numbers.
+    return [(seconds, ngettext("%(seconds)s second", "%(seconds)s seconds", int(seconds) if seconds % 1 == 0 else 2,
+                               seconds=format_decimal(seconds)))
+            for seconds in senas.WINDOW_CHOICES]
 
 
 # ----- the learner's view --------------------------------------------------------------------------------------

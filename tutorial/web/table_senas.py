@@ -15,7 +15,7 @@ from tutorial.bots import habits_level
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import Action, Game, team
 from tutorial.web.terms import SENAS
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 WINDOW = 1.5                 # seconds a learner's catch window stays open, by default
 WINDOW_RANGE = (1.0, 10.0)   # the longest is for screen-reader and keyboard users
@@ -30,7 +30,9 @@ def window_setting(value) -> float:
     """A window length in seconds from the request; ``ValueError`` with the localized reason otherwise."""
     low, high = WINDOW_RANGE
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-        raise ValueError(_("The catch window lasts from %(min)s to %(max)s seconds.", min=low, max=high))
+        raise ValueError(ngettext("The catch window lasts from %(min)s to %(max)s second.",
+                                  "The catch window lasts from %(min)s to %(max)s seconds.", int(high), min=low,
+                                  max=high))
     return float(value)
 
 

@@ -12,8 +12,8 @@ checker) says it through this package, and its sentences live in one catalog, lo
 from tutorial.web.narrator.events import sentence
 from tutorial.web.narrator.people import Cast, Learner, Players, Viewer, lesson_cast
 from tutorial.web.narrator.refusals import refusal
-from tutorial.web.narrator.words import (action_label, and_list, capfirst, cards_text, hand_label, pares_word,
-                                         score_text, tantos)
+from tutorial.web.narrator.words import (action_label, and_list, bet_label, capfirst, cards_text, hand_label,
+                                         pares_word, score_text, tantos)
 
-__all__ = ["Cast", "Learner", "Players", "Viewer", "action_label", "and_list", "capfirst", "cards_text",
+__all__ = ["Cast", "Learner", "Players", "Viewer", "action_label", "and_list", "bet_label", "capfirst", "cards_text",
            "hand_label", "lesson_cast", "pares_word", "refusal", "score_text", "sentence", "tantos"]

@@ -5,14 +5,19 @@ from __future__ import annotations
 from tutorial.web.narrator.people import Viewer
 from tutorial.web.narrator.senas import EVENTS as SENA_EVENTS
 from tutorial.web.narrator.senas import sena_sentence
-from tutorial.web.narrator.words import cards_text
+from tutorial.web.narrator.words import capfirst, cards_text
 from tutorial.web.terms import ACTIONS, lance_name
 from tutorial.web.translate import gettext as _
 
 
 def sentence(event: dict, viewer: Viewer) -> str:
     """The table's sentence for one event (its live region and log), in the current language, for ``viewer``:
-    ``sentence({"code": "paso", "params": {"seat": 1}}, Learner(0))`` -> "Rival on your right: paso."."""
+    ``sentence({"code": "paso", "params": {"seat": 1}}, Learner(0))`` -> "Rival on your right: paso."; it starts
+    with a capital even where a lance's name comes first ("Grande: 2 querido ...")."""
+    return capfirst(_sentence(event, viewer))
+
+
+def _sentence(event: dict, viewer: Viewer) -> str:
     code, p = event["code"], event["params"]
     if code in SENA_EVENTS:
         return sena_sentence(event, viewer)

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 from tutorial.web.narrator.events import sentence
 from tutorial.web.narrator.people import Viewer
-from tutorial.web.narrator.words import action_label, cards_text
+from tutorial.web.narrator.words import action_label, bet_label, capfirst, cards_text
 from tutorial.web.terms import lance_name
 from tutorial.web.translate import gettext as _, ngettext
 
 
 def note(event: dict, viewer: Viewer) -> str | None:
-    """One line of the lesson table's log: ``note(event, lesson_cast())`` -> "Bruno: paso"."""
+    """One line of the lesson table's log: ``note(event, lesson_cast())`` -> "Bruno: paso" (None: not logged)."""
+    told = _note(event, viewer)
+    return capfirst(told) if told else None
+
+
+def _note(event: dict, viewer: Viewer) -> str | None:
     code, params = event["code"], event["params"]
     who = viewer.player(params["seat"]) if "seat" in params else ""
     if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
         return _("%(player)s: %(action)s", player=who, action=action_label({"type": code}))
     if code == "envido":
-        return _("%(player)s: %(action)s (total %(total)d)", player=who,
-                 action=action_label({"type": "envido", "amount": params["amount"]}), total=params["total"])
+        return _("%(player)s: %(action)s", player=who, action=bet_label(params["amount"], params["total"]))
     if code == "mano_set":
         return _("%(player)s cut first and becomes mano.", player=viewer.player(params["mano"]))
     if code == "lance_start":

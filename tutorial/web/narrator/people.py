@@ -98,12 +98,11 @@ class Players(Viewer):
         self.names = tuple(names)
 
     def player(self, seat: int) -> str:
-        return _("Player %(name)s", name=self.names[seat])
-
-    def label(self, seat: int, mano: int | None = None) -> str:
-        if seat == mano:
-            return _("Player %(name)s, mano", name=self.names[seat])
-        return self.player(seat)
+        """A numbered player is the seat's ("Jugador 1", "1. jokalaria"); a lettered one is "Jugador A"."""
+        name = self.names[seat]
+        if name.isdigit():
+            return _("Seat %(number)d", number=int(name))
+        return _("Player %(letter)s", letter=name)
 
     def team(self, team: int) -> str:
         return _("players 1 and 3") if team == 0 else _("players 2 and 4")

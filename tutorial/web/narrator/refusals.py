@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tutorial.web.narrator.senas import REFUSALS as SENA_REFUSALS
 from tutorial.web.terms import ACTIONS, card_name
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 
 def refusal(code: str, params: dict) -> str:
@@ -14,7 +14,8 @@ def refusal(code: str, params: dict) -> str:
                  action=ACTIONS.get(params.get("type"), params.get("type")), possible=names)
     if code == "bad_amount":
         if "min" in params:
-            return _("Bet from %(min)s to %(max)s tantos.", min=params["min"], max=params["max"])
+            return ngettext("Bet from %(min)s to %(max)s tanto.", "Bet from %(min)s to %(max)s tantos.", params["max"],
+                            min=params["min"], max=params["max"])
         return _("A bet needs a whole number of tantos.")
     if code == "card_not_held":
         return _("You do not hold the %(card)s.", card=card_name(params["card"]))

@@ -51,6 +51,13 @@ def pares_word(play: str | None) -> str:
     return play_name(play) if play else _("no pares")
 
 
+def bet_label(amount: int, total: int) -> str:
+    """A bet as a list of what was said names it: "envido 10" when it opens, "2 more, 12 in all" for a raise."""
+    if amount == total:
+        return action_label({"type": "envido", "amount": amount})
+    return _("%(amount)d more, %(total)d in all", amount=amount, total=total)
+
+
 def action_label(action: dict) -> str:
     """An action as its button says it: "envido 2", or the discard with its cards."""
     label = str(ACTIONS.get(action.get("type"), action.get("type")))

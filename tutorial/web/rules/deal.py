@@ -6,10 +6,10 @@ from flask import url_for
 from tutorial.engine import LANCES as LANCE_ORDER  # the order of play and of the count
 from tutorial.engine import evaluate, explain
 from tutorial.web.rules.directives import Directive, check_options, parse_bet, real_option, reyes_option
-from tutorial.web.narrator import Players, capfirst, tantos
+from tutorial.web.narrator import Players, capfirst
 from tutorial.web.rules.words import hand_value
-from tutorial.web.terms import ACTIONS, LANCES, lance_name
-from tutorial.web.translate import gettext as _
+from tutorial.web.terms import LANCES, lance_name
+from tutorial.web.translate import gettext as _, ngettext
 
 PLAYERS = Players()
 
@@ -19,13 +19,15 @@ def result_words(lance: dict) -> str:
     if result == "paso":
         return _("en paso")
     if result == "accepted":
-        return _("envite of %(total)s accepted", total=tantos(lance["bet_total"]))
+        return ngettext("envite of %(num)d tanto accepted", "envite of %(num)d tantos accepted", lance["bet_total"])
     if result == "refused":
-        return _("envite refused: deje of %(deje)s", deje=tantos(lance["deje"]))
+        return ngettext("envite refused: deje of %(num)d tanto", "envite refused: deje of %(num)d tantos",
+                        lance["deje"])
     if result == "ordago_accepted":
-        return _("%(ordago)s accepted", ordago=str(ACTIONS["ordago"]))
+        return _("accepted órdago")
     if result == "ordago_refused":
-        return _("%(ordago)s refused: deje of %(deje)s", ordago=str(ACTIONS["ordago"]), deje=tantos(lance["deje"]))
+        return ngettext("órdago refused: deje of %(num)d tanto", "órdago refused: deje of %(num)d tantos",
+                        lance["deje"])
     if result == "only_team":
         return _("only one team holds it")
     if lance["lance"] == "pares":
@@ -39,15 +41,21 @@ def points_words(lance: dict) -> str:
         return "—"
     if lance["result"] == "ordago_accepted":
         return _("the game")
-    at_count = tantos(lance["points"])
-    if lance["deje"] is not None and lance["points"] == 0:  # a refused grande or chica: the deje is all it pays
-        return _("%(deje)s at once (deje), nothing more at the count", deje=tantos(lance["deje"]))
-    if lance["deje"] is not None:
-        at_count = _("%(deje)s at once (deje), %(points)s at the count", deje=tantos(lance["deje"]),
-                     points=at_count)
+    points = lance["points"]
+    if lance["deje"] is not None and points == 0:  # a refused grande or chica: the deje is all it pays
+        return ngettext("%(num)d tanto at once (deje), nothing more at the count",
+                        "%(num)d tantos at once (deje), nothing more at the count", lance["deje"])
     if not lance["counted"]:
-        return _("%(points)s: not counted, the game was over", points=at_count)
-    return at_count
+        said = ngettext("%(num)d tanto: not counted, the game was over",
+                        "%(num)d tantos: not counted, the game was over", points)
+    elif lance["deje"] is not None:
+        said = ngettext("%(num)d tanto at the count", "%(num)d tantos at the count", points)
+    else:
+        return ngettext("%(num)d tanto", "%(num)d tantos", points)
+    if lance["deje"] is None:
+        return said
+    # Two facts, each a whole phrase with its number: the deje paid at once, then the count.
+    return "; ".join((ngettext("%(num)d tanto at once (deje)", "%(num)d tantos at once (deje)", lance["deje"]), said))
 
 
 def expand_deal(directive: Directive) -> dict:
@@ -85,18 +93,21 @@ def expand_deal(directive: Directive) -> dict:
         caption = []
     elif 0 in totals and totals != [0, 0]:  # "0 tantos" reads badly (and Portuguese makes 0 singular)
         team = 0 if totals[0] else 1
-        caption = [_("In this hand only %(team)s collect: %(points)s.", team=PLAYERS.team(team),
-                     points=tantos(totals[team]))]
+        caption = [ngettext("In this hand only %(team)s collect: %(num)d tanto.",
+                            "In this hand only %(team)s collect: %(num)d tantos.", totals[team],
+                            team=PLAYERS.team(team))]
     else:
-        caption = [_("In this hand players 1 and 3 collect %(points_a)s and players 2 and 4 collect "
-                     "%(points_b)s.", points_a=tantos(totals[0]), points_b=tantos(totals[1]))]
+        caption = [ngettext("In this hand players 1 and 3 collect %(num)d tanto.",
+                            "In this hand players 1 and 3 collect %(num)d tantos.", totals[0]),
+                   ngettext("Players 2 and 4 collect %(num)d tanto.", "Players 2 and 4 collect %(num)d tantos.",
+                            totals[1])]
     if scores is not None:
         caption.append(_("Score before the hand: %(a)d to %(b)d; after it: %(c)d to %(d)d.",
                          a=scores[0], b=scores[1], c=data["scores_after"][0], d=data["scores_after"][1]))
     if data["game_over"]:
         if data["ordago"]:
-            caption.append(_("%(lance)s: the accepted %(ordago)s ends the game, and %(team)s win it.",
-                             ordago=str(ACTIONS["ordago"]), lance=capfirst(str(LANCES[data["ordago"]])),
+            caption.append(_("%(lance)s: the accepted órdago ends the game, and %(team)s win it.",
+                             lance=capfirst(str(LANCES[data["ordago"]])),
                              team=PLAYERS.team(data["winner_team"])))
         else:
             caption.append(_("%(lance)s: %(team)s reach %(target)d; the count stops there and they win the "

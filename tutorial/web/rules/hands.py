@@ -5,9 +5,9 @@ from tutorial.engine import card_points, evaluate, parse_cards, showdown, value_
 from tutorial.web.explain_text import decision_text
 from tutorial.web.rules.directives import Directive, check_options, real_option, reyes_option
 from tutorial.web.narrator import Players, capfirst
-from tutorial.web.rules.words import hand_value, rank_name, ranks_name
+from tutorial.web.rules.words import hand_value, rank_name
 from tutorial.web.terms import LANCES, lance_name
-from tutorial.web.translate import gettext as _
+from tutorial.web.translate import gettext as _, ngettext
 
 
 def expand_hand(directive: Directive) -> dict:
@@ -18,8 +18,9 @@ def expand_hand(directive: Directive) -> dict:
     if directive.kind == "ranks":
         counts = ", ".join(rank_name(rank) for rank in info.ranks)
         points = " + ".join(str(points_of(code, reyes)) for code in cards)
-        caption = [_("With %(number)d %(reyes)s these cards count, from highest to lowest, as: %(ranks)s.",
-                     number=reyes, reyes=ranks_name(12), ranks=counts),
+        caption = [ngettext("With %(num)d rey these cards count, from highest to lowest, as: %(ranks)s.",
+                            "With %(num)d reyes these cards count, from highest to lowest, as: %(ranks)s.", reyes,
+                            ranks=counts),
                    _("Points for %(juego)s and %(punto)s: %(sum)s = %(total)d.", juego=lance_name("juego"),
                      punto=lance_name("punto"), sum=points, total=info.points)]
         highlight = ()

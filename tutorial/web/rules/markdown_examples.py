@@ -19,7 +19,6 @@ from tutorial.web.rules.deal import expand_deal
 from tutorial.web.rules.directives import DIRECTIVE, DirectiveError, parse_directive
 from tutorial.web.rules.hands import expand_compare, expand_hand
 from tutorial.web.rules.senas import expand_senas
-from tutorial.web.rules.words import ranks_name
 from tutorial.web.terms import card_name
 
 
@@ -32,7 +31,7 @@ def expand(body: str) -> Markup:
     directive = parse_directive(body)
     example = EXPANDERS[directive.kind](directive)
     template = current_app.jinja_env.get_template("_rules_example.html")
-    return Markup(template.render(kind=directive.kind, card_name=card_name, reyes_word=ranks_name(12), **example))
+    return Markup(template.render(kind=directive.kind, card_name=card_name, **example))
 
 
 class ExamplePreprocessor(Preprocessor):

@@ -1,9 +1,9 @@
 """The words the rules examples share: ranks, plays and a hand's value (seats, teams and tantos: the narrator)."""
 from __future__ import annotations
 
-from tutorial.web.narrator import capfirst, tantos
-from tutorial.web.terms import PLAYS, RANKS, RANKS_PLURAL, lance_name
-from tutorial.web.translate import gettext as _
+from tutorial.web.narrator import capfirst
+from tutorial.web.terms import PLAYS, RANKS, RANKS_PLURAL
+from tutorial.web.translate import gettext as _, ngettext
 
 
 def rank_name(rank: int) -> str:
@@ -27,16 +27,17 @@ def hand_value(info, kind: str) -> str:
     """One short line about a hand for the lance or topic of an example."""
     if kind in ("pares",):
         if info.pares is None:
-            return _("No %(pares)s.", pares=lance_name("pares"))
-        return _("%(what)s, worth %(bonus)s at the count.", what=capfirst(pares_words(info.pares)),
-                 bonus=tantos(info.pares.bonus))
+            return _("No pares.")
+        return ngettext("%(what)s, worth %(num)d tanto at the count.", "%(what)s, worth %(num)d tantos at the count.",
+                        info.pares.bonus, what=capfirst(pares_words(info.pares)))
     if kind in ("juego", "punto"):
         if info.is_real:
-            return _("Total %(points)d: a 31 real, %(juego)s worth %(bonus)s at the count.", points=info.points,
-                     juego=lance_name("juego"), bonus=tantos(info.juego_bonus))
+            return ngettext("Total %(points)d: a 31 real, juego worth %(num)d tanto at the count.",
+                            "Total %(points)d: a 31 real, juego worth %(num)d tantos at the count.",
+                            info.juego_bonus, points=info.points)
         if info.juego:
-            return _("Total %(points)d: %(juego)s, worth %(bonus)s at the count.", points=info.points,
-                     juego=lance_name("juego"), bonus=tantos(info.juego_bonus))
-        return _("Total %(points)d: no %(juego)s; it plays %(points)d at %(punto)s.", points=info.points,
-                 juego=lance_name("juego"), punto=lance_name("punto"))
+            return ngettext("Total %(points)d: juego, worth %(num)d tanto at the count.",
+                            "Total %(points)d: juego, worth %(num)d tantos at the count.", info.juego_bonus,
+                            points=info.points)
+        return _("Total %(points)d: no juego; it plays %(points)d at punto.", points=info.points)
     return ""
