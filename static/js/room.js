@@ -117,6 +117,12 @@ function show(data) {
 
 function showTable(data) {
   els.bar.hidden = false;
+  // The seat's version moves only with what the seat can see: the same version again (a poll, the tab shown again)
+  // leaves the table, its hint and an open señas menu as they are; only the clocks are read again.
+  if (lastIndex >= 0 && els.table.dataset.version === String(data.version)) {
+    startClock(data);
+    return;
+  }
   layOut(data.me.seat);
   nameSeats(data);
   const events = data.events ?? [];

@@ -111,7 +111,9 @@ def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Respons
                     rows = room_store.log_since(room_id, last, upto=reached)
                     for number, (version, log) in enumerate(rows):
                         reload = number == 0 and version != last + 1  # older changes are no longer kept
-                        yield message(version, visible(log, seat), **({"reload": True} if reload else {}))
+                        shown = visible(log, seat)
+                        if shown or reload:  # a change the seat cannot see is not its news: its version stays
+                            yield message(version, shown, **({"reload": True} if reload else {}))
                         last = version
                 moment = time.monotonic()
                 left = started + lasting - moment

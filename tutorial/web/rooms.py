@@ -16,9 +16,9 @@ from flask import Blueprint, g, jsonify, make_response, request
 
 from tutorial import languages
 from tutorial.bots import LEVELS
-from tutorial.engine import SEATS, Action, Event, IllegalAction
+from tutorial.engine import SEATS, Action, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name
+from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name, seen_by
 from tutorial.web import room_caps, room_coach, room_narration, room_store, room_stream, storage, table
 from tutorial.web import table_senas as senas
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -262,7 +262,7 @@ def room_events(room_id):
             room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
         else:
             room_store.beat(room.id, seat, now())
-        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version), stream_events(room),
+        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version_of(seat)), stream_events(room),
                                       on_end=holding.release)
     except room_caps.Refused as error:
         holding.release()
@@ -299,7 +299,7 @@ def seat_view(room: Room, seat: int) -> dict:
     lobby = lobby_view(room)
     me = {"seat": seat, "host": room.host == seat, "stand_in": room.seats[seat].stand_in}
     if not room.started:
-        return dict(lobby, seat=seat, me=me, deadline=None, next_hand=None)
+        return dict(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=None, next_hand=None)
     game = room.game
     meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
             "window": room.window, "windows": room.windows_of(seat), "coach": room.hints,
@@ -316,7 +316,7 @@ def seat_view(room: Room, seat: int) -> dict:
         # Once the game is over, the seed that plays it again: a new room with the same options and this seed (the
         # creation page's ?seed=) deals the same hands, and the same moves meet the same bots' moves.
         view["seed"] = room.replay_seed()
-    view.update(lobby, seat=seat, me=me, deadline=room.deadline_left(moment),
+    view.update(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=room.deadline_left(moment),
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
                 if game.phase.hand_is_over else None)
     return view
@@ -343,8 +343,7 @@ def visible_events(log: list[dict], seat: int, names: tuple[str, ...], room_id: 
     seats' names as it reads them, room_narration.names_for)."""
     shown = []
     for entry in log:
-        audience = entry["audience"] if entry["audience"] == "all" else tuple(entry["audience"])
-        if not Event(entry["code"], entry["params"], audience).visible_to(seat):
+        if not seen_by(entry, seat):
             continue
         if "index" in entry:
             shown += room_narration.narrator(room_id, entry.get("game", 0), seat, names)([entry])
