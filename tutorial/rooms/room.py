@@ -38,9 +38,7 @@ def seen_by(entry: dict, seat: int | None) -> bool:
     """Whether a logged event (``Event.to_json()`` form) is shown to ``seat`` (None: a spectator, who sees only
     what everyone sees)."""
     audience = entry["audience"]
-    if audience == "all":
-        return True
-    return seat is not None and Event(entry["code"], entry["params"], tuple(audience)).visible_to(seat)
+    return Event(entry["code"], entry["params"], audience if audience == "all" else tuple(audience)).visible_to(seat)
 
 
 def mixed_seed(seed: int, secret: str, games: int) -> int:

@@ -128,7 +128,7 @@ def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Respons
                 if due is not None:
                     wait = min(wait, max(0.0, due - clock()) + 0.01)
                 flush = room_store.flush_beats()  # the process's beats, one write for all its streams
-                if flush is not None and room_store.beat_waits(room_id, seat):
+                if flush is not None and seat is not None and room_store.beat_waits(room_id, seat):
                     wait = min(wait, flush + 0.01)  # only the streams whose own beat waits wake up to write them
                 reached = events.wait_for_change(room_id, last, wait)
                 news = reached is not None
@@ -136,7 +136,7 @@ def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Respons
                     room_store.flush_beats(force=True)  # the beats of the process's other streams
                     return  # no beat after the browser went: its seat's absence counts from its last one
                 moment = time.monotonic()
-                if moment >= next_beat:
+                if moment >= next_beat and seat is not None:  # a spectator's stream is nobody's sign of life
                     room_store.beat_soon(room_id, seat, clock())
                     next_beat = moment + BEAT
                 if moment >= next_keepalive:
