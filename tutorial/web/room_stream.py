@@ -7,7 +7,8 @@ keep-alive or its own presence beat, it asks the store nothing); then it enforce
 (``room_store.change``, so clocks run even while nobody acts, whichever worker the people reached), writes the
 process's waiting presence beats (room_store.beat_soon), reads the room's log since the version it last sent (from
 what the worker keeps when it holds those changes: room_store) and forwards each change's events that its seat may
-see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with ``Last-Event-ID`` and
+see; a change that shows it none is not sent (the seat's version stays: tutorial/rooms/room.py, ``Room.seen``). A
+spectator's stream (no seat) sees what everyone sees and writes no presence beat. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with ``Last-Event-ID`` and
 loses nothing. With gthread each open stream holds one of the worker's stream threads (room_caps.py).
 
 A stream whose browser has gone (a closed tab) ends at its next wake-up, at most ``GONE_CHECK`` seconds later, and
