@@ -18,7 +18,7 @@ from collections import OrderedDict
 from flask_babel import get_locale
 
 from tutorial.rooms.room import BOT, Room
-from tutorial.web.narrator import Cast, Learner, Players
+from tutorial.web.narrator import Cast, Learner, Viewer
 from tutorial.web.room_words import bot_seat_name
 
 KEPT_SEATS = 4096      # (room, game, seat, language) narrations kept per process: 1,000 rooms of four seats
@@ -33,13 +33,13 @@ KEPT_NAMES = 1024      # the seats' names as each seat reads them, per the seats
 
 def names_for(room: Room, seat: int | None) -> tuple[str, ...]:
     """The four seats' names as ``seat`` reads them: "You", the people's names, "Rival on your left (bot)"; for a
-    spectator (None) the people's names and the bots by seat number ("Player 2 (bot)")."""
+    spectator (None) the people's names and the bots by their seat, as the room page's list names it ("Seat 2 (bot)")."""
     who = tuple((held.kind, held.name) for held in room.seats)
     return _kept(_names, (who, seat, str(get_locale())), KEPT_NAMES, lambda: _names_for(room, seat))
 
 
 def _names_for(room: Room, seat: int | None) -> tuple[str, ...]:
-    reader = Players() if seat is None else Learner(seat)
+    reader = Viewer() if seat is None else Learner(seat)  # a spectator names seats as the room page's list does
     names = []
     for other, held in enumerate(room.seats):
         if other == seat:
