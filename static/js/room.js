@@ -32,6 +32,7 @@ const els = {
   clock: $("room-clock"), connection: $("room-connection"), sound: $("room-sound"), next: $("room-next"),
   nextClock: $("room-next-clock"), hints: $("room-hints"), controlsClock: $("controls-clock"),
   table: $("table"), copy: $("copy-link"), link: $("room-link"), copyStatus: $("copy-status"),
+  invite: $("room-invite"), watch: $("room-watch"), watchScore: $("watch-score"), watchLog: $("watch-log"),
 };
 const baseTitle = document.title;
 
@@ -102,7 +103,9 @@ function show(data) {
   const seated = Boolean(data.me);
   root.classList.toggle("room-page--seated", seated);
   root.classList.toggle("room-page--playing", seated && data.started);
-  if (seated) {
+  root.classList.toggle("room-page--watching", Boolean(data.watching));
+  els.invite.hidden = data.started; // the link invites to a seat: once the game has started there is none to take
+  if (seated || data.watching) { // a spectator of a started game follows it live too, without a seat
     stopLobbyRefresh();
     openStream();
   } else {
@@ -113,10 +116,40 @@ function show(data) {
   renderWait(data, seated);
   if (seated && data.started) showTable(data);
   else els.table.hidden = true;
+  renderWatch(data);
+}
+
+// A visitor of a started game watches it: the score and what everyone at the table was told in this hand.
+function renderWatch(data) {
+  els.watch.hidden = !data.watching;
+  if (!data.watching) return;
+  els.watchScore.replaceChildren(...data.score_text.map((points, team) => {
+    const item = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = roomTexts.teamNames[team];
+    item.append(name, " ", points);
+    return item;
+  }));
+  const events = data.events ?? [];
+  const shown = new Set([...els.watchLog.children].map((item) => item.dataset.index));
+  if (events.length && !shown.has(String(events[0].index))) els.watchLog.replaceChildren(); // a new hand's
+  for (const event of events) {
+    if (shown.has(String(event.index))) continue;
+    const item = document.createElement("li");
+    item.dataset.index = String(event.index);
+    item.textContent = event.text;
+    els.watchLog.append(item);
+  }
 }
 
 function showTable(data) {
   els.bar.hidden = false;
+  // The seat's version moves only with what the seat can see: the same version again (a poll, the tab shown again)
+  // leaves the table, its hint and an open señas menu as they are; only the clocks are read again.
+  if (lastIndex >= 0 && els.table.dataset.version === String(data.version)) {
+    startClock(data);
+    return;
+  }
   layOut(data.me.seat);
   nameSeats(data);
   const events = data.events ?? [];
@@ -215,7 +248,7 @@ function renderJoin(data, seated) {
   const free = freeSeats(data);
   const canJoin = !seated && !data.started && free.length > 0;
   els.join.hidden = !canJoin;
-  if (!seated && !canJoin) notice(data.started ? ui.startedAlready : ui.full);
+  if (!seated && !canJoin) notice(data.watching ? "" : (data.started ? ui.startedAlready : ui.full));
   if (!canJoin) return;
   const chosen = els.joinSeat.value;
   const first = new Option(ui.nextFree, "");

@@ -119,14 +119,17 @@ def test_a_seat_outside_0_to_3_is_a_400(app, seat):
 
 # ----- tokens ----------------------------------------------------------------------------------------------------
 
-def test_without_a_token_the_room_shows_only_its_lobby_and_no_card(app):
+def test_without_a_token_the_room_shows_its_lobby_then_the_spectators_view_and_no_card(app):
     host = create_room(app)
     join_room(app, host, "Bruno")
-    host.post("start")
     lobby = app.test_client().get(f"/api/rooms/{host.room}").get_json()
-    assert lobby["started"] is True and "hand" not in lobby and "events" not in lobby and "last_hand" not in lobby
     assert set(lobby) == {"id", "url", "version", "options", "level", "clock", "window", "hints", "seats", "host",
                           "started", "over"}
+    host.post("start")
+    watching = app.test_client().get(f"/api/rooms/{host.room}").get_json()
+    assert watching["started"] is True and watching["watching"] is True
+    assert "hand" not in watching and "legal_actions" not in watching and "senas" not in watching
+    assert watching["last_hand"] is None  # the hands are shown only once a hand is over
 
 
 @pytest.mark.parametrize("headers", [{"Authorization": "Bearer wrong"}, {"Authorization": "Basic abc"},

@@ -16,9 +16,12 @@ class Event(NamedTuple):
     params: dict
     audience: str | tuple[str, int] = ALL
 
-    def visible_to(self, seat: int) -> bool:
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` is told of this event (None: a spectator, told only what everyone is)."""
         if self.audience == ALL:
             return True
+        if seat is None:
+            return False
         kind, who = self.audience
         return who == (seat % 2 if kind == "team" else seat)
 

@@ -14,7 +14,7 @@ enforces it (``Room.advance``)::
 """
 from tutorial.rooms.names import BadName, clean_name
 from tutorial.rooms.room import (CLOCK_RANGE, DISCONNECTED_AFTER, GONE_AFTER, NEXT_HAND_WAIT, TURN_TYPES, Room,
-                                 RoomError, Seat)
+                                 RoomError, Seat, seen_by)
 
 __all__ = ["CLOCK_RANGE", "DISCONNECTED_AFTER", "GONE_AFTER", "NEXT_HAND_WAIT", "TURN_TYPES", "BadName", "Room",
-           "RoomError", "Seat", "clean_name"]
+           "RoomError", "Seat", "clean_name", "seen_by"]

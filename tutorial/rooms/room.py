@@ -31,6 +31,14 @@ TURN_TYPES = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")
 SEED_LIMIT = 2 ** 63
 MIXED_SEED_LIMIT = 2 ** 53     # a mixed seed is shown at the end: below 2^53 it survives any JSON client's numbers
 MAX_BOT_MOVES = 2000           # a safety net: bots never need this many moves before a person speaks
+WATCHERS = 4                   # the index of the spectators' version in ``Room.seen`` (after the four seats')
+
+
+def seen_by(entry: dict, seat: int | None) -> bool:
+    """Whether a logged event (``Event.to_json()`` form) is shown to ``seat`` (None: a spectator, who sees only
+    what everyone sees)."""
+    audience = entry["audience"]
+    return Event(entry["code"], entry["params"], audience if audience == "all" else tuple(audience)).visible_to(seat)
 
 
 def mixed_seed(seed: int, secret: str, games: int) -> int:
@@ -101,6 +109,10 @@ class Room:
         self.coach: list[dict] = data.get("coach") or [{} for _ in SEATS]
         self.hands: list[dict] = data.get("hands", [])
         self.created: float = data["created"]
+        # Each seat's version, then the spectators': the room's version of the last change it could see (an event
+        # shown to it). A turn action is guarded by the seat's own, so a change it cannot see (a rival's catch window
+        # closing) neither refuses its move nor redraws its table.
+        self.seen: list[int] = data.get("seen") or [self.version] * (WATCHERS + 1)
         self.log: list[dict] = []
         self._mark = self.game.event_count if self.game else 0
 
@@ -131,14 +143,28 @@ class Room:
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
                 "windows": [[s, r, deadline] for (s, r), deadline in sorted(self.windows.items())],
                 "considered": self.considered, "readings": self.readings, "coach": self.coach, "hands": self.hands,
-                "created": self.created}
+                "created": self.created, "seen": self.seen}
 
     def to_read(self) -> Room:
         """A copy for reading: its seats are its own (a store merges the presence times into them), its game is
         this room's (read it, never change it), its log empty. A store keeping parsed rooms hands these out."""
         copy = Room.__new__(Room)
-        copy.__dict__.update(self.__dict__, seats=[replace(seat) for seat in self.seats], log=[])
+        copy.__dict__.update(self.__dict__, seats=[replace(seat) for seat in self.seats], seen=list(self.seen), log=[])
         return copy
+
+    def version_of(self, seat: int | None) -> int:
+        """The version ``seat`` acts on and reads (None: a spectator's): the last change it could see."""
+        return self.seen[WATCHERS if seat is None else seat]
+
+    def stamp(self) -> list[dict]:
+        """The changes since the last stamp become the room's next version: their log is returned (for the store's
+        event log) and each seat that sees one of their events, and the spectators, move to this version."""
+        log = self.take_log()
+        self.version += 1
+        for index, seat in enumerate((*SEATS, None)):
+            if any(seen_by(entry, seat) for entry in log):
+                self.seen[index] = self.version
+        return log
 
     # ----- who is who ----------------------------------------------------------------------------------------
 
@@ -306,7 +332,7 @@ class Room:
             raise RoomError("not_started")
         if self.at_limit:
             raise RoomError("limit")
-        if action.type in TURN_TYPES and version != self.version:
+        if action.type in TURN_TYPES and version != self.version_of(seat):
             raise RoomError("stale")
         game = self.game
         if action.type == "next_hand":

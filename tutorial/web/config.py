@@ -25,6 +25,7 @@ environment variable           config key                  meaning
 ``MUS_STREAMS_PER_ADDRESS``    ``STREAMS_PER_ADDRESS``     open event streams per client address, IPv6 per /64
                                                            (default 100; 0: no cap): tutorial/web/room_caps.py
 ``MUS_STREAMS_PER_SEAT``       ``STREAMS_PER_SEAT``        open event streams per seat of a room (default 6)
+``MUS_WATCHERS_PER_ROOM``      ``WATCHERS_PER_ROOM``       open spectators' event streams per room (default 20)
 ``MUS_HEADER_TIMEOUT``         ``HEADER_TIMEOUT``          seconds a client may take to send a request's line
                                                            and headers (default 10): tutorial/web/serve_worker.py
 ``MUS_BODY_TIMEOUT``           ``BODY_TIMEOUT``            seconds a client may take to send a request's body
@@ -103,6 +104,7 @@ ENVIRONMENT = {
     "MUS_MAX_TABLE_MOVES": ("MAX_TABLE_MOVES", _count),
     "MUS_STREAMS_PER_ADDRESS": ("STREAMS_PER_ADDRESS", _count),
     "MUS_STREAMS_PER_SEAT": ("STREAMS_PER_SEAT", _count),
+    "MUS_WATCHERS_PER_ROOM": ("WATCHERS_PER_ROOM", _count),
     "MUS_HEADER_TIMEOUT": ("HEADER_TIMEOUT", _seconds),
     "MUS_BODY_TIMEOUT": ("BODY_TIMEOUT", _seconds),
 }

@@ -11,6 +11,8 @@ Each open stream holds one gthread thread for as long as it lasts. Three caps, c
   one phone's addresses do): past it a 429. A classroom or a household behind one address, 30 people with a tab
   or two and a reload each, stays under it.
 - **per seat** (``MUS_STREAMS_PER_SEAT``, default 6: a person's tabs, phone and reloads): past it a 429.
+- **per room's spectators** (``MUS_WATCHERS_PER_ROOM``, default 20): the streams of visitors without a seat who
+  watch a started room; they also count per address. Past it a 429 (the page then asks for news every few s).
 
 The address and seat caps hold across every worker of one server: each open stream locks one byte of a file
 shared by the workers (``STREAM_LOCK_FILE``, made by ``mus-tutorial serve`` before it starts them), the bytes of
@@ -43,6 +45,7 @@ from tutorial.web.translate import gettext as _
 STREAM_THREADS = 128      # per worker, besides the request threads (config STREAM_THREADS)
 PER_ADDRESS = 100         # open streams per client address (IPv6: per /64); config STREAMS_PER_ADDRESS
 PER_SEAT = 6              # open streams per seat of a room; config STREAMS_PER_SEAT
+PER_ROOM_WATCHERS = 20    # open spectators' streams per room (no seat, no token); config WATCHERS_PER_ROOM
 SPAN = 1 << 12            # bytes of the lock file one key may use: a cap above it counts as SPAN
 FULL_HINT = 0.5           # seconds a worker refuses a key it has just found full without looking again
 FULL_KEPT = 10_000        # keys found full that a worker remembers at most
@@ -50,7 +53,8 @@ OFD_LOCKS = hasattr(fcntl, "F_OFD_SETLK")
 
 
 class Refused(Exception):
-    """A stream past a cap: ``code`` is ``address``, ``seat`` or ``busy`` (the worker's stream threads)."""
+    """A stream past a cap: ``code`` is ``address``, ``seat``, ``watchers`` (the room's spectators) or ``busy`` (the
+    worker's stream threads)."""
 
     def __init__(self, code: str):
         super().__init__(code)
@@ -212,12 +216,16 @@ def hold(address: str | None) -> Holding:
     return holding
 
 
-def hold_seat(holding: Holding, room_id: str, seat: int) -> None:
-    if not holding.take(f"seat:{room_id}:{seat}", int(current_app.config.get("STREAMS_PER_SEAT", PER_SEAT))):
+def hold_seat(holding: Holding, room_id: str, seat: int | None) -> None:
+    """A slot of the seat's streams, or for a spectator (None) one of the room's spectators' streams."""
+    if seat is None:
+        if not holding.take(f"watchers:{room_id}", int(current_app.config.get("WATCHERS_PER_ROOM", PER_ROOM_WATCHERS))):
+            raise Refused("watchers")
+    elif not holding.take(f"seat:{room_id}:{seat}", int(current_app.config.get("STREAMS_PER_SEAT", PER_SEAT))):
         raise Refused("seat")
 
 
-RETRY_AFTER = {"address": 30, "seat": 10, "busy": 10}  # seconds a refused client is asked to wait
+RETRY_AFTER = {"address": 30, "seat": 10, "watchers": 30, "busy": 10}  # seconds a refused client is asked to wait
 
 
 def refusal_message(code: str) -> str:
@@ -232,6 +240,8 @@ def _refusal_message(code: str, lang: str) -> str:  # noqa: ARG001 - lang: the c
                              "tabs, or wait a minute and try again."),
         "seat": lambda: _("This seat already has as many live connections as it may have: close one of its other "
                           "tabs, or wait a moment and try again."),
+        "watchers": lambda: _("This room already has as many spectators following it live as it may have: this "
+                              "page asks for news every few seconds instead."),
         "busy": lambda: _("The server holds as many live connections as it can right now: wait a moment and try "
                           "again."),
     }

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from flask_babel import get_locale
 
 from tutorial.rooms.room import BOT, Room
-from tutorial.web.narrator import Cast, Learner
+from tutorial.web.narrator import Cast, Learner, Viewer
 from tutorial.web.room_words import bot_seat_name
 
 KEPT_SEATS = 4096      # (room, game, seat, language) narrations kept per process: 1,000 rooms of four seats
@@ -31,14 +31,15 @@ _names: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
 KEPT_NAMES = 1024      # the seats' names as each seat reads them, per the seats' kinds and names and the language
 
 
-def names_for(room: Room, seat: int) -> tuple[str, ...]:
-    """The four seats' names as ``seat`` reads them: "You", the people's names, "Rival on your left (bot)"."""
+def names_for(room: Room, seat: int | None) -> tuple[str, ...]:
+    """The four seats' names as ``seat`` reads them: "You", the people's names, "Rival on your left (bot)"; for a
+    spectator (None) the people's names and the bots by their seat, as the room page's list names it ("Seat 2 (bot)")."""
     who = tuple((held.kind, held.name) for held in room.seats)
     return _kept(_names, (who, seat, str(get_locale())), KEPT_NAMES, lambda: _names_for(room, seat))
 
 
-def _names_for(room: Room, seat: int) -> tuple[str, ...]:
-    reader = Learner(seat)
+def _names_for(room: Room, seat: int | None) -> tuple[str, ...]:
+    reader = Viewer() if seat is None else Learner(seat)  # a spectator names seats as the room page's list does
     names = []
     for other, held in enumerate(room.seats):
         if other == seat:
@@ -50,8 +51,9 @@ def _names_for(room: Room, seat: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def viewer_for(names: tuple[str, ...], seat: int) -> Cast:
-    return Cast(names, teams=Learner(seat))
+def viewer_for(names: tuple[str, ...], seat: int | None) -> Cast:
+    """The seat's reader of events: its teams are "your team" and "the rival team" (a spectator's: team A and B)."""
+    return Cast(names, teams=None if seat is None else Learner(seat))
 
 
 def _kept(cache: OrderedDict, key: tuple, limit: int, make):

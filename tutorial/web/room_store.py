@@ -275,8 +275,7 @@ def _play(played: _Change, work, now: float, refusals: tuple) -> None:
 def _step(played: _Change) -> None:
     """One saved step: the room under its next version, with the step's log."""
     room = played.room
-    log = room.take_log()
-    room.version += 1
+    log = room.stamp()
     played.saves.append((room.version, log, jsontext.dumps(room.to_json(shared=True))))
 
 

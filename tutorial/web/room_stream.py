@@ -7,7 +7,8 @@ keep-alive or its own presence beat, it asks the store nothing); then it enforce
 (``room_store.change``, so clocks run even while nobody acts, whichever worker the people reached), writes the
 process's waiting presence beats (room_store.beat_soon), reads the room's log since the version it last sent (from
 what the worker keeps when it holds those changes: room_store) and forwards each change's events that its seat may
-see. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with ``Last-Event-ID`` and
+see; a change that shows it none is not sent (the seat's version stays: tutorial/rooms/room.py, ``Room.seen``). A
+spectator's stream (no seat) sees what everyone sees and writes no presence beat. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with ``Last-Event-ID`` and
 loses nothing. With gthread each open stream holds one of the worker's stream threads (room_caps.py).
 
 A stream whose browser has gone (a closed tab) ends at its next wake-up, at most ``GONE_CHECK`` seconds later, and
@@ -111,7 +112,9 @@ def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Respons
                     rows = room_store.log_since(room_id, last, upto=reached)
                     for number, (version, log) in enumerate(rows):
                         reload = number == 0 and version != last + 1  # older changes are no longer kept
-                        yield message(version, visible(log, seat), **({"reload": True} if reload else {}))
+                        shown = visible(log, seat)
+                        if shown or reload:  # a change the seat cannot see is not its news: its version stays
+                            yield message(version, shown, **({"reload": True} if reload else {}))
                         last = version
                 moment = time.monotonic()
                 left = started + lasting - moment
@@ -126,7 +129,7 @@ def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Respons
                 if due is not None:
                     wait = min(wait, max(0.0, due - clock()) + 0.01)
                 flush = room_store.flush_beats()  # the process's beats, one write for all its streams
-                if flush is not None and room_store.beat_waits(room_id, seat):
+                if flush is not None and seat is not None and room_store.beat_waits(room_id, seat):
                     wait = min(wait, flush + 0.01)  # only the streams whose own beat waits wake up to write them
                 reached = events.wait_for_change(room_id, last, wait)
                 news = reached is not None
@@ -134,7 +137,7 @@ def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Respons
                     room_store.flush_beats(force=True)  # the beats of the process's other streams
                     return  # no beat after the browser went: its seat's absence counts from its last one
                 moment = time.monotonic()
-                if moment >= next_beat:
+                if moment >= next_beat and seat is not None:  # a spectator's stream is nobody's sign of life
                     room_store.beat_soon(room_id, seat, clock())
                     next_beat = moment + BEAT
                 if moment >= next_keepalive:

@@ -16,10 +16,10 @@ from flask import Blueprint, g, jsonify, make_response, request
 
 from tutorial import languages
 from tutorial.bots import LEVELS
-from tutorial.engine import SEATS, Action, Event, IllegalAction
+from tutorial.engine import SEATS, Action, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name
-from tutorial.web import room_caps, room_coach, room_narration, room_store, room_stream, storage, table
+from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name, seen_by
+from tutorial.web import room_caps, room_coach, room_narration, room_store, room_stream, room_watch, storage, table
 from tutorial.web import table_senas as senas
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from tutorial.web.narrator import refusal as engine_refusal
@@ -219,7 +219,9 @@ def get_room(room_id):
     # A read writes only when something is due (any worker enforces the clocks) or the seat's person is back.
     if (due is not None and due <= now()) or (seat is not None and room.needs_presence_write(seat, stream=False)):
         room, _done = change(room_id, lambda room: None if seat is None else room.present(seat, now()))
-    return jsonify(lobby_view(room) if seat is None else seat_view(room, seat))
+    if seat is not None:
+        return jsonify(seat_view(room, seat))
+    return jsonify(room_watch.watch_view(room, lobby_view(room)) if room.started else lobby_view(room))
 
 
 @bp.post("/api/rooms/<room_id>/actions")
@@ -246,8 +248,9 @@ def post_action(room_id):
 
 @bp.get("/api/rooms/<room_id>/events")
 def room_events(room_id):
-    """The push stream of the caller's seat (Server-Sent Events; the cookie authenticates EventSource), within the
-    streams' caps (room_caps: per address, per seat, the worker's stream threads)."""
+    """The push stream of the caller's seat (Server-Sent Events; the cookie authenticates EventSource), or once the
+    game has started a spectator's (no token: what everyone sees), within the streams' caps (room_caps: per address,
+    per seat or the room's spectators, the worker's stream threads). A spectator is no sign of life of any seat."""
     table.use_language(request.args.get("lang"))
     try:
         holding = room_caps.hold(request.remote_addr)
@@ -255,14 +258,17 @@ def room_events(room_id):
         return room_caps.refusal(error)
     try:
         room = find(room_id)
-        seat = caller_seat(room)
+        seat = caller_seat(room, required=room_watch_closed(room))
         room_caps.hold_seat(holding, room.id, seat)
         due = room.due()
-        if room.needs_presence_write(seat, stream=True) or (due is not None and due <= now()):
+        if seat is None:
+            if due is not None and due <= now():
+                room, _done = change(room_id, None)
+        elif room.needs_presence_write(seat, stream=True) or (due is not None and due <= now()):
             room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
         else:
             room_store.beat(room.id, seat, now())
-        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version), stream_events(room),
+        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version_of(seat)), stream_events(room),
                                       on_end=holding.release)
     except room_caps.Refused as error:
         holding.release()
@@ -272,6 +278,11 @@ def room_events(room_id):
         raise
     response.call_on_close(holding.release)  # also if the stream never started (its end releases it otherwise)
     return response
+
+
+def room_watch_closed(room: Room) -> bool:
+    """Whether a visitor without a seat may not watch the room yet: before the start there is nothing to watch."""
+    return not room.started
 
 
 # ----- views -----------------------------------------------------------------------------------------------------
@@ -299,7 +310,7 @@ def seat_view(room: Room, seat: int) -> dict:
     lobby = lobby_view(room)
     me = {"seat": seat, "host": room.host == seat, "stand_in": room.seats[seat].stand_in}
     if not room.started:
-        return dict(lobby, seat=seat, me=me, deadline=None, next_hand=None)
+        return dict(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=None, next_hand=None)
     game = room.game
     meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
             "window": room.window, "windows": room.windows_of(seat), "coach": room.hints,
@@ -316,7 +327,7 @@ def seat_view(room: Room, seat: int) -> dict:
         # Once the game is over, the seed that plays it again: a new room with the same options and this seed (the
         # creation page's ?seed=) deals the same hands, and the same moves meet the same bots' moves.
         view["seed"] = room.replay_seed()
-    view.update(lobby, seat=seat, me=me, deadline=room.deadline_left(moment),
+    view.update(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=room.deadline_left(moment),
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
                 if game.phase.hand_is_over else None)
     return view
@@ -326,25 +337,25 @@ def stream_events(room: Room):
     """``visible(log, seat)`` for the event stream of ``room``: the events of a change that ``seat`` may see (the
     engine's audiences), in words for it. The seats' names are the room's at the stream's start, read again when
     the game starts (free seats become bots)."""
-    names = {seat: room_narration.names_for(room, seat) for seat in SEATS}
+    names = {seat: room_narration.names_for(room, seat) for seat in (*SEATS, None)}
 
-    def visible(log: list[dict], seat: int) -> list[dict]:
+    def visible(log: list[dict], seat: int | None) -> list[dict]:
         if any(entry["code"] == "started" and "index" not in entry for entry in log):
             started = room_store.load(room.id)
             if started is not None:
-                names.update({seat: room_narration.names_for(started, seat) for seat in SEATS})
+                names.update({seat: room_narration.names_for(started, seat) for seat in (*SEATS, None)})
         return visible_events(log, seat, names[seat], room.id)
 
     return visible
 
 
-def visible_events(log: list[dict], seat: int, names: tuple[str, ...], room_id: str) -> list[dict]:
-    """The events of a change that ``seat`` may see (the engine's audiences), in words for it (``names``: the
+def visible_events(log: list[dict], seat: int | None, names: tuple[str, ...], room_id: str) -> list[dict]:
+    """The events of a change that ``seat`` (None: a spectator) may see (the engine's audiences), in words for it
+    (``names``: the
     seats' names as it reads them, room_narration.names_for)."""
     shown = []
     for entry in log:
-        audience = entry["audience"] if entry["audience"] == "all" else tuple(entry["audience"])
-        if not Event(entry["code"], entry["params"], audience).visible_to(seat):
+        if not seen_by(entry, seat):
             continue
         if "index" in entry:
             shown += room_narration.narrator(room_id, entry.get("game", 0), seat, names)([entry])
