@@ -269,6 +269,18 @@ function lessonPage() {
     next.focus();
   }
 
+  // The focus never drops to the top of the page (a pressed button hidden because it is no longer legal, cards
+  // redrawn): after a move of a step played move by move (moved) it goes to the first control of the next move,
+  // the moves legal now; after a refused answer it stays where it is unless that control is gone, then the same.
+  function keepFocus(section, moved = false) {
+    const focused = document.activeElement;
+    if (!moved && focused && focused !== document.body && section.contains(focused) && focused.checkVisibility()
+      && !focused.disabled) return;
+    const next = [...section.querySelectorAll(".lesson-question button, .lesson-question input, .discard button")]
+      .find((control) => !control.disabled && control.checkVisibility());
+    (next || section).focus();
+  }
+
   function redrawHand(section, codes) {
     const hand = section.querySelector("[data-learner-hand]");
     if (!hand) return;
@@ -318,12 +330,14 @@ function lessonPage() {
     }
     if (!reply || !reply.ok) {
       feedback(section, result, false);
+      keepFocus(section);
       return;
     }
     feedback(section, result, result.correct);
     if (!result.correct) {
       tries.set(index, (tries.get(index) || 0) + 1);
       mistake(index);
+      keepFocus(section);
       return;
     }
     // what changed at the table, whatever the kind: the server sends only what the step's table shows
@@ -351,7 +365,10 @@ function lessonPage() {
     }
     if (result.showdown) showCards(section, result.showdown);
     if (result.hand) redrawHand(section, result.hand);
-    if (!result.finished) return;
+    if (!result.finished) {
+      keepFocus(section, true);
+      return;
+    }
     section.querySelectorAll("[data-lock-when-done]").forEach((button) => { button.disabled = true; });
     stepDone(section, index);
   }
@@ -435,10 +452,17 @@ function lessonPage() {
   });
 
   // Where to start: the step in the address, else where the learner left off (a finished lesson starts over, and
-  // so does its score). The page opens at its title and progress bar, whatever step it shows.
+  // so does its score). A question the run already answered (a reload after its verdict) is not asked again: the
+  // page goes on where the learner left off, the step after it (the recap when it was the last). The page opens at
+  // its title and progress bar, whatever step it shows.
   const { mine } = state();
   const match = /^#step-(\d+)$/.exec(window.location.hash);
   let start = match ? Number(match[1]) - 1 : mine.done ? 0 : mine.step || 0;
+  if (match && !mine.done && questions.has(start) && start < mine.step) start = mine.step;
+  if (start >= sections.length && !mine.done && mine.step >= sections.length) {
+    finish();
+    return;
+  }
   if (!(start >= 0 && start < sections.length)) start = 0;
   if (mine.done || (start === 0 && !match)) startRun();
   show(start, false);

@@ -219,6 +219,7 @@ function render(exercise) {
 async function answer(given) {
   if (!current) return;
   const { exercise } = current;
+  const used = document.activeElement; // disabled while judged: the focus comes back to it if the answer fails
   for (const control of document.querySelectorAll(".practice-choice, #practice-points input, #practice-points button")) {
     control.disabled = true;
   }
@@ -234,6 +235,7 @@ async function answer(given) {
     for (const control of document.querySelectorAll(".practice-choice, #practice-points input, #practice-points button")) {
       control.disabled = false;
     }
+    if (used && used !== document.body) used.focus();
     return;
   }
   record(exercise, verdict.correct, current.review);

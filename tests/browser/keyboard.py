@@ -7,10 +7,11 @@ def active(page, expression: str):
     return page.evaluate(f"() => {{ const el = document.activeElement; return el ? {expression} : null; }}")
 
 
-def tab_to(page, expression: str, limit: int = 80) -> None:
-    """Press Tab until the focused element satisfies ``expression`` (JS with ``el``), as a keyboard user would."""
-    for _ in range(limit):
+def tab_to(page, expression: str, limit: int = 80) -> int:
+    """Press Tab until the focused element satisfies ``expression`` (JS with ``el``), as a keyboard user would;
+    the number of Tabs it took."""
+    for pressed in range(limit):
         if active(page, expression):
-            return
+            return pressed
         page.keyboard.press("Tab")
     raise AssertionError(f"Tab never reached an element where {expression}")

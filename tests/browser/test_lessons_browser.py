@@ -14,6 +14,7 @@ import json
 
 import pytest
 from playwright.sync_api import expect
+from keyboard import active, tab_to
 from widths import walks
 
 from tutorial.lessons import LANGUAGES, load_lessons
@@ -245,3 +246,59 @@ def test_a_double_click_sends_one_move_so_a_play_step_never_judges_a_move_twice(
     expect(section.locator("[data-feedback]")).to_have_class("feedback feedback--right")
     assert page.evaluate("window.lessonAnswers") == 1
     expect(section.locator("[data-play-log] li")).not_to_have_count(0)
+
+
+# ----- issue 34 item 6: a reload after a verdict, and the focus through a play step --------------------------------
+
+GRANDE = next(lesson for lesson in LESSONS if lesson.key == "grande")  # read, pick, pick
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_a_reload_after_a_verdict_goes_on_to_the_next_step_instead_of_asking_it_again(page, lang, assert_axe_clean):
+    page.goto(f"/{lang}/{SLUGS[lang]}/{GRANDE.slug(lang)}")
+    press(page.locator("#step-1 [data-next]"))
+    asked = GRANDE.steps[1]
+    section = page.locator(f"#step-{asked.index + 1}")
+    give_answer(section, asked, asked.data["answer"])
+    expect_feedback(page, section, right=True)
+    page.reload()  # the address still names the answered step
+    following = page.locator(f"#step-{asked.index + 2}")
+    expect(following).to_be_visible()
+    expect(section).to_be_hidden()
+    expect(page.locator("#lesson-progress")).to_have_attribute("value", str(asked.index + 2))
+    assert_axe_clean(page)
+    stored = json.loads(page.evaluate("window.localStorage.getItem('escuela-mus-lessons')"))
+    assert stored[GRANDE.key] == {"step": asked.index + 1, "done": False, "mistakes": [], "v": 2}  # the same format
+
+    last = GRANDE.steps[-1]  # the last question answered, then a reload: the lesson is complete, not asked again
+    give_answer(following, last, last.data["answer"])
+    page.reload()
+    expect(page.locator("#lesson-done")).to_be_visible()
+    expect(page.locator("#lesson-score")).to_contain_text("2 de 2")  # es and pt alike: both right at the first try
+    expect(following).to_be_hidden()
+    assert_axe_clean(page)
+
+
+@pytest.mark.parametrize("lang", ["es", "ca"])
+def test_a_play_step_by_keyboard_keeps_the_focus_on_the_next_moves_buttons(page, lang, assert_axe_clean):
+    lesson = next(lesson for lesson in LESSONS if lesson.key == "envites")
+    step = next(step for step in lesson.steps if step.kind == "play")
+    page.goto(f"/{lang}/{SLUGS[lang]}/{lesson.slug(lang)}#step-{step.index + 1}")
+    section = page.locator(f"#step-{step.index + 1}")
+    expect(section).to_be_visible()
+    tabs = []  # the Tabs each move took
+    for move in right_answers(step):
+        action = move["action"]
+        if action["type"] == "envido":  # the amount offered is the least one, this move's
+            expect(section.locator("[data-envido-amount]")).to_have_value(str(action["amount"]))
+        tabs.append(tab_to(page, f"el.dataset.answerAction === {action['type']!r}"))
+        with page.expect_response(lambda response: "/api/lessons/" in response.url):
+            page.keyboard.press("Enter")
+        expect(section).not_to_have_attribute("aria-busy", "true")
+        expect_feedback(page, section, right=True)
+        # never lost to the top of the page: a visible control of the step (the next move's, or "next step")
+        assert active(page, "el !== document.body && el.closest('.lesson-step') !== null && el.checkVisibility()")
+    expect(section.locator("[data-next]")).to_be_focused()
+    # from one move to the next the focus waits on the first of the moves legal now: at most a Tab or two away
+    assert sum(tabs[1:]) <= len(tabs) - 1, f"Tabs for each move: {tabs}"
+    assert_axe_clean(page)

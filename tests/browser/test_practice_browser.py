@@ -167,3 +167,29 @@ def test_a_deje_lists_the_words_said_and_a_one_hand_question_shows_one_hand(page
     give(page, body, right=True)
     assert_axe_clean(page)
     shoot(page, f"practice-pt-desktop-{skill}")
+
+
+
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_an_answer_that_does_not_reach_the_server_leaves_the_focus_where_it_was(page, live_server, console_errors,
+                                                                                lang, assert_axe_clean):
+    """Issue 34 item 6: an answer's controls are disabled while it is judged; when it fails (the connection drops)
+    they come back and so does the focus, to the control the learner used, never left on <body>."""
+    console_errors.expect_status(f"{live_server}/api/practice")  # the failure is the point
+    page.route("**/api/practice", lambda route: route.abort() if route.request.method == "POST" else route.fallback())
+    page.goto(address(lang))
+    body = open_exercise(page, page.locator('.practice-skill__button[data-skill="grande"]'))
+    choice = page.locator("#practice-choices").get_by_role("button", name=body["choices"][0]["label"], exact=True)
+    choice.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#practice-verdict-message")).not_to_be_empty()
+    expect(choice).to_be_enabled()
+    expect(choice).to_be_focused()
+    assert_axe_clean(page)
+
+    open_exercise(page, page.locator('.practice-skill__button[data-skill="count"]'))
+    for team in (0, 1):
+        page.locator(f"#practice-points-{team}").fill("3")
+    page.keyboard.press("Enter")  # in the second team's field
+    expect(page.locator("#practice-verdict-message")).not_to_be_empty()
+    expect(page.locator("#practice-points-1")).to_be_focused()
