@@ -36,3 +36,10 @@ def sqlite_app(tmp_path, clock):
     depend on the store, and on PostgreSQL they would add minutes to CI."""
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "tables.sqlite3"), "TABLE_CLOCK": clock,
                        "ROOM_STREAM_SECONDS": 0})
+
+
+@pytest.fixture
+def known_secret(monkeypatch):
+    """Rooms created in this test get a fixed server secret, so a room with two people deals the same games on every
+    run (a test of something else than the secret that needs a game of two hands or more)."""
+    monkeypatch.setattr("tutorial.rooms.room.secrets.token_hex", lambda nbytes=32: "5e" * nbytes)
