@@ -38,8 +38,9 @@ def sqlite_app(tmp_path, clock):
                        "ROOM_STREAM_SECONDS": 0})
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def known_secret(monkeypatch):
-    """Rooms created in this test get a fixed server secret, so a room with two people deals the same games on every
-    run (a test of something else than the secret that needs a game of two hands or more)."""
+    """Rooms created in these tests get a fixed server secret, so a seeded room with two people deals the same games
+    on every run, as the tests that play it expect. The tests of the secret itself (test_rooms_seeds.py) override
+    this fixture and get real ones."""
     monkeypatch.setattr("tutorial.rooms.room.secrets.token_hex", lambda nbytes=32: "5e" * nbytes)

@@ -18,7 +18,7 @@ def decides(view: dict) -> bool:
     return any(entry["type"] not in ("sena", "catch", "next_hand") for entry in view["legal_actions"])
 
 
-def test_each_person_gets_the_review_of_their_own_decisions_and_no_other_seat_sees_it(app, clock, known_secret):
+def test_each_person_gets_the_review_of_their_own_decisions_and_no_other_seat_sees_it(app, clock):
     """The host plays two hands by the coach's hints; the guest never decides (the room's clock gives each of its
     decisions to its bot, which the coach does not mark): every answer and pushed event the guest gets is scanned
     for the host's review."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from room_helpers import Person, create_room, join_room
 
 from tutorial.engine import Game, Options
@@ -13,6 +14,11 @@ from tutorial.rooms.room import SEED_LIMIT, Room, mixed_seed
 from tutorial.web import room_store
 
 SEED = 77
+
+
+@pytest.fixture
+def known_secret():
+    """These tests are about the secret: every room gets a real one (conftest.py fixes it for the other tests)."""
 
 
 def seed_only_game(options: dict, seed: int = SEED, number: int = 1) -> Game:
