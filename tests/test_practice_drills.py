@@ -20,9 +20,10 @@ def codes(found):
 
 def replayed(found) -> Betting:
     betting = Betting(found.lance, tuple(found.facts.get("order") or order_from(found.mano)), target=40)
-    for seat, action in found.bets:
+    for seat, action, total in found.bets:
         assert seat == betting.turn, "a word said out of turn"
         betting.play(seat, action)
+        assert total == betting.total, "the total said after a word is not the engine's"
     return betting
 
 
@@ -63,10 +64,11 @@ def test_deje_lance_pays_the_deje_and_what_the_lance_still_pays_the_betting_team
     for seed in SEEDS:
         found = practice.exercise("deje_lance", seed)
         betting = Betting(found.lance, tuple(s for s in order_from(found.mano)
-                                             if s in {seat for seat, _action in found.bets}), target=40)
+                                             if s in {seat for seat, _action, _total in found.bets}), target=40)
         result = None
-        for seat, action in found.bets:
+        for seat, action, total in found.bets:
             result = betting.play(seat, action)
+            assert total == betting.total
         assert result is not None and result["result"] in ("refused", "ordago_refused")
         assert result["deje"] == found.facts["deje"] and result["team"] == found.facts["team"]
         points = found.answer["points"]
@@ -92,3 +94,20 @@ def test_each_drill_has_its_words_and_its_form_on_the_page(client, skill):
         verdict = client.post("/api/practice", json={"skill": skill, "seed": 3, "lang": lang,
                                                      "answer": practice.exercise(skill, 3).answer}).get_json()
         assert verdict["correct"] and verdict["why"] and "%(" not in verdict["why"]
+
+
+@pytest.mark.parametrize("skill", ("turn", "deje_lance"))
+def test_a_raise_in_a_drills_words_reads_as_a_raise_with_the_engines_total(client, skill):
+    """A raise on the page is "2 more, 12 in all", never a fresh "envido 2" (as the deje drill says it)."""
+    raises = 0
+    for seed in range(40):
+        found = practice.exercise(skill, seed)
+        lines = client.get(f"/api/practice?skill={skill}&seed={seed}&lang=en").get_json()["bets"]
+        assert len(lines) == len(found.bets)
+        for line, (_seat, action, total) in zip(lines, found.bets):
+            if action.type == "envido" and action.amount != total:
+                assert line.endswith(f": {action.amount} more, {total} in all"), line
+                raises += 1
+            elif action.type == "envido":
+                assert line.endswith(f": envido {action.amount}"), line
+    assert raises >= 3

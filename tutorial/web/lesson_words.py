@@ -302,8 +302,9 @@ def not_classified_details(verdict: lesson_data.Verdict) -> list[str]:
     the answer itself."""
     params = verdict.params
     if params["ask"] == "card_points":
-        return [_("With %(reyes)d reyes the %(card)s counts as %(rank)s.", reyes=params["reyes"],
-                  card=card_name(params["card"]), rank=str(RANKS[params["rank"]]))]
+        return [ngettext("With %(num)d rey the %(card)s counts as %(rank)s.",
+                         "With %(num)d reyes the %(card)s counts as %(rank)s.", params["reyes"],
+                         card=card_name(params["card"]), rank=str(RANKS[params["rank"]]))]
     if params["ask"] in ("pares", "pares_points"):
         return [_("%(card)s counts as %(rank)s.", card=capfirst(card_name(item["card"])), rank=str(RANKS[item["rank"]]))
                 for item in params["cards"]]
@@ -405,7 +406,8 @@ def turn_topic(step: lesson_data.Step) -> str:
 def classify_topic(step: lesson_data.Step) -> str:
     ask = step.data["ask"]
     if ask == "card_points":
-        return _("What a card is worth with %(reyes)d reyes", reyes=step.reyes)
+        return ngettext("What a card is worth with %(num)d rey", "What a card is worth with %(num)d reyes",
+                        step.reyes)
     if ask in ("pares_points", "juego_points"):
         return _("What %(lance)s pays", lance=lance_name(ask.split("_")[0]))
     return {"pares": lambda: _("The pares play of a hand"), "juego": lambda: _("Juego or not"),

@@ -129,12 +129,16 @@ def bet_lines(found: practice.Exercise) -> list[str]:
         name, team = capfirst(lance_name(lance)), NOBODY.team(bet.get("team", 0))
         lines.append({
             "paso": lambda: _("%(lance)s: en paso.", lance=name),
-            "accepted": lambda: _("%(lance)s: a bet of %(tantos)s, accepted.", lance=name, tantos=tantos(bet["total"])),
-            "refused": lambda: _("%(lance)s: %(team)s bet and nobody accepted; the deje is %(tantos)s.", lance=name,
-                                 team=team, tantos=tantos(bet["deje"])),
+            "accepted": lambda: ngettext("%(lance)s: a bet of %(num)d tanto, accepted.",
+                                         "%(lance)s: a bet of %(num)d tantos, accepted.", bet["total"], lance=name),
+            "refused": lambda: ngettext("%(lance)s: %(team)s bet and nobody accepted; the deje is %(num)d tanto.",
+                                        "%(lance)s: %(team)s bet and nobody accepted; the deje is %(num)d tantos.",
+                                        bet["deje"], lance=name, team=team),
             "ordago_accepted": lambda: _("%(lance)s: órdago, accepted.", lance=name),
-            "ordago_refused": lambda: _("%(lance)s: %(team)s called órdago and nobody accepted; the deje is "
-                                        "%(tantos)s.", lance=name, team=team, tantos=tantos(bet["deje"])),
+            "ordago_refused": lambda: ngettext(
+                "%(lance)s: %(team)s called órdago and nobody accepted; the deje is %(num)d tanto.",
+                "%(lance)s: %(team)s called órdago and nobody accepted; the deje is %(num)d tantos.", bet["deje"],
+                lance=name, team=team),
         }[bet["result"]]())
     return lines
 
@@ -176,8 +180,9 @@ def why(verdict: practice.Verdict) -> str:
     if skill == "bets_count":
         return counted_why(found, facts["bets"])
     if skill == "deje_lance":
-        deje = _("The refused bet pays its deje at once: %(points)s, to %(team)s, who bet.",
-                 points=tantos(facts["deje"]), team=NOBODY.team(facts["team"]))
+        deje = ngettext("The refused bet pays its deje at once: %(num)d tanto, to %(team)s, who bet.",
+                        "The refused bet pays its deje at once: %(num)d tantos, to %(team)s, who bet.", facts["deje"],
+                        team=NOBODY.team(facts["team"]))
         bets = {found.lance: {"result": "refused", "team": facts["team"], "deje": facts["deje"]}}
         return " ".join([deje, counted_why(found, bets, found.lance)])
     if skill in practice.SEAT_SKILLS:
