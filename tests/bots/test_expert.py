@@ -126,3 +126,23 @@ def test_a_short_soak_of_whole_games_with_the_expert_has_no_engine_error():
     assert result["games"] == 30 and result["errors"] == 0, tally.errors[:1]
     assert sum(member["pairs"] for member in result["members"].values()) == 15
     assert isinstance(make_bot("expert"), ExpertBot)
+
+
+def test_the_bots_table_plays_against_expert_bots(app):
+    client = app.test_client()
+    created = client.post("/api/tables", json={"level": "expert", "seed": 5})
+    assert created.status_code in (200, 201), created.get_json()
+    view = created.get_json()
+    for _ in range(60):
+        if view["match_over"] or view["hand_number"] > 2:
+            break
+        legal = view["legal_actions"][0]
+        action = {"type": legal["type"]}
+        if legal["type"] == "discard":
+            action["cards"] = view["hand"][:1]
+        elif legal["type"] == "envido":
+            action["amount"] = legal["min"]
+        response = client.post(f"/api/tables/{view['id']}/actions", json={"action": action, "version": view["version"]})
+        assert response.status_code == 200, response.get_json()
+        view = response.get_json()
+    assert view["match_over"] or view["hand_number"] > 2
