@@ -15,6 +15,7 @@ from tutorial.bots.field import HELD_OUT_PROFILES, decide
 from tutorial.bots.tournament import run_tournament, summary
 from tutorial.bots.worlds import Public, Sampler
 from tutorial.engine import Action, Game, Options
+from tutorial.web.table_bench import learner_action
 
 SMALL = {"worlds": 200, "tries": 2000}
 # Seat 0 (the expert, mano) holds a weak grande; seat 2, its partner, a 31.
@@ -63,23 +64,26 @@ def test_the_expert_does_not_throw_an_ordago_away_while_leading_with_nothing():
         assert make_bot("expert", seed=seed).choose(seen, events).type != "ordago"
 
 
-def discard_of_seat_0(signal: bool):
-    """The expert's discard with 10o 2b 11e 1b (mano) when its partner did or did not tell it holds 31."""
-    game = Game(Options(senas=True), seed=1, hands=["10o 2b 11e 1b", "4c 5c 6c 7c", "12c 11c 10c 1c",
-                                                    "7o 6o 5e 4o"], mano=0)
+def told_31(hands: str, signal: bool) -> Game:
+    """A señas table (seat 0 mano) whose seat 2 holds 12c 11c 10c 1c (31) and told it, or not."""
+    mine, rival, other = hands.split(" | ")
+    game = Game(Options(senas=True), seed=1, hands=[mine, rival, "12c 11c 10c 1c", other], mano=0)
     if signal:
         game.apply(2, Action("sena", sena="31"))
+    return game
+
+
+def discard_of_seat_0(signal: bool) -> set:
+    """The expert's discard with 10o 2b 11e 1b when its partner did or did not tell it holds 31."""
+    game = told_31("10o 2b 11e 1b | 4c 5c 6c 7c | 7o 6o 5e 4o", signal)
     for seat in range(4):
         game.apply(seat, Action("mus"))
-    return set(make_bot("expert", seed=1).act(game, 0).cards)
+    return {str(card) for card in make_bot("expert", seed=1).act(game, 0).cards}
 
 
 def juego_answer(signal: bool) -> Action:
-    """The expert's first word in juego with a 33 (mano) when its partner did or did not tell it holds 31."""
-    game = Game(Options(senas=True), seed=1, hands=["12o 11o 6o 7b", "12e 11e 10e 4b", "12c 11c 10c 1c",
-                                                    "7e 6e 5e 4c"], mano=0)
-    if signal:
-        game.apply(2, Action("sena", sena="31"))
+    """The expert's first word in juego with a 33 when its partner did or did not tell it holds 31."""
+    game = told_31("12o 11o 6o 7b | 12e 11e 10e 4b | 7e 6e 5e 4c", signal)
     game.apply(0, Action("corto"))
     while game.phase != "juego":
         game.apply(game.turn, Action("paso"))
@@ -89,9 +93,8 @@ def juego_answer(signal: bool) -> Action:
 def test_the_partners_signal_changes_the_right_discard_and_the_right_bet():
     # Alone it keeps its figures for juego; told its partner holds 31 (juego as good as won by the team), it
     # keeps the as and the 2 for chica and throws the figures.
-    alone, told = discard_of_seat_0(False), discard_of_seat_0(True)
-    assert {str(card) for card in alone} == {"2b", "1b"}
-    assert {str(card) for card in told} == {"10o", "11e"}
+    assert discard_of_seat_0(False) == {"2b", "1b"}
+    assert discard_of_seat_0(True) == {"10o", "11e"}
     # In juego a 33 alone (the lowest juego) opens small; with its partner's 31 the team's juego is the best and
     # it bets big.
     assert juego_answer(False) == Action("envido", 2)
@@ -136,13 +139,8 @@ def test_the_bots_table_plays_against_expert_bots(app):
     for _ in range(60):
         if view["match_over"] or view["hand_number"] > 2:
             break
-        legal = view["legal_actions"][0]
-        action = {"type": legal["type"]}
-        if legal["type"] == "discard":
-            action["cards"] = view["hand"][:1]
-        elif legal["type"] == "envido":
-            action["amount"] = legal["min"]
-        response = client.post(f"/api/tables/{view['id']}/actions", json={"action": action, "version": view["version"]})
+        response = client.post(f"/api/tables/{view['id']}/actions",
+                               json={"action": learner_action(view), "version": view["version"]})
         assert response.status_code == 200, response.get_json()
         view = response.get_json()
     assert view["match_over"] or view["hand_number"] > 2

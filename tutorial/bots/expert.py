@@ -31,10 +31,8 @@ a seed gives the same decisions on any machine.
 """
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from itertools import combinations
-from math import comb
 
 import numpy as np
 
@@ -42,7 +40,7 @@ from tutorial.bots import rivals
 from tutorial.bots.base import Seat
 from tutorial.bots.hard import MIN_WORLDS, HardBot, _Evaluation
 from tutorial.bots.medium import MediumBot
-from tutorial.bots.odds import NET, WIN, _supply, odds, shape, shapes, table
+from tutorial.bots.odds import NET, WIN, draws, odds, shape, table
 from tutorial.bots.senas import cut_bonus, known_bounds, promised
 from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _holds, sigmoid
@@ -70,21 +68,8 @@ def _nets(reyes: int) -> dict:
 def _keep_nets(reyes: int) -> dict:
     """kept value ranks (0 to 3 cards) -> [position, lance]: the expected ``_nets`` after drawing the rest, exact
     over every draw (``odds.keep_value`` lance by lance)."""
-    supply, nets = _supply(reyes), _nets(reyes)
-    result = {}
-    for size in range(4):
-        draw = 4 - size
-        for kept in shapes(reyes, size) if size else [()]:
-            left = {r: len(supply[r]) - kept.count(r) for r in supply}
-            acc = np.zeros((4, len(LANCES)))
-            for extra in shapes(reyes, draw):
-                ways = 1
-                for r, n in Counter(extra).items():
-                    ways *= comb(left[r], n)
-                if ways:
-                    acc += ways * nets[tuple(sorted(kept + extra, reverse=True))]
-            result[kept] = acc / comb(sum(left.values()), draw)
-    return result
+    nets = _nets(reyes)
+    return {kept: sum(ways * nets[full] for full, ways in fulls) / total for kept, fulls, total in draws(reyes)}
 
 
 def team_discard(cards, pos: int, reyes: int, weights: np.ndarray) -> tuple[tuple, float, float]:
