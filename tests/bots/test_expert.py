@@ -144,3 +144,14 @@ def test_the_bots_table_plays_against_expert_bots(app):
         assert response.status_code == 200, response.get_json()
         view = response.get_json()
     assert view["match_over"] or view["hand_number"] > 2
+
+
+def test_the_ordago_calibration_gives_predicted_and_observed_acceptance_with_intervals(capsys):
+    from tutorial.bots.tournament import calibration
+    from tutorial.cli import main
+    table = calibration([(0.5, True), (0.7, True), (0.6, False), (0.8, True), (0.4, True), (0.6, True)])
+    assert table["ordagos"] == 6 and table["predicted"] == 0.6 and table["observed"] == round(5 / 6, 4)
+    assert 0 < table["observed_95"][0] < table["observed"] < table["observed_95"][1] < 1  # Wilson: within 0 and 1
+    assert table["predicted_95"][0] < 0.6 < table["predicted_95"][1]
+    assert main(["tournament", "--a", "hard", "--b", "easy", "--ordagos", "--games", "2"]) == 2
+    assert "--ordagos" in capsys.readouterr().err

@@ -243,6 +243,14 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def wilson(successes: int, n: int) -> tuple[float, float, float]:
+    """The share ``successes / n`` and its 95% Wilson score interval."""
+    share = successes / n
+    centre = (share + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = Z95 * math.sqrt(share * (1 - share) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+    return share, centre - half, centre + half
+
+
 def summary(tally: Tally, level_a: str, level_b: str) -> dict:
     share, low, high = interval(tally.pair_scores) if tally.pair_scores else (0.0, 0.0, 0.0)
     diff, diff_low, diff_high = interval(tally.pair_diffs) if tally.pair_diffs else (0.0, 0.0, 0.0)
@@ -264,10 +272,10 @@ def summary(tally: Tally, level_a: str, level_b: str) -> dict:
 
 
 def calibration(answers: list) -> dict:
-    """Predicted against observed acceptance of a list of (predicted chance, accepted), each a mean with its 95%
-    interval."""
+    """Predicted against observed acceptance of a list of (predicted chance, accepted): the predictions' mean with
+    its 95% interval, and the share accepted with its 95% Wilson interval (within 0 and 1 however few)."""
     predicted, low, high = interval([p for p, _ in answers])
-    observed, o_low, o_high = interval([float(accepted) for _, accepted in answers])
+    observed, o_low, o_high = wilson(sum(accepted for _, accepted in answers), len(answers))
     return {"ordagos": len(answers), "predicted": round(predicted, 4), "predicted_95": [round(low, 4), round(high, 4)],
             "observed": round(observed, 4), "observed_95": [round(o_low, 4), round(o_high, 4)]}
 
