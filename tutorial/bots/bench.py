@@ -52,7 +52,8 @@ def percentile(times: list[float], share: float) -> float:
 
 def decisions(repeats: int, seconds: float) -> list[tuple[str, float, str]]:
     rows = []
-    for level, senas in [*((name, False) for name in (*LEVELS, *personalities())), *((name, True) for name in SAMPLING)]:
+    plain = [(name, False) for name in (*LEVELS, *personalities())]
+    for level, senas in [*plain, *((name, True) for name in SAMPLING)]:
         budget = max(seconds, 0.5) * max(repeats, 1) * (4 if level in SAMPLING else 0.4)
         times = time_decisions(budget, level=level, senas=senas)
         if not times:

@@ -41,7 +41,8 @@ def _untold(level: str, seen) -> list[str]:
     made = [sena.sena for sena in seen.senas if sena.seat == seen.seat]
     if not offered or len(made) >= most:
         return []
-    fresh = [name for name in PRIORITY if name in offered and name not in made and name in TELLS.get(level, PRIORITY)]
+    told = TELLS.get(level, PRIORITY)
+    fresh = [name for name in PRIORITY if name in offered and name not in made and name in told]
     if when == "final" and seen.lance is None and not _cuts(seen):  # cards that may change: only a play worth
         fresh = [name for name in fresh if name in STRONG]             # keeping is told
     return fresh

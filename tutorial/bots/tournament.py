@@ -283,8 +283,8 @@ def calibration(answers: list) -> dict:
 def add_arguments(parser) -> None:
     bots = (*LEVELS, *personalities(), *held_out(), FIELD, HELD_OUT)
     parser.add_argument("--a", default="medium", choices=bots,
-                        help="level or personality of team A (default medium; field: the personalities in rotation; held_out: "
-                             "the held-out ones)")
+                        help="level or personality of team A (default medium; field: the personalities in rotation; "
+                             "held_out: the held-out ones)")
     parser.add_argument("--b", default="easy", choices=bots, help="level or personality of team B (default easy)")
     parser.add_argument("--table", action="store_true",
                         help="instead: every level against every personality, --games games each, as a table")
@@ -301,8 +301,8 @@ def add_arguments(parser) -> None:
         parser.add_argument(f"--senas-{name}", choices=("on", "off"), default="off",
                             help=f"team {name.upper()} makes señas (the table then plays señas: both teams catch)")
     parser.add_argument("--partner-cards-a", action="store_true",
-                        help="a diagnostic (team A hard or expert): team A's bots are told their partner's whole hand, as if "
-                             "every signal were made and true; what they gain bounds what signals can give")
+                        help="a diagnostic (team A hard or expert): team A's bots are told their partner's whole hand, "
+                             "as if every signal were made and true; what they gain bounds what signals can give")
     parser.add_argument("--no-catches", action="store_true",
                         help="a diagnostic with señas: no bot ever catches a signal (what the signalling team gives away)")
     parser.add_argument("--ordagos", action="store_true",
