@@ -222,7 +222,7 @@ def assert_refused(response, status=400):
 
 
 @pytest.mark.parametrize("body", [
-    {"level": "expert"}, {"level": 1}, {"reyes": 5}, {"reyes": "8"}, {"reyes": True}, {"target": 35},
+    {"level": "grandmaster"}, {"level": 1}, {"reyes": 5}, {"reyes": "8"}, {"reyes": True}, {"target": 35},
     {"target": 40.0}, {"seed": -1}, {"seed": "7"}, {"seed": 1.5}, {"seed": True}, {"seed": 2 ** 70},
     {"mus_corrido": "yes"}, {"real": 1}, {"vacas": None}, {"lang": "fr"}, {"lang": ["es"]}, {"colour": "red"},
 ])

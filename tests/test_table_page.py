@@ -29,7 +29,7 @@ def test_the_page_has_every_option_of_a_new_game_with_labels(client):
     for name in ("reyes", "target", "mus_corrido", "real", "vacas", "level", "pace"):
         assert f'name="{name}"' in html, name
     assert html.count('type="radio" name="reyes"') == 2 and html.count('type="radio" name="target"') == 2
-    for value in ("easy", "medium", "hard"):
+    for value in ("easy", "medium", "hard", "expert"):
         assert f'<option value="{value}"' in html
     assert '<label for="option-level">' in html and '<label for="option-pace">' in html
 
@@ -89,7 +89,7 @@ def test_the_characters_are_offered_beside_the_levels_with_a_description_in_each
     from tutorial.bots.field import FIELD
     html = client.get(PAGES[lang]).get_data(as_text=True)
     menu = re.search(r'<select id="option-level".*?</select>', html, re.S)[0]
-    assert re.findall(r'<option value="([a-z_]+)"', menu) == ["easy", "medium", "hard", *FIELD]
+    assert re.findall(r'<option value="([a-z_]+)"', menu) == ["easy", "medium", "hard", "expert", *FIELD]
     assert f'<option value="stubborn">{name}</option>' in menu and "<optgroup label=" in menu
     characters = re.search(r'id="option-characters-hint">(.*?)</div>', html, re.S)[1]
     assert f"<strong>{name}</strong>: " in characters and words in characters

@@ -50,8 +50,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--requests", type=int, default=400, help="most requests per scenario and client count")
     parser.add_argument("--seconds", type=float, default=20.0, help="most seconds per scenario and client count")
     parser.add_argument("--scenarios", default=",".join(SCENARIOS),
-                        help=f"any of {', '.join(SCENARIOS)}, and rooms and streams (not run by default: see "
-                             "--rooms, --attempts)")
+                        help=f"any of {', '.join(SCENARIOS)}, and table-expert, rooms and streams (not run by "
+                             "default: see --rooms, --attempts)")
     parser.add_argument("--rooms", type=int, default=10,
                         help="rooms of the rooms scenario, each with 4 open event streams (the server needs "
                              "--workers x --stream-threads above 4 per room; the streams' cap per address is off)")
@@ -136,7 +136,8 @@ def table_session(level: str):
 
 
 SESSIONS = {"rules": (rules_session, ""), "table-medium": (table_session, "medium"),
-            "table-hard": (table_session, "hard"), "checker": (checker_session, "")}
+            "table-hard": (table_session, "hard"), "checker": (checker_session, ""),
+            "table-expert": (table_session, "expert")}  # not run by default: ask for it with --scenarios
 
 
 def measure(host: str, port: int, scenario: str, clients: int, requests: int, seconds: float) -> Result:

@@ -11,7 +11,7 @@ import { fmt } from "./table-text.js";
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const STATS = "escuela-mus-stats";
-const LEVELS = ["easy", "medium", "hard"];
+const LEVELS = ["easy", "medium", "hard", "expert"];
 
 /** A finished game's replay (options, seeds, the learner's moves) as a URL-safe text, and back (null if damaged). */
 export function encodeReplay(replay) {

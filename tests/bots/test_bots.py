@@ -90,7 +90,7 @@ def test_views_given_to_bots_hold_no_other_seats_cards_before_the_showdown():
 
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError):
-        make_bot("expert")
+        make_bot("grandmaster")
 
 
 def test_tournament_is_reproducible_from_its_seed():

@@ -21,7 +21,7 @@ def table(**setup) -> Game:
 
 
 def test_every_catch_rate_is_stated_and_well_under_a_half_and_the_habits_go_from_seldom_to_always():
-    assert set(bot_senas.CATCH_RATES) == set(bot_senas.HABITS) == {"easy", "medium", "hard"}
+    assert set(bot_senas.CATCH_RATES) == set(bot_senas.HABITS) == {"easy", "medium", "hard", "expert"}
     assert all(0 < rate < 0.35 for rate in bot_senas.CATCH_RATES.values())
     chances = [bot_senas.HABITS[level][0] for level in ("easy", "medium", "hard")]
     assert chances == sorted(chances) and chances[0] <= 0.25 and chances[-1] == 1.0

@@ -23,14 +23,16 @@ def reshuffled_hidden_cards(game, seat, rng):
 
 
 def make(level, seed):
-    return make_bot(level, seed=seed, worlds=60, tries=600) if level == "hard" else make_bot(level, seed=seed)
+    if level in ("hard", "expert"):
+        return make_bot(level, seed=seed, worlds=60, tries=600)
+    return make_bot(level, seed=seed)
 
 
 @pytest.mark.parametrize("level", [*LEVELS, *personalities()])
 def test_a_bots_decision_is_the_same_whatever_the_hidden_cards(level):
     rng = random.Random(level)
     checked = changed = 0
-    for seed in range(1 if level == "hard" else 3):
+    for seed in range(1 if level in ("hard", "expert") else 3):
         game = Game(Options(), seed)
         others = {seat: make_bot("medium", seed=seat) for seat in range(4)}
         while not game.is_over and game.hand_number <= 2:

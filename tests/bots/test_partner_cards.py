@@ -11,7 +11,7 @@ from table_helpers import first_action
 from tutorial import create_app
 from tutorial.bots import LEVELS, make_bot, personalities
 from tutorial.bots import worlds as bot_worlds
-from tutorial.bots.tournament import PartnerCardsBot, run_tournament, summary
+from tutorial.bots.tournament import PartnerCards, run_tournament, summary
 from tutorial.cli import main
 from tutorial.engine import Card, Options
 
@@ -76,7 +76,7 @@ def test_the_partner_cards_diagnostic_needs_a_hard_team_a(capsys):
 
 def test_no_bot_the_app_makes_is_told_a_partners_cards(monkeypatch, tmp_path):
     # make_bot never makes the diagnostic bot, and only the command line's tools reach the tournament module.
-    assert not any(isinstance(make_bot(name, seed=1), PartnerCardsBot) for name in (*LEVELS, *personalities()))
+    assert not any(isinstance(make_bot(name, seed=1), PartnerCards) for name in (*LEVELS, *personalities()))
     importers = [path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*.py")
                  if "bots.tournament" in path.read_text(encoding="utf-8")]
     assert sorted(importers) == ["bots/bench.py", "cli.py"]

@@ -79,7 +79,7 @@ def test_a_browser_already_seated_cannot_take_a_second_seat(app):
 
 @pytest.mark.parametrize("body", [
     {"name": "Ana", "clock": 5}, {"name": "Ana", "clock": 301}, {"name": "Ana", "clock": 45.0},
-    {"name": "Ana", "clock": True}, {"name": "Ana", "level": "expert"}, {"name": "Ana", "reyes": 6},
+    {"name": "Ana", "clock": True}, {"name": "Ana", "level": "grandmaster"}, {"name": "Ana", "reyes": 6},
     {"name": "Ana", "target": "40"}, {"name": "Ana", "senas": "yes"}, {"name": "Ana", "window": 0.2},
     {"name": "Ana", "colour": "red"}, {"name": "Ana", "lang": "fr"}, {}, {"name": 7}, {"name": "   "},
     {"name": "x" * 21}, {"name": "Tú"}, {"name": "tu"}, {"name": "Você"}, {"name": "Jugador 2"}, {"name": "jogador 3"},

@@ -3,7 +3,7 @@
 Interface (what the table server calls)::
 
     from tutorial.bots import make_bot
-    bot = make_bot("medium", seed=7)          # level: "easy", "medium" or "hard"
+    bot = make_bot("medium", seed=7)          # level: "easy", "medium", "hard" or "expert"
     action = bot.act(game, seat)              # an engine Action, always one of game.concrete_actions(seat)
     game.apply(seat, action)
 
@@ -23,13 +23,20 @@ from __future__ import annotations
 
 from tutorial.bots.base import Bot
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def personalities() -> tuple[str, ...]:
     """The sparring field's personalities (``tutorial/bots/field.py``), which ``make_bot`` also makes."""
     from tutorial.bots.field import FIELD
     return FIELD
+
+
+def held_out() -> tuple[str, ...]:
+    """Personalities kept out of every bot's model of the rivals and out of tuning (``field.HELD_OUT``), which
+    ``make_bot`` also makes."""
+    from tutorial.bots.field import HELD_OUT
+    return HELD_OUT
 
 
 def habits_level(level: str) -> str:
@@ -41,7 +48,7 @@ def habits_level(level: str) -> str:
 def make_bot(level: str, seed: int = 0, **options) -> Bot:
     """A bot of that level or personality; ``options`` are the level's own settings (hard: ``bet_model``,
     ``worlds``, ``tries``)."""
-    if level in personalities():
+    if level in personalities() or level in held_out():
         from tutorial.bots.field import FieldBot
         return FieldBot(level, seed=seed, **options)
     if level == "easy":
@@ -50,9 +57,11 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
         from tutorial.bots.medium import MediumBot as cls
     elif level == "hard":
         from tutorial.bots.hard import HardBot as cls
+    elif level == "expert":
+        from tutorial.bots.expert import ExpertBot as cls
     else:
         raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS + personalities())})")
     return cls(seed=seed, **options)
 
 
-__all__ = ["Bot", "LEVELS", "habits_level", "make_bot", "personalities"]
+__all__ = ["Bot", "LEVELS", "habits_level", "held_out", "make_bot", "personalities"]

@@ -55,6 +55,7 @@ class Profile:
     ordago_at_near: float | None = None
     ordago_open: float | None = None  # opens an órdago near the end with this chance or better (None: never)
     ordago_within: int = 10
+    game_aware: bool = False         # órdagos by the game: see ``decide``
 
 
 PROFILES = {
@@ -86,6 +87,24 @@ PROFILES = {
 }
 FIELD = tuple(PROFILES)
 
+# Held out: personalities that no bot's model of the rivals contains (``rivals.STYLES`` is built from ``PROFILES``)
+# and that no tuning played against, to measure the bots against styles they were not made for.
+HELD_OUT_PROFILES = {
+    profile.name: profile for profile in (
+        # Bets and answers órdagos as the game makes a real player do: it accepts any bet whose refusal would
+        # lose it the game, accepts an órdago when its lance chance beats its chance of winning the game after
+        # refusing, and opens one when its lance chance beats its chance of winning the game by playing on.
+        Profile("game_aware", cut_margin=0.4, open_at=_per_lance(0.8, juego=0.5, punto=0.7),
+                accept_at=_per_lance(0.5, chica=0.5, punto=0.55), raise_at=0.8, game_aware=True),
+        # Bluffs in every lance and raises without the hand for it, with small sizes; accepts middling hands.
+        Profile("bluffer", open_at=_per_lance(0.7, juego=0.5, punto=0.6), accept_at=_per_lance(0.5, punto=0.55),
+                sizes=(2, 3), big_sizes=(4, 6), raise_at=0.8, bluff=_per_lance(0.2, grande=0.3, chica=0.3),
+                bluff_raise=0.2, ordago_at=0.85),
+    )
+}
+HELD_OUT = tuple(HELD_OUT_PROFILES)
+ALL_PROFILES = {**PROFILES, **HELD_OUT_PROFILES}
+
 
 class FieldBot(MediumBot):
     """A personality: the medium bot's reading of its hand, its profile's betting."""
@@ -94,7 +113,7 @@ class FieldBot(MediumBot):
 
     def __init__(self, profile: Profile | str, seed: int = 0):
         super().__init__(seed)
-        self.profile = PROFILES[profile] if isinstance(profile, str) else profile
+        self.profile = ALL_PROFILES[profile] if isinstance(profile, str) else profile
         self.level = self.profile.name
         self.cut_margin = self.profile.cut_margin
 
@@ -110,6 +129,10 @@ def decide(profile: Profile, p: float, me: Seat, actions, rng):
     """The shared core: the action of a player of this profile whose lance chance is ``p``."""
     live, lance = me.live, me.lance
     late = near_end(profile, me)
+    if profile.game_aware:
+        by_game = _by_game(p, me, actions)
+        if by_game is not None:
+            return by_game
     if live is None:
         if late and profile.ordago_open is not None and p >= profile.ordago_open and pick(actions, "ordago"):
             return pick(actions, "ordago")
@@ -131,3 +154,27 @@ def decide(profile: Profile, p: float, me: Seat, actions, rng):
             return pick(actions, "envido", rng.choice(profile.sizes))
     needed = profile.accept_at[lance] + profile.pot * ((total - deje) / (2 * total) - 0.25)
     return pick(actions, "quiero" if p >= needed else "no_quiero")
+
+
+# How much better than playing on an órdago must look before a game-aware player opens one.
+GAME_EDGE = 0.15
+
+
+def _by_game(p: float, me: Seat, actions):
+    """A game-aware player's órdagos (or None: its profile decides): with ``w`` its team's chance of winning the
+    game from the score, it accepts any bet whose refusal ends the game against it (the deje takes the rivals
+    to the target), accepts an órdago when ``p`` beats its chance after refusing, and opens one when ``p`` beats
+    ``w`` by ``GAME_EDGE``."""
+    from tutorial.bots.winprob import win_probability
+    live = me.live
+    if live is None:
+        playing_on = win_probability(me.ours, me.theirs, me.target)
+        if p >= 0.5 and p >= playing_on + GAME_EDGE and pick(actions, "ordago"):
+            return pick(actions, "ordago")
+        return None
+    if me.theirs + live.deje >= me.target:
+        return pick(actions, "quiero")
+    if live.ordago:
+        refused = win_probability(me.ours, me.theirs + live.deje, me.target)
+        return pick(actions, "quiero" if p >= refused else "no_quiero")
+    return None

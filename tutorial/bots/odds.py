@@ -104,26 +104,35 @@ def ranks_value(ranks: tuple[int, ...], position: int, reyes: int) -> float:
     return _values(reyes)[ranks][position]
 
 
-@lru_cache(maxsize=None)
-def _keep_values(reyes: int) -> dict:
-    """Expected value of keeping a multiset of value ranks (0 to 3 cards) and drawing the rest at random."""
-    supply, values = _supply(reyes), _values(reyes)
-    result = {}
+def draws(reyes: int):
+    """Every way to keep 0 to 3 cards (value ranks) and draw the rest: (kept, [(full hand's ranks, ways)], how
+    many draws in all)."""
+    supply = _supply(reyes)
     for size in range(4):
         draw = 4 - size
         for kept in shapes(reyes, size) if size else [()]:
             left = {r: len(supply[r]) - kept.count(r) for r in supply}
-            total = comb(sum(left.values()), draw)
-            acc = [0.0] * 4
+            fulls = []
             for extra in shapes(reyes, draw):
                 ways = 1
                 for r, n in Counter(extra).items():
                     ways *= comb(left[r], n)
                 if ways:
-                    full = tuple(sorted(kept + extra, reverse=True))
-                    for position in range(4):
-                        acc[position] += ways * values[full][position]
-            result[kept] = [a / total for a in acc]
+                    fulls.append((tuple(sorted(kept + extra, reverse=True)), ways))
+            yield kept, fulls, comb(sum(left.values()), draw)
+
+
+@lru_cache(maxsize=None)
+def _keep_values(reyes: int) -> dict:
+    """Expected value of keeping a multiset of value ranks (0 to 3 cards) and drawing the rest at random."""
+    values = _values(reyes)
+    result = {}
+    for kept, fulls, total in draws(reyes):
+        acc = [0.0] * 4
+        for full, ways in fulls:
+            for position in range(4):
+                acc[position] += ways * values[full][position]
+        result[kept] = [a / total for a in acc]
     return result
 
 

@@ -20,8 +20,12 @@ PRIORITY = ("31", "duples", "medias", "tres_reyes", "tres_ases", "dos_reyes", "d
 # may at once (one window for the rivals): a signal made before a discard tells the partner only what was kept,
 # and the rivals may catch it all the same.
 STRONG = ("31", "duples", "medias", "tres_reyes", "tres_ases")  # plays a hand keeps: its partner may cut on them
-HABITS = {"easy": (0.2, 1, "any"), "medium": (0.6, 2, "any"), "hard": (1.0, 2, "final")}
-CATCH_RATES = {"easy": 0.08, "medium": 0.15, "hard": 0.25}
+HABITS = {"easy": (0.2, 1, "any"), "medium": (0.6, 2, "any"), "hard": (1.0, 2, "final"), "expert": (1.0, 1, "final")}
+CATCH_RATES = {"easy": 0.08, "medium": 0.15, "hard": 0.25, "expert": 0.25}
+# The signals a level tells at all (the others tell any): the expert tells only plays that decide a lance for
+# its partner (its cut, its bets); dos reyes, dos ases or ciego change little of what the partner does, and a
+# rival's catch tells the rivals as much.
+TELLS = {"expert": STRONG}
 
 
 def moment(game) -> tuple[int, int, int, bool]:
@@ -37,7 +41,8 @@ def _untold(level: str, seen) -> list[str]:
     made = [sena.sena for sena in seen.senas if sena.seat == seen.seat]
     if not offered or len(made) >= most:
         return []
-    fresh = [name for name in PRIORITY if name in offered and name not in made]
+    told = TELLS.get(level, PRIORITY)
+    fresh = [name for name in PRIORITY if name in offered and name not in made and name in told]
     if when == "final" and seen.lance is None and not _cuts(seen):  # cards that may change: only a play worth
         fresh = [name for name in fresh if name in STRONG]             # keeping is told
     return fresh

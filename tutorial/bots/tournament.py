@@ -16,14 +16,17 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from tutorial.bots import LEVELS, habits_level, make_bot, personalities
+from tutorial.bots import LEVELS, habits_level, held_out, make_bot, personalities
 from tutorial.bots import senas as bot_senas
+from tutorial.bots.expert import ExpertBot, partner_cards_promise
 from tutorial.bots.hard import HardBot
 from tutorial.bots.worlds import Public
-from tutorial.engine import SEATS, Game, Options, partner, team
+from tutorial.engine import SEATS, Game, Options, partner, position, team
 
 Z95 = 1.959964
 FIELD = "field"  # a team of the field's personalities, a different one for each deal pair, in rotation
+HELD_OUT = "held_out"  # the same with the held-out personalities (``field.HELD_OUT``)
+TOLD = ("hard", "expert")  # the levels ``--partner-cards-a`` can tell their partner's hand
 MAX_ACTIONS = 20_000  # a game never needs this many; reaching it is reported as an error
 
 
@@ -40,6 +43,7 @@ class Tally:
     signals: list = field(default_factory=lambda: [0, 0])   # signals made by team A, team B
     catches: dict = field(default_factory=dict)             # level -> [windows it watched, signals it caught]
     members: dict = field(default_factory=dict)             # against the field: member -> its pairs' scores for A
+    ordagos: dict = field(default_factory=dict)  # team B's bot -> [(A's predicted acceptance, accepted)] (calibrate)
 
 
 @dataclass
@@ -70,11 +74,12 @@ class Senas:
             self.tally.catches.setdefault(self.levels[rival], [0, 0])[0] += 1
 
 
-class PartnerCardsBot(HardBot):
-    """A diagnostic, only here (``--partner-cards-a``; never made by ``make_bot``, so never at a table): a hard bot
-    told its partner's whole hand, the cards it holds and every card it held this hand, as if every signal were made,
-    true and never caught. Its worlds hold the partner's hand fixed; what it gains over the plain hard bot bounds what
-    signals can give its betting."""
+class PartnerCards:
+    """A diagnostic, only here (``--partner-cards-a``; never made by ``make_bot``, so never at a table): a hard or
+    expert bot told its partner's whole hand, the cards it holds and every card it held this hand, as if every
+    signal were made, true and never caught. Its worlds hold the partner's hand fixed (and the expert's discards
+    count the lances the partner's hand wins alone as decided); what it gains over the plain bot bounds what
+    signals can give it."""
 
     _game = None
 
@@ -92,10 +97,25 @@ class PartnerCardsBot(HardBot):
         shown = (mate, self._game.observation(mate).hand, self._hand_events(self._game, mate))
         return Public(seen, events, shown)
 
+    def partner_promise(self, me, lance: str) -> float:
+        if self._game is None:
+            return super().partner_promise(me, lance)
+        mate = partner(me.seat)
+        return partner_cards_promise(self._game.observation(mate).hand, position(mate, me.mano), me.reyes, lance)
+
+
+class PartnerCardsBot(PartnerCards, HardBot):
+    """The hard bot told its partner's hand."""
+
+
+class PartnerCardsExpert(PartnerCards, ExpertBot):
+    """The expert bot told its partner's hand."""
+
 
 def play_game(bots: dict[int, object], options: Options, seed: int, check: bool = True,
-              senas: Senas | None = None) -> tuple[int, list]:
-    """Play one game; returns (winner team, [(tantos team 0, tantos team 1) per hand])."""
+              senas: Senas | None = None, watch=None) -> tuple[int, list]:
+    """Play one game; returns (winner team, [(tantos team 0, tantos team 1) per hand]). ``watch(game, seat,
+    action, bot)`` is told every action once applied."""
     game = Game(options, seed)
     hands = []
     for _ in range(MAX_ACTIONS):
@@ -106,6 +126,8 @@ def play_game(bots: dict[int, object], options: Options, seed: int, check: bool 
             senas.before(game, seat)
         action = bots[seat].act(game, seat)
         game.apply(seat, action)
+        if watch is not None:
+            watch(game, seat, action, bots[seat])
         if game.phase.hand_is_over and action.type != "next_hand":
             hand = game.last_hand
             before = hand["scores_before"]
@@ -119,18 +141,35 @@ def play_game(bots: dict[int, object], options: Options, seed: int, check: bool 
 
 
 def member(level: str, pair: int) -> str:
-    """The bot a team of ``level`` fields for deal pair ``pair``: the level itself, or for ``field`` one of the
-    personalities in rotation."""
-    if level != FIELD:
+    """The bot a team of ``level`` fields for deal pair ``pair``: the level itself, or for ``field`` (``held_out``)
+    one of the (held-out) personalities in rotation."""
+    if level not in (FIELD, HELD_OUT):
         return level
-    names = personalities()
+    names = personalities() if level == FIELD else held_out()
     return names[pair % len(names)]
+
+
+class Ordagos:
+    """Calibration (``--ordagos``): every órdago team A's expert throws, with the acceptance it predicted
+    (``ExpertBot.last_prediction``), and whether team B accepted it."""
+
+    def __init__(self, tally: Tally, rival: str, a_team: int):
+        self.tally, self.rival, self.a_team, self.waiting = tally, rival, a_team, None
+
+    def __call__(self, game, seat: int, action, bot) -> None:
+        if action.type == "ordago" and team(seat) == self.a_team and bot.last_prediction is not None:
+            self.waiting = bot.last_prediction
+        elif self.waiting is not None and action.type in ("quiero", "no_quiero"):
+            if action.type == "quiero" or game.observation(seat).live_bet is None:  # accepted, or refused by all
+                self.tally.ordagos.setdefault(self.rival, []).append((self.waiting, action.type == "quiero"))
+                self.waiting = None
 
 
 def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict,
                partner_cards: bool = False) -> dict:
     if partner_cards:
-        a = PartnerCardsBot(seed=2 * seed, **bot_options.get(level_a, {}))
+        told = PartnerCardsExpert if level_a == "expert" else PartnerCardsBot
+        a = told(seed=2 * seed, **bot_options.get(level_a, {}))
     else:
         a = make_bot(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
     b = make_bot(level_b, seed=2 * seed + 1, **bot_options.get(level_b, {}))
@@ -139,13 +178,14 @@ def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_opt
 
 def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
                    bot_options: dict | None = None, progress=None, senas: tuple[bool, bool] = (False, False),
-                   partner_cards: bool = False, catches: bool = True) -> Tally:
+                   partner_cards: bool = False, catches: bool = True, ordagos: bool = False) -> Tally:
     """``senas``: whether team A and team B make signals (both catch when either does: the table plays señas).
     ``partner_cards`` (a diagnostic, team A hard): team A's bots are told their partner's whole hand
     (``PartnerCardsBot``). ``catches=False`` (a diagnostic, not a table's setting): with señas no bot ever catches
-    a signal (the same seeded draws, every rate 0), to tell what the signalling team gives away."""
-    if partner_cards and level_a != "hard":
-        raise ValueError("partner_cards is a diagnostic of the hard bot: team A must be hard")
+    a signal (the same seeded draws, every rate 0), to tell what the signalling team gives away. ``ordagos``
+    (team A expert): each of A's órdagos with its predicted acceptance and B's answer (``Tally.ordagos``)."""
+    if partner_cards and level_a not in TOLD:
+        raise ValueError("partner_cards is a diagnostic of the hard and expert bots: team A must be one of them")
     options = options or Options()
     bot_options = bot_options or {}
     tally = Tally()
@@ -165,7 +205,11 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
                 if not catches:
                     signals.rates = dict.fromkeys(bot_senas.CATCH_RATES, 0.0)
             try:
-                winner, hands = play_game(bots, options, game_seed, senas=signals)
+                if ordagos:
+                    winner, hands = play_game(bots, options, game_seed, senas=signals,
+                                              watch=Ordagos(tally, one_b, a_team))
+                else:
+                    winner, hands = play_game(bots, options, game_seed, senas=signals)
             except Exception:  # noqa: BLE001 - a soak reports every failure instead of stopping
                 tally.errors.append(f"seed {game_seed} (A as team {a_team}): {traceback.format_exc(limit=3)}")
                 continue
@@ -181,8 +225,8 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
             pair_hands += len(hands)
         tally.pair_scores.append(pair_wins / 2)
         tally.pair_diffs.append(pair_diff / max(pair_hands, 1))
-        if FIELD in (level_a, level_b):
-            tally.members.setdefault(one_b if level_b == FIELD else one_a, []).append(pair_wins / 2)
+        if {FIELD, HELD_OUT} & {level_a, level_b}:
+            tally.members.setdefault(one_b if level_b in (FIELD, HELD_OUT) else one_a, []).append(pair_wins / 2)
         if progress:
             progress(tally)
     return tally
@@ -197,6 +241,14 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     half = Z95 * sd / math.sqrt(n)
     return mean, mean - half, mean + half
+
+
+def wilson(successes: int, n: int) -> tuple[float, float, float]:
+    """The share ``successes / n`` and its 95% Wilson score interval."""
+    share = successes / n
+    centre = (share + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = Z95 * math.sqrt(share * (1 - share) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+    return share, centre - half, centre + half
 
 
 def summary(tally: Tally, level_a: str, level_b: str) -> dict:
@@ -215,13 +267,24 @@ def summary(tally: Tally, level_a: str, level_b: str) -> dict:
                             for level, (watched, caught) in sorted(tally.catches.items())},
             "members": {name: {"pairs": len(scores), "win_rate_a": round(interval(scores)[0], 4),
                                "win_rate_a_95": [round(interval(scores)[1], 4), round(interval(scores)[2], 4)]}
-                        for name, scores in tally.members.items()}}
+                        for name, scores in tally.members.items()},
+            "ordagos": {name: calibration(answers) for name, answers in tally.ordagos.items()}}
+
+
+def calibration(answers: list) -> dict:
+    """Predicted against observed acceptance of a list of (predicted chance, accepted): the predictions' mean with
+    its 95% interval, and the share accepted with its 95% Wilson interval (within 0 and 1 however few)."""
+    predicted, low, high = interval([p for p, _ in answers])
+    observed, o_low, o_high = wilson(sum(accepted for _, accepted in answers), len(answers))
+    return {"ordagos": len(answers), "predicted": round(predicted, 4), "predicted_95": [round(low, 4), round(high, 4)],
+            "observed": round(observed, 4), "observed_95": [round(o_low, 4), round(o_high, 4)]}
 
 
 def add_arguments(parser) -> None:
-    bots = (*LEVELS, *personalities(), FIELD)
+    bots = (*LEVELS, *personalities(), *held_out(), FIELD, HELD_OUT)
     parser.add_argument("--a", default="medium", choices=bots,
-                        help="level or personality of team A (default medium; field: the personalities in rotation)")
+                        help="level or personality of team A (default medium; field: the personalities in rotation; "
+                             "held_out: the held-out ones)")
     parser.add_argument("--b", default="easy", choices=bots, help="level or personality of team B (default easy)")
     parser.add_argument("--table", action="store_true",
                         help="instead: every level against every personality, --games games each, as a table")
@@ -238,10 +301,12 @@ def add_arguments(parser) -> None:
         parser.add_argument(f"--senas-{name}", choices=("on", "off"), default="off",
                             help=f"team {name.upper()} makes señas (the table then plays señas: both teams catch)")
     parser.add_argument("--partner-cards-a", action="store_true",
-                        help="a diagnostic (team A hard): team A's bots are told their partner's whole hand, as if "
-                             "every signal were made and true; what they gain bounds what signals can give")
+                        help="a diagnostic (team A hard or expert): team A's bots are told their partner's whole hand, "
+                             "as if every signal were made and true; what they gain bounds what signals can give")
     parser.add_argument("--no-catches", action="store_true",
                         help="a diagnostic with señas: no bot ever catches a signal (what the signalling team gives away)")
+    parser.add_argument("--ordagos", action="store_true",
+                        help="team A expert: report its órdagos' predicted acceptance against the observed, per rival")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="report every N deal pairs")
 
@@ -250,12 +315,16 @@ def run(args) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    if args.partner_cards_a and (args.a != "hard" or args.table):
-        print("--partner-cards-a needs --a hard (and no --table)", file=sys.stderr)
+    if args.partner_cards_a and (args.a not in TOLD or args.table):
+        print("--partner-cards-a needs --a hard or --a expert (and no --table)", file=sys.stderr)
+        return 2
+    if args.ordagos and (args.a != "expert" or args.table):
+        print("--ordagos needs --a expert (and no --table)", file=sys.stderr)
         return 2
     senas = (args.senas_a == "on", args.senas_b == "on")
     options = Options(reyes=args.reyes, target=args.target, real=args.real, senas=any(senas))
-    bot_options = {"hard": {"bet_model": not args.no_bet_model, "robust": not args.no_robust}}
+    reading = {"bet_model": not args.no_bet_model, "robust": not args.no_robust}
+    bot_options = {"hard": reading, "expert": reading}
     start = time.perf_counter()
     if args.table:
         return run_table(args, options, bot_options, senas)
@@ -266,7 +335,7 @@ def run(args) -> int:
                   file=sys.stderr, flush=True)
 
     tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas,
-                           args.partner_cards_a, not args.no_catches)
+                           args.partner_cards_a, not args.no_catches, args.ordagos)
     result = summary(tally, args.a, args.b)
     result.update(partner_cards_a=args.partner_cards_a, catches=not args.no_catches, senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed,
                   reyes=args.reyes, target=args.target, real=args.real, bet_model=not args.no_bet_model,
@@ -322,4 +391,8 @@ def _print(r: dict) -> None:
         low, high = m["win_rate_a_95"]
         print(f"  against {name}: A wins {100 * m['win_rate_a']:.1f}% (95% interval {100 * low:.1f}% to "
               f"{100 * high:.1f}%) over {m['pairs']} deal pairs")
+    for name, c in r.get("ordagos", {}).items():
+        print(f"  órdagos against {name}: {c['ordagos']}, predicted acceptance {100 * c['predicted']:.1f}% "
+              f"(95% interval {100 * c['predicted_95'][0]:.1f}% to {100 * c['predicted_95'][1]:.1f}%), observed "
+              f"{100 * c['observed']:.1f}% ({100 * c['observed_95'][0]:.1f}% to {100 * c['observed_95'][1]:.1f}%)")
     print(f"engine errors: {r['errors']}; {r['seconds']} s")

@@ -83,7 +83,8 @@ def room_texts() -> dict:
                       "senas": _("señas"), "hints": _("coach on (hints and review)")},
             "hintsOn": _("The coach is on in this room: at your turn, Hint shows the move it would make and why, "
                          "and after each hand it reviews your decisions (only you see your review)."),
-            "levels": {"easy": _("easy bots"), "medium": _("medium bots"), "hard": _("hard bots")},
+            "levels": {"easy": _("easy bots"), "medium": _("medium bots"), "hard": _("hard bots"),
+                       "expert": _("expert bots")},
             "clockEach": _("%(seconds)s s per decision"),
             "noClock": _("no turn clock"),
             "startedAlready": _("The game in this room has already started; every seat is taken."),

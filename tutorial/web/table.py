@@ -234,9 +234,9 @@ def creation_options(body: dict, characters: bool = False) -> tuple[Options, str
         pass
     elif level not in LEVELS:
         if characters:
-            raise BadRequest(_("The bots must be easy, medium, hard or one of the characters: %(names)s.",
+            raise BadRequest(_("The bots must be easy, medium, hard, expert or one of the characters: %(names)s.",
                                names=", ".join(CHARACTERS)))
-        raise BadRequest(_("The bots' level must be easy, medium or hard."))
+        raise BadRequest(_("The bots' level must be easy, medium, hard or expert."))
     seed = body.get("seed")
     if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
         raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))

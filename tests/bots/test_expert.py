@@ -1,0 +1,157 @@
+"""The expert bot: answers that know the game (forced acceptance), no órdago thrown away, its partner's signal
+changing its discard and its bet, only its seat's knowledge, the same decisions from the same seed, and a short
+soak of whole games."""
+import copy
+import dataclasses
+import random
+
+import pytest
+
+from tests.bots.test_bots import SeatOnly
+from tutorial.bots import make_bot
+from tutorial.bots.base import Seat
+from tutorial.bots.expert import ExpertBot, _Lookahead
+from tutorial.bots.field import HELD_OUT_PROFILES, decide
+from tutorial.bots.tournament import run_tournament, summary
+from tutorial.bots.worlds import Public, Sampler
+from tutorial.engine import Action, Game, Options
+from tutorial.web.table_bench import learner_action
+
+SMALL = {"worlds": 200, "tries": 2000}
+# Seat 0 (the expert, mano) holds a weak grande; seat 2, its partner, a 31.
+HANDS = ["4o 5b 6c 7e", "12e 11e 10e 4b", "12c 11c 10c 1c", "7o 6o 5e 4c"]
+
+
+def grande_opening(scores, hands=HANDS) -> tuple:
+    """Seat 0's observation and events at the opening of grande, the score set to ``scores``."""
+    game = Game(Options(), seed=1, hands=hands, mano=0)
+    game.apply(0, Action("corto"))
+    seen = dataclasses.replace(game.observation(0), scores=scores, scores_before=scores)
+    return seen, game.events_for(0)
+
+
+def lookahead(seen, events) -> _Lookahead:
+    worlds = Sampler(Public(seen, events), random.Random(1), True, None).sample(400, 4000)
+    return _Lookahead(Seat(seen), worlds)
+
+
+def test_a_rival_who_loses_the_game_by_refusing_an_ordago_accepts_in_the_model():
+    ordago = Action("ordago")
+    forced = lookahead(*grande_opening((39, 10)))  # refusing pays us the deje of 1: our 40th tanto
+    assert forced.forced(1, 1) and forced.accept_chance(ordago) == pytest.approx(1.0)
+    free = lookahead(*grande_opening((30, 10)))
+    assert not free.forced(1, 1) and free.accept_chance(ordago) < 0.9
+
+
+def test_the_held_out_game_aware_personality_accepts_what_refusing_would_lose():
+    game = Game(Options(), seed=1, hands=HANDS, mano=0)
+    game.apply(0, Action("corto"))
+    game.apply(0, Action("envido", 2))
+    me = Seat(dataclasses.replace(game.observation(1), scores=(10, 39), scores_before=(10, 39)))
+    profile = HELD_OUT_PROFILES["game_aware"]
+    # Seat 1 (team 1) answers: a refusal pays team 0 one tanto, far from its target: it may refuse a weak hand.
+    assert decide(profile, 0.1, me, me.seen.actions(), random.Random(0)).type == "no_quiero"
+    losing = Seat(dataclasses.replace(me.seen, scores=(39, 10), scores_before=(39, 10)))
+    assert decide(profile, 0.1, losing, losing.seen.actions(), random.Random(0)).type == "quiero"
+
+
+def test_the_expert_does_not_throw_an_ordago_away_while_leading_with_nothing():
+    seen, events = grande_opening((35, 20))  # near the end, leading, with the worst grande at the table
+    assert "ordago" in {action.type for action in seen.actions()}
+    values = dict((str(action), value) for action, value in lookahead(seen, events).values(seen.actions()))
+    assert "ordago" in values and values["ordago"] < max(values.values())
+    for seed in range(3):
+        assert make_bot("expert", seed=seed).choose(seen, events).type != "ordago"
+
+
+def told_31(hands: str, signal: bool) -> Game:
+    """A señas table (seat 0 mano) whose seat 2 holds 12c 11c 10c 1c (31) and told it, or not."""
+    mine, rival, other = hands.split(" | ")
+    game = Game(Options(senas=True), seed=1, hands=[mine, rival, "12c 11c 10c 1c", other], mano=0)
+    if signal:
+        game.apply(2, Action("sena", sena="31"))
+    return game
+
+
+def discard_of_seat_0(signal: bool) -> set:
+    """The expert's discard with 10o 2b 11e 1b when its partner did or did not tell it holds 31."""
+    game = told_31("10o 2b 11e 1b | 4c 5c 6c 7c | 7o 6o 5e 4o", signal)
+    for seat in range(4):
+        game.apply(seat, Action("mus"))
+    return {str(card) for card in make_bot("expert", seed=1).act(game, 0).cards}
+
+
+def juego_answer(signal: bool) -> Action:
+    """The expert's first word in juego with a 33 when its partner did or did not tell it holds 31."""
+    game = told_31("12o 11o 6o 7b | 12e 11e 10e 4b | 7e 6e 5e 4c", signal)
+    game.apply(0, Action("corto"))
+    while game.phase != "juego":
+        game.apply(game.turn, Action("paso"))
+    return make_bot("expert", seed=1).act(game, 0)
+
+
+def test_the_partners_signal_changes_the_right_discard_and_the_right_bet():
+    # Alone it keeps its figures for juego; told its partner holds 31 (juego as good as won by the team), it
+    # keeps the as and the 2 for chica and throws the figures.
+    assert discard_of_seat_0(False) == {"2b", "1b"}
+    assert discard_of_seat_0(True) == {"10o", "11e"}
+    # In juego a 33 alone (the lowest juego) opens small; with its partner's 31 the team's juego is the best and
+    # it bets big.
+    assert juego_answer(False) == Action("envido", 2)
+    assert juego_answer(True) == Action("envido", 5)
+
+
+def test_the_expert_reads_only_its_seats_observation_and_events():
+    for seed in range(2):
+        game = Game(Options(senas=seed == 1), seed)
+        bots = {seat: make_bot("expert" if seat % 2 == 0 else "hard", seed=seat, **SMALL) for seat in range(4)}
+        while not game.is_over and game.hand_number <= 3:
+            seat = game.to_act()[0]
+            action = bots[seat].act(SeatOnly(game, seat), seat)
+            assert action in game.concrete_actions(seat)
+            game.apply(seat, action)
+
+
+def test_the_same_seed_gives_the_same_decisions():
+    seen, events = grande_opening((30, 10))
+    first = [make_bot("expert", seed=seed).choose(copy.deepcopy(seen), copy.deepcopy(events)) for seed in range(3)]
+    again = [make_bot("expert", seed=seed).choose(copy.deepcopy(seen), copy.deepcopy(events)) for seed in range(3)]
+    assert first == again
+    options = Options(target=30)
+    runs = [summary(run_tournament("expert", "hard", 4, seed=3, options=options,
+                                   bot_options={"expert": SMALL, "hard": SMALL}), "expert", "hard") for _ in range(2)]
+    assert runs[0] == runs[1] and runs[0]["errors"] == 0
+
+
+def test_a_short_soak_of_whole_games_with_the_expert_has_no_engine_error():
+    tally = run_tournament("expert", "field", 30, seed=5, options=Options(target=30))
+    result = summary(tally, "expert", "field")
+    assert result["games"] == 30 and result["errors"] == 0, tally.errors[:1]
+    assert sum(member["pairs"] for member in result["members"].values()) == 15
+    assert isinstance(make_bot("expert"), ExpertBot)
+
+
+def test_the_bots_table_plays_against_expert_bots(app):
+    client = app.test_client()
+    created = client.post("/api/tables", json={"level": "expert", "seed": 5})
+    assert created.status_code in (200, 201), created.get_json()
+    view = created.get_json()
+    for _ in range(60):
+        if view["match_over"] or view["hand_number"] > 2:
+            break
+        response = client.post(f"/api/tables/{view['id']}/actions",
+                               json={"action": learner_action(view), "version": view["version"]})
+        assert response.status_code == 200, response.get_json()
+        view = response.get_json()
+    assert view["match_over"] or view["hand_number"] > 2
+
+
+def test_the_ordago_calibration_gives_predicted_and_observed_acceptance_with_intervals(capsys):
+    from tutorial.bots.tournament import calibration
+    from tutorial.cli import main
+    table = calibration([(0.5, True), (0.7, True), (0.6, False), (0.8, True), (0.4, True), (0.6, True)])
+    assert table["ordagos"] == 6 and table["predicted"] == 0.6 and table["observed"] == round(5 / 6, 4)
+    assert 0 < table["observed_95"][0] < table["observed"] < table["observed_95"][1] < 1  # Wilson: within 0 and 1
+    assert table["predicted_95"][0] < 0.6 < table["predicted_95"][1]
+    assert main(["tournament", "--a", "hard", "--b", "easy", "--ordagos", "--games", "2"]) == 2
+    assert "--ordagos" in capsys.readouterr().err

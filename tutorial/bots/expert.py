@@ -1,0 +1,323 @@
+"""The expert bot: every decision looked ahead to the end of the hand, with its partner, valued by the game.
+
+It is the hard bot's sampler (``worlds.py``: worlds consistent with its cards, the public history, the discard
+counts, its partner's signals and the rivals' it caught, weighed by the rivals as a mixture over the field,
+``rivals.py``) with a deeper evaluation (``_Lookahead``):
+
+- **The rest of the hand.** In every world each later lance is played out by models of all four seats, each
+  acting on its own hand only (its lance chance from the odds table at its position): the first seat in speaking
+  order whose chance reaches the medium bot's opening threshold bets 2, and the other team accepts when one of
+  its players reaches the acceptance threshold, else refuses. The worlds that play the later lances alike are
+  counted together by the engine (``vectors.count``), so every result of the current lance is valued with the
+  whole hand's tantos, in the engine's counting order (a deje or a lance that ends the game ends it).
+- **The game.** A result is worth the chance of winning the game from the score it leaves (``winprob.py``);
+  with vacas a game won counts the same for every decision, so the chance of the game is what is maximized.
+- **The answers.** A rival (or its partner) who would lose the game by refusing a bet (the deje takes the
+  betting team to the target) accepts: ``forced``. An órdago is answered partly by the game
+  (``RATIONAL`` of the answer: accept when the lance chance beats the chance of winning the game after
+  refusing), partly by the mixture over the field. A rival may raise our bet (its style's chance); we then
+  answer that raise as is best over the worlds, instead of counting the raise as an acceptance. After our paso
+  the seats still to open may bet, our partner included (the rivals then answer it).
+- **Mus and discards with the partner.** A lance that the partner's signals (or caught rivals' signals) already
+  decide is worth less to improve: each lance's value counts ``(1 - what the partner's sure facts promise)
+  x (1 - what a caught rival's promise)``, and the discard keeps the cards that maximize that team value
+  (exact over every draw, from the odds table); mus is asked when that value gains more than the medium margin.
+- **Signals** (``senas.HABITS["expert"]``): it tells only plays that decide a lance for its partner (31,
+  duples, tres reyes, tres ases, medias), once its cards are final, at most one a hand: a weak signal (dos
+  reyes, dos ases, ciego) tells the partner little and a catch tells the rivals as much.
+
+Its effort is a budget: ``worlds`` worlds out of at most ``tries`` draws per betting decision, never a time, so
+a seed gives the same decisions on any machine.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from tutorial.bots import rivals
+from tutorial.bots.base import Seat
+from tutorial.bots.hard import MIN_WORLDS, HardBot, _Evaluation
+from tutorial.bots.medium import MediumBot
+from tutorial.bots.odds import NET, WIN, draws, odds, shape, table
+from tutorial.bots.senas import cut_bonus, known_bounds, promised
+from tutorial.bots.winprob import win_probability
+from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _holds, sigmoid
+from tutorial.engine import LANCES, Action, BetError, position, team
+from tutorial.engine import rivals as rival_seats
+from tutorial.engine.vectors import Counted, LanceArrays, count
+
+WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
+TEMPER = 1.0  # each world's weight (the likelihood of the public words) is raised to this power
+RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
+RATIONAL_SOFTNESS = 0.08
+FLOOR = 0.03
+BONUS_LANCES = ("pares", "juego")  # lances whose winners collect their players' own bonuses
+
+
+# --- the team's value of a hand, lance by lance ---------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _nets(reyes: int) -> dict:
+    """shape -> [position, lance]: what the hand collects en paso, net, in each lance (the odds table)."""
+    return {ranks: np.array([[lance[NET] for lance in row] for row in positions])
+            for ranks, positions in table(reyes).items()}
+
+
+@lru_cache(maxsize=None)
+def _keep_nets(reyes: int) -> dict:
+    """kept value ranks (0 to 3 cards) -> [position, lance]: the expected ``_nets`` after drawing the rest, exact
+    over every draw (``odds.keep_value`` lance by lance)."""
+    nets = _nets(reyes)
+    return {kept: sum(ways * nets[full] for full, ways in fulls) / total for kept, fulls, total in draws(reyes)}
+
+
+def team_discard(cards, pos: int, reyes: int, weights: np.ndarray) -> tuple[tuple, float, float]:
+    """(the cards to throw, the team value after drawing, the team value now) of a hand whose lances count
+    ``weights`` each."""
+    keeps = _keep_nets(reyes)
+    best, best_value = None, float("-inf")
+    for n in (1, 2, 3, 4):
+        for out in combinations(cards, n):
+            value = float(keeps[shape([card for card in cards if card not in out], reyes)][pos] @ weights)
+            if value > best_value:
+                best, best_value = out, value
+    return best, best_value, float(_nets(reyes)[shape(cards, reyes)][pos] @ weights)
+
+
+class ExpertBot(HardBot):
+    """The expert level (see the module's docstring); ``later=False`` values the later lances as passed (the hard
+    bot's evaluation with the expert's answers), a diagnostic."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
+                 temper: float = TEMPER, **options):
+        super().__init__(seed, worlds=worlds, tries=tries, **options)
+        self.later, self.temper = later, temper
+
+    # --- mus and discards: the team's value ---------------------------------------------------------------
+    def partner_promise(self, me: Seat, lance: str) -> float:
+        """What the partner's cards are known to promise in ``lance`` (its signals; a diagnostic subclass is told
+        the cards themselves)."""
+        return promised(me.seen, me.partner, lance) if me.seen.senas else 0.0
+
+    def lance_weights(self, me: Seat) -> np.ndarray:
+        """[lance]: how much improving this hand in each lance is worth to the team: less where the partner's cards
+        already win it (in pares and juego by half as much: this hand's own bonuses still count when its team
+        wins), less where a caught rival's do."""
+        weights = []
+        for lance in LANCES:
+            ours = self.partner_promise(me, lance) * (0.5 if lance in BONUS_LANCES else 1.0)
+            against = max(promised(me.seen, rival, lance) for rival in rival_seats(me.seat)) if me.seen.senas else 0
+            weights.append((1 - ours) * (1 - against))
+        return np.array(weights)
+
+    def cuts(self, me: Seat, events) -> bool:
+        _, after, now = team_discard(me.hand, me.position, me.reyes, self.lance_weights(me))
+        margin = self.cut_margin + (cut_bonus(me.seen) if me.seen.senas else 0.0)
+        return after - now <= margin
+
+    def discard(self, me: Seat, events) -> tuple:
+        return team_discard(me.hand, me.position, me.reyes, self.lance_weights(me))[0]
+
+    # --- bets ------------------------------------------------------------------------------------------------
+    def bet(self, me: Seat, actions, events):
+        worlds = Sampler(self.public(me.seen, events), self.rng, self.bet_model,
+                         self.reading(me.seen)).sample(self.worlds, self.tries)
+        if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
+            return MediumBot.bet(self, me, actions, events)
+        if self.temper != 1:
+            worlds = type(worlds)(**dict(worlds._asdict(), weights=worlds.weights ** self.temper))
+        evaluation = _Lookahead(me, worlds, self.later)
+        values = evaluation.values(actions)
+        choice = max(values, key=lambda item: item[1])[0]
+        self.last_prediction = evaluation.accept_chance(choice) if choice.type == "ordago" else None
+        return choice
+
+    last_prediction = None  # the predicted chance that the rivals accept the órdago just chosen (calibration)
+
+
+# --- the evaluation ------------------------------------------------------------------------------------------
+class _Lookahead(_Evaluation):
+    """The hard bot's evaluation, looking ahead: later lances played out by all four seats' models, answers that
+    know the game (forced acceptance, órdago by the game), rivals' raises answered, our partner's opening after
+    our paso."""
+
+    def __init__(self, me: Seat, worlds, later: bool = True):
+        super().__init__(me, worlds)
+        self.groups = self._rollout() if later else [(np.arange(len(worlds)), {})]
+
+    # --- the later lances ------------------------------------------------------------------------------------
+    def _rollout(self) -> list[tuple[np.ndarray, dict]]:
+        """[(worlds, bets of the later lances)]: the worlds grouped by how the later lances go in them."""
+        later = LANCES[LANCES.index(self.lance) + 1:]
+        code = np.zeros(len(self.worlds), np.int64)
+        for lance in later:
+            code = code * 4 + self._later_lance(lance)
+        groups = []
+        kinds, inverse = np.unique(code, return_inverse=True)
+        for number, kind in enumerate(kinds):
+            bets, kind = {}, int(kind)
+            for lance in reversed(later):
+                kind, result = divmod(kind, 4)
+                if result == 1:
+                    bets[lance] = {"result": "accepted", "total": 2}
+                elif result >= 2:
+                    bets[lance] = {"result": "refused", "team": result - 2, "deje": 1}
+            groups.append((np.flatnonzero(inverse == number), bets))
+        return groups
+
+    def _later_lance(self, lance: str) -> np.ndarray:
+        """[world]: 0 en paso, 1 a bet of 2 accepted, 2 + the betting team when refused, under the seats' models
+        (the medium bot's thresholds on each seat's own lance chance)."""
+        me, ids = self.me, self.worlds.ids
+        size = len(self.worlds)
+        row = self.lances[lance]
+        holds = (_holds(me.reyes, lance) if lance in ("pares", "juego") else None)
+        chance, eligible = {}, {}
+        for seat in range(4):
+            seat_ids = np.broadcast_to(ids[seat], (size,))
+            chance[seat] = rivals.chances(me.reyes, position(seat, me.mano))[lance][seat_ids]
+            eligible[seat] = holds[seat_ids] if holds is not None else np.ones(size, bool)
+        bettor = np.full(size, -1)
+        for seat in me.seen.order:
+            opens = eligible[seat] & (chance[seat] >= MediumBot.open_at[lance])
+            bettor = np.where((bettor < 0) & opens, team(seat), bettor)
+        accepts = {side: np.zeros(size, bool) for side in (0, 1)}
+        for seat in range(4):
+            accepts[team(seat)] |= eligible[seat] & (chance[seat] >= MediumBot.accept_at[lance])
+        accepted = np.where(bettor == 0, accepts[1], accepts[0])
+        result = np.where(accepted, 1, 2 + bettor)
+        return np.where(row.bettable & (bettor >= 0), result, 0)
+
+    def results(self, result: dict) -> dict:
+        """As the hard bot's, the later lances counted too: each group of worlds with its own later bets."""
+        key = tuple(result.items())
+        if key in self._cache:
+            return self._cache[key]
+        me, ours, theirs = self.me, self.team, 1 - self.team
+        before, size = self.scores_before, len(self.worlds)
+        now = win_probability(before[ours], before[theirs], me.target)
+        scores = [np.empty(size, np.int16), np.empty(size, np.int16)]
+        winner, valid = np.empty(size, np.int8), np.empty(size, bool)
+        alone = dict(self.known, **{self.lance: result})
+        # After an accepted órdago no later lance is played: every world counts alike.
+        groups = [(slice(None), {})] if result["result"] == "ordago_accepted" else self.groups
+        try:
+            for rows, later in groups:
+                rows_, ids_ = self._rows(rows), self._ids(rows)
+                try:
+                    part = count(rows_, ids_, dict(alone, **later), before, me.target, me.reyes, me.real)
+                except BetError:  # a deje of this lance ends the game: no later lance is played
+                    part = count(rows_, ids_, alone, before, me.target, me.reyes, me.real)
+                for side in (0, 1):
+                    scores[side][rows] = part.scores[side]
+                winner[rows], valid[rows] = part.winner_team, part.valid
+        except BetError:
+            self._cache[key] = {"win": np.full(size, now), "tantos": np.zeros(size), "lance": self._took(result)}
+            return self._cache[key]
+        counted = Counted(tuple(scores), winner, valid)
+        net = (counted.scores[ours].astype(float) - before[ours]) - (counted.scores[theirs] - before[theirs])
+        self._cache[key] = {"counted": (counted, now), "tantos": np.where(valid, net, 0.0),
+                            "lance": self._took(result)}
+        return self._cache[key]
+
+    def _rows(self, worlds) -> dict:
+        if isinstance(worlds, slice) or len(self.groups) == 1:
+            return self.lances
+        return {lance: LanceArrays(*(part[worlds] for part in row)) for lance, row in self.lances.items()}
+
+    def _ids(self, worlds) -> list:
+        if isinstance(worlds, slice) or len(self.groups) == 1:
+            return self.worlds.ids
+        return [ids if np.ndim(ids) == 0 else ids[worlds] for ids in self.worlds.ids]
+
+    # --- the answers ------------------------------------------------------------------------------------------
+    def forced(self, seat: int, deje: int) -> bool:
+        """Whether ``seat``'s team loses the game by refusing a bet whose deje is ``deje``: the deje takes the
+        betting team to the target at once."""
+        return self.me.seen.scores[1 - team(seat)] + deje >= self.me.target
+
+    def _answer(self, seat, word: str, total: int, deje: int) -> np.ndarray:
+        chance = super()._answer(seat, word, total, deje)
+        if word in ("quiero", "no_quiero") and total > 0:
+            if total >= ORDAGO_STAKE:
+                game = self._rational_acceptance(seat, deje)
+                accept = (1 - RATIONAL) * (chance if word == "quiero" else 1 - chance) + RATIONAL * game
+                chance = accept if word == "quiero" else 1 - accept
+            if self.forced(seat, deje):  # refusing would lose the game: it accepts (or raises)
+                raises = 0.0 if total >= ORDAGO_STAKE else self._word(seat, "envido", total, deje)
+                chance = np.zeros(len(self.worlds)) if word == "no_quiero" else 1 - raises
+        return chance
+
+    def _rational_acceptance(self, seat: int, deje: int) -> np.ndarray:
+        """[world]: how likely ``seat`` accepts an órdago judged by the game: when its team's chance in the lance
+        (its own hand's, from the odds table, with what it knows of our signals) beats its chance of winning the
+        game after refusing (our team collecting the deje)."""
+        me = self.me
+        p = rivals.chances(me.reyes, position(seat, me.mano))[self.lance][self.worlds.ids[seat]]
+        if me.seen.senas:
+            p = np.clip(p, *known_bounds(me.seen, seat, self.lance))
+        side = team(seat)
+        after = win_probability(me.seen.scores[side], me.seen.scores[1 - side] + deje, me.target)
+        return np.clip(sigmoid((p - after) / RATIONAL_SOFTNESS), FLOOR, 1 - FLOOR)
+
+    def accept_chance(self, action) -> float:
+        """The predicted chance, over the weighted worlds, that the rivals accept our ``action`` (a bet)."""
+        after, _ = self.betting.what_if(self.me.seat, action)
+        return float(self.weights @ self._team_accepts(after))
+
+    # --- our bets and our paso ---------------------------------------------------------------------------------
+    def _bet(self, action) -> np.ndarray:
+        """Our envite or órdago: each answering rival in turn accepts, refuses (the next one answers) or raises 2;
+        a raise we answer as is best over the worlds."""
+        after, _ = self.betting.what_if(self.me.seat, action)
+        return self._answered_raising(after)
+
+    def _answered_raising(self, after) -> np.ndarray:
+        accepted, refused = self.utility(after.acceptance()), self.utility(after.refusal())
+        if after.ordago or after.raise_max() < 2:
+            accept = self._team_accepts(after)
+            return accept * accepted + (1 - accept) * refused
+        stake, deje = after.total, after.deje()
+        refuse_all, raise_all, reach = 1.0, 0.0, 1.0  # reach: the chance the answer gets to this seat
+        for seat in after.answering:
+            raise_all = raise_all + reach * self._word(seat, "envido", stake, deje)
+            reach = reach * self._word(seat, "no_quiero", stake, deje)
+        refuse_all = reach
+        raise_all = np.minimum(raise_all, 1 - refuse_all)
+        raised, _ = after.what_if(after.answering[0], Action("envido", 2))
+        on_accept, on_refuse = self.utility(raised.acceptance()), self.utility(raised.refusal())
+        answer = on_accept if self.weights @ (raise_all * (on_accept - on_refuse)) > 0 else on_refuse
+        return (1 - refuse_all - raise_all) * accepted + refuse_all * refused + raise_all * answer
+
+    def _paso(self) -> np.ndarray:
+        """After our paso each seat still to open may bet 2 in turn (its model's chance): a rival's bet we answer
+        as is best over the worlds, our partner's the rivals answer (and may raise)."""
+        after, _ = self.betting.what_if(self.me.seat, Action("paso"))
+        quiet = self.utility(self.betting.passed())
+        later = after.still_to_open()
+        if not later:
+            return quiet
+        value, silent = 0.0, 1.0
+        for seat in later:
+            opens = self._word(seat, "envido", after.total, after.deje())
+            bet, _ = after.what_if(seat, Action("envido", 2))
+            if team(seat) == self.team:
+                outcome = self._answered_raising(bet)
+            else:
+                accepted, refused = self.utility(bet.acceptance()), self.utility(bet.refusal())
+                reach = silent * opens
+                outcome = accepted if self.weights @ (reach * (accepted - refused)) > 0 else refused
+            value = value + silent * opens * outcome
+            silent = silent * (1 - opens)
+        return value + silent * quiet
+
+
+def partner_cards_promise(hand, pos: int, reyes: int, lance: str) -> float:
+    """What a partner's known hand promises in ``lance``: its chance to win it alone (the bound's diagnostic)."""
+    return odds(hand, pos, reyes)[lance][WIN]
+
+
+__all__ = ["ExpertBot", "partner_cards_promise", "team_discard"]
