@@ -375,6 +375,6 @@ def test_a_view_asked_for_before_the_start_and_answered_after_it_does_not_hide_t
         };
     }""")
     route.fulfill(response=answer, headers={**answer.headers, "x-test-held": "1"})
-    host.wait_for_function("window.heldAnswerShown")
-    assert host.evaluate("window.hiddenAgain") == 0
+    host.wait_for_function("() => window.heldAnswerShown")
+    assert host.evaluate("() => window.hiddenAgain") == 0
     assert host.is_visible("#table")

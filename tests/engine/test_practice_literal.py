@@ -51,7 +51,7 @@ def test_the_count_en_paso_is_the_literal_counting_table():
 def test_the_deje_is_the_literal_total_accepted_before_the_refused_bet():
     for seed in SEEDS:
         found = exercise("deje", seed)
-        words = [(seat, action.type, action.amount) for seat, action in found.bets]
+        words = [(seat, action.type, action.amount) for seat, action, _total in found.bets]
         assert words[-1][1] == "no_quiero", seed
         assert found.answer == {"points": refused_deje(words)}, seed
 

@@ -43,4 +43,4 @@ def known_secret(monkeypatch):
     """Rooms created in these tests get a fixed server secret, so a seeded room with two people deals the same games
     on every run, as the tests that play it expect. The tests of the secret itself (test_rooms_seeds.py) override
     this fixture and get real ones."""
-    monkeypatch.setattr("tutorial.rooms.room.secrets.token_hex", lambda nbytes=32: "5e" * nbytes)
+    monkeypatch.setattr("tutorial.rooms.room.new_secret", lambda: "5e" * 32)

@@ -41,6 +41,11 @@ def seen_by(entry: dict, seat: int | None) -> bool:
     return Event(entry["code"], entry["params"], audience if audience == "all" else tuple(audience)).visible_to(seat)
 
 
+def new_secret() -> str:
+    """A room's server secret: 256 random bits, as hex."""
+    return secrets.token_hex(32)
+
+
 def mixed_seed(seed: int, secret: str, games: int) -> int:
     """The seed of game ``games`` of a room where several people sit: the room's seed mixed with the room's server
     secret (HMAC-SHA256), so that nobody at the table, the host who chose the seed included, can foretell a deal.
@@ -89,7 +94,7 @@ class Room:
         self.seed: int = data["seed"]
         self.seeded: bool = data.get("seeded", False)  # the seed was chosen at creation: shown once over
         # Never in any answer: mixed into the seed of every game that starts with more than one person seated.
-        self.secret: str = data.get("secret") or secrets.token_hex(32)
+        self.secret: str = data.get("secret") or new_secret()
         self.mixed: bool = data.get("mixed", False)  # the current game started with more than one person seated
         self.max_moves: int | None = data.get("max_moves")  # moves one game may hold (the site's MAX_TABLE_MOVES)
         self.hints: bool = data.get("hints", False)  # the host lets the coach give hints at this table
@@ -123,7 +128,7 @@ class Room:
                max_moves: int | None = None) -> Room:
         room = cls({"id": room_id, "version": 1, "options": (options or Options()).to_json(), "level": level,
                     "clock": clock, "window": window, "lang": lang, "seed": seed, "seeded": seeded, "hints": hints,
-                    "secret": secret or secrets.token_hex(32), "max_moves": max_moves,
+                    "secret": secret or new_secret(), "max_moves": max_moves,
                     "games": 0, "seats": [asdict(Seat()) for _ in SEATS], "host": 0, "game": None, "deadline": None,
                     "clock_key": None, "pressed": [], "next_deadline": None, "windows": [], "considered": {},
                     "created": now})
