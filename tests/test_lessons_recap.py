@@ -47,7 +47,7 @@ def test_after_the_last_lesson_the_recap_offers_the_table_at_two_levels_and_the_
     assert 'href="/pt/jogar?level=medium" data-suggest-level="medium" hidden' in recap
     table = client.get("/pt/jogar?level=medium").get_data(as_text=True)
     assert '<option value="medium" selected>' in table and '<option value="easy" selected>' not in table
-    assert '<option value="easy" selected>' in client.get("/pt/jogar?level=expert").get_data(as_text=True)
+    assert '<option value="easy" selected>' in client.get("/pt/jogar?level=grandmaster").get_data(as_text=True)
 
 
 def test_the_list_has_a_best_score_slot_per_lesson_and_a_reset_button(client):
