@@ -211,3 +211,53 @@ def test_a_wrong_count_names_the_lances_the_off_team_collects_in(client):
     assert "grande, pares y punto" in reply["message"] and "Pareja A" not in reply["message"]
     nothing = post(client, "ordago", 3, {"totals": [18, 2]})  # the órdago: the other team collects nothing
     assert "no cobra nada en esta mano" in nothing["message"]
+
+
+# lesson 2 step 4 (envites): Pareja A collects grande 1, chica 2, pares 2 (5); Pareja B juego 2 (2).
+# lesson 10 step 2 (recuento): Pareja A collects grande 2, pares 2 and juego 7 (a bet of 4 and 3 of bonuses).
+def test_a_count_short_by_one_lances_points_names_that_lance_and_what_it_gives(client):
+    reply = post(client, "envites", 3, {"totals": [4, 2]})
+    assert reply["correct"] is False
+    assert "Parece que no has contado grande, que da 1 tanto a Pareja A." in reply["message"]
+    assert "cobra en estos lances" not in reply["message"]
+
+
+def test_a_count_over_by_a_lance_of_the_other_team_names_that_lance(client):
+    reply = post(client, "envites", 3, {"totals": [5, 3]})
+    assert "Parece que has sumado grande a Pareja B, pero ese lance da 1 tanto a Pareja A." in reply["message"]
+    over = post(client, "envites", 3, {"totals": [7, 2]})
+    assert "Parece que has sumado juego a Pareja A, pero ese lance da 2 tantos a Pareja B." in over["message"]
+
+
+def test_a_count_short_by_one_lances_bonuses_names_those_bonuses(client):
+    reply = post(client, "recuento", 1, {"totals": [8, 1]})
+    assert "Parece que no has contado las jugadas en juego, que dan 3 tantos a Pareja A." in reply["message"]
+
+
+@pytest.mark.parametrize("totals", [[5, 5], [2, 2], [5, 1]])
+def test_a_count_off_by_what_no_single_lance_explains_keeps_the_general_feedback(client, totals):
+    # [5, 5]: 3 too many, and Pareja A has no lance of 3; [2, 2]: 3 short, which no lance of Pareja A pays;
+    # [5, 1]: 1 short for Pareja B, and its juego pays 2
+    reply = post(client, "envites", 3, {"totals": totals})
+    assert reply["correct"] is False and "Parece que" not in reply["message"]
+    assert "cobra en estos lances" in reply["message"] or "no cobra nada" in reply["message"]
+
+
+def test_a_count_short_by_an_amount_two_pieces_of_the_count_give_keeps_the_general_feedback(client):
+    # lesson 10 step 5: Pareja B's grande pays 1 and so does punto's + 1: either may be what was left out
+    reply = post(client, "recuento", 4, {"totals": [1, 6]})
+    assert "Parece que" not in reply["message"] and "grande, pares y punto" in reply["message"]
+
+
+@pytest.mark.parametrize("lang", ["es", "pt", "ca", "eu", "en"])
+def test_the_lance_a_count_is_off_by_is_named_in_every_language(client, lang):
+    english = {"left": "You seem to have left out grande: it gives Team A 1 tanto.",
+               "bonus": "You seem to have left out the bonuses in juego: they give Team A 3 tantos.",
+               "other": "You seem to have counted grande for Team B: it gives Team A 1 tanto."}
+    replies = {"left": post(client, "envites", 3, {"totals": [4, 2]}, lang=lang),
+               "bonus": post(client, "recuento", 1, {"totals": [8, 1]}, lang=lang),
+               "other": post(client, "envites", 3, {"totals": [5, 3]}, lang=lang)}
+    for which, reply in replies.items():
+        message = reply["message"]
+        assert "%(" not in message and (english[which] in message) == (lang == "en"), (lang, message)
+        assert ("3" if which == "bonus" else "1") in message

@@ -152,11 +152,31 @@ def count_message(verdict: lesson_data.Verdict) -> str:
                  team_b=team_words(1), b=params["right"][1])
     parts = []
     for team in params["wrong_teams"]:
+        found = params.get("suspects", [None, None])[team]
+        if found:
+            parts.append(suspect_words(team, found))
+            continue
         given, right = params["totals"][team], params["right"][team]
         parts.append(_("%(team)s collects more than that.", team=team_words(team)) if given < right else
                      _("%(team)s collects less than that.", team=team_words(team)))
         parts.append(collected_in(team, params.get("paid", [{}, {}])[team]))
     return _("Not quite.") + " " + " ".join(parts)
+
+
+def suspect_words(team: int, found: dict) -> str:
+    """The one lance whose points explain a team's count being off (``count.suspect``), named with what it pays."""
+    lance, num = lance_name(found["lance"]), found["points"]
+    if found["code"] == "left_out":
+        return ngettext("You seem to have left out %(lance)s: it gives %(team)s %(num)d tanto.",
+                        "You seem to have left out %(lance)s: it gives %(team)s %(num)d tantos.", num,
+                        lance=lance, team=team_words(team))
+    if found["code"] == "left_out_bonus":
+        return ngettext("You seem to have left out the bonuses in %(lance)s: they give %(team)s %(num)d tanto.",
+                        "You seem to have left out the bonuses in %(lance)s: they give %(team)s %(num)d tantos.",
+                        num, lance=lance, team=team_words(team))
+    return ngettext("You seem to have counted %(lance)s for %(team)s: it gives %(other)s %(num)d tanto.",
+                    "You seem to have counted %(lance)s for %(team)s: it gives %(other)s %(num)d tantos.", num,
+                    lance=lance, team=team_words(team), other=team_words(1 - team))
 
 
 def collected_in(team: int, paid: dict) -> str:
