@@ -16,16 +16,21 @@ ROOT = Path(__file__).resolve().parents[1]
 RULED_OUT = {
     # pt: one órdago verb ("lançar um órdago"), "o confronto" for the match of vacas, “ ” for words said.
     "pt": [r"\bped(e|iu|ir) (um )?órdago", r"\bsolt\w* (um )?\**órdago", r"\bo jogo todo\b", r"[«»]",
-           r"\banfitri", r"está conectad[oa]\b"],
+           r"\banfitri", r"está conectad[oa]\b", r"Primeiro a cortar", r"\bsubir\b", r"%\(amount\)s mais\b",
+           r"\b(cinco|\d) mais\b", r"acaba em \{stopped_at\}", r"\bde \{team:"],
     # ca: the call is "no hi ha mus" (the act: tallar el mus), "real", tapades / destapades.
     "ca": [r"«talla»", r"\bTalla\b(?! el mus)", r"\bo talla\b", r"\breial\b", r"\bgirades\b", r"\bamfitri",
-           r"està connectat", r"\bel %\(card\)s"],
+           r"està connectat", r"\bel %\(card\)s", r"tallat el primer", r"Primer a tallar",
+           r"s'acaba a \{stopped_at\}", r"\bde \{team:"],
     "es": [r"\banfitri", r"está conectad[oa]", r"\bel %\(card\)s"],
     "en": [r"\bpar\b", r"\bin paso\b"],
     # eu: esku is the mano only (a player's cards: kartak, karta-multzo), jokaldi a lance only.
     "eu": [r"\b[Ee]sku (honek|batek|bakoitzeko|bakoitzaren|berdinak|hauek|hauekin|hauetatik|berri|bera|berak)\b",
            r"[Ee]skurik onena", r"\blau esku(ak)?\b", r"[Jj]okaldi handiago", r"\beskuko kartak\b",
-           r"\bModua: %\(number\)d", r"\d+ erregeak\b"],
+           r"\bModua: %\(number\)d", r"\d+ erregeak\b", r"[Mm]arkagailua\b", r"\bjokaldi daude", r"pare-jokaldi",
+           r"Pentsatu jokaldian", r"[Jj]okaldi bakoitzak bere erlojua", r"\bSakatu (haren eskua|esku irabazlea)",
+           r"\{(team|game_winner|lance_team)[^}]*\}(k|ko|rentzat)\b", r"\{stopped_at\} jokaldian",
+           r"^%\(played\)s aukeratu duzu"],
 }
 
 
