@@ -17,11 +17,13 @@ RULED_OUT = {
     # pt: one órdago verb ("lançar um órdago"), "o confronto" for the match of vacas, “ ” for words said.
     "pt": [r"\bped(e|iu|ir) (um )?órdago", r"\bsolt\w* (um )?\**órdago", r"\bo jogo todo\b", r"[«»]",
            r"\banfitri", r"está conectad[oa]\b", r"Primeiro a cortar", r"\bsubir\b", r"%\(amount\)s mais\b",
-           r"\b(cinco|\d) mais\b", r"acaba em \{stopped_at\}", r"\bde \{team:"],
+           r"\b(cinco|\d) mais\b", r"acaba em \{stopped_at\}", r"\bde \{team:",
+           r"se quer ou não se quer", r"(?<!se )senta à mesa", r"\bno lugar\.", r"Clique na mão"],
     # ca: the call is "no hi ha mus" (the act: tallar el mus), "real", tapades / destapades.
     "ca": [r"«talla»", r"\bTalla\b(?! el mus)", r"\bo talla\b", r"\breial\b", r"\bgirades\b", r"\bamfitri",
            r"està connectat", r"\bel %\(card\)s", r"tallat el primer", r"Primer a tallar",
-           r"s'acaba a \{stopped_at\}", r"\bde \{team:"],
+           r"s'acaba a \{stopped_at\}", r"\bde \{team:",
+           r"per la de 31", r"\bel (mateix )?\{card:", r"Prem la seva mà"],
     "es": [r"\banfitri", r"está conectad[oa]", r"\bel %\(card\)s"],
     "en": [r"\bpar\b", r"\bin paso\b"],
     # eu: esku is the mano only (a player's cards: kartak, karta-multzo), jokaldi a lance only.
@@ -30,7 +32,8 @@ RULED_OUT = {
            r"\bModua: %\(number\)d", r"\d+ erregeak\b", r"[Mm]arkagailua\b", r"\bjokaldi daude", r"pare-jokaldi",
            r"Pentsatu jokaldian", r"[Jj]okaldi bakoitzak bere erlojua", r"\bSakatu (haren eskua|esku irabazlea)",
            r"\{(team|game_winner|lance_team)[^}]*\}(k|ko|rentzat)\b", r"\{stopped_at\} jokaldian",
-           r"^%\(played\)s aukeratu duzu"],
+           r"^%\(played\)s aukeratu duzu",
+           r"onartu da: %\(lance\)s:", r"\)d-ko\b", r"jokaldia irabazten du: %"],
 }
 
 
