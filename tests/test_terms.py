@@ -18,12 +18,12 @@ RULED_OUT = {
     "pt": [r"\bped(e|iu|ir) (um )?órdago", r"\bsolt\w* (um )?\**órdago", r"\bo jogo todo\b", r"[«»]",
            r"\banfitri", r"está conectad[oa]\b", r"Primeiro a cortar", r"\bsubir\b", r"%\(amount\)s mais\b",
            r"\b(cinco|\d) mais\b", r"acaba em \{stopped_at\}", r"\bde \{team:",
-           r"se quer ou não se quer", r"(?<!se )senta à mesa", r"\bno lugar\.", r"Clique na mão"],
+           r"se quer ou não se quer", r"(?<!se )senta à mesa", r"\bno lugar\.", r"Clique na mão", r"%\(total\)s aceito;", r"%\(lance\)s: recusado;"],
     # ca: the call is "no hi ha mus" (the act: tallar el mus), "real", tapades / destapades.
     "ca": [r"«talla»", r"\bTalla\b(?! el mus)", r"\bo talla\b", r"\breial\b", r"\bgirades\b", r"\bamfitri",
            r"està connectat", r"\bel %\(card\)s", r"tallat el primer", r"Primer a tallar",
            r"s'acaba a \{stopped_at\}", r"\bde \{team:",
-           r"per la de 31", r"\bel (mateix )?\{card:", r"Prem la seva mà"],
+           r"per la de 31", r"\bel (mateix )?\{card:", r"Prem la seva mà", r"%\(lance\)s: (%\(total\)s|no) acceptat;"],
     "es": [r"\banfitri", r"está conectad[oa]", r"\bel %\(card\)s"],
     "en": [r"\bpar\b", r"\bin paso\b"],
     # eu: esku is the mano only (a player's cards: kartak, karta-multzo), jokaldi a lance only.
