@@ -22,7 +22,7 @@ BROKEN = {
            r"\b1 jokalari", r"\b\d jokalaria\b", r"\b(handia|txikia|pareak|jokoa|puntua) jokaldia",
            r"\b[48] erregeak\b", r"\bModua: [48]", r"Esku berdinak", r"Eskurik onena", r"Jokaldi handiago",
            r"\besku (honek|batek|bakoitzeko|berdinak)\b", r"\blau eskuak\b", r"irabazten du jokaldia\?",
-           r"Markagailua \d", r"(?<![\d,.])\b1 tanto\b"],
+           r"Markagailua \d", r"(?<![\d,.])\b1 (tanto|hamarreko|harri)\b"],
     "pt": [r"\bpede órdago", r"\bpediu órdago", r"\bsolt\w* (um )?órdago", r"\bo jogo todo\b", r"[«»]",
            r"está conectad[oa]\b", r"está pront[oa]\b", r"\bo anfitrião\b"],
     "ca": [r"«talla»", r"\bTalla\b", r"\breial\b", r"\bgirades\b", r"\bel sota\b", r"\bde [AEIOUÀÈÉÍÒÓÚ]\w+",
@@ -65,7 +65,8 @@ def test_the_checks_catch_the_forms_readers_reported():
     reported = {
         "eu": ["Dejea: 1 tanto tantoko dejea.", "Handia: 2 tanto, A bikotea bikotearentzat", "1 jokalaria: paso.",
                "2. eta 4. jokalariak: jokaldia irabazten du (handia).", "Nork irabazten du handia jokaldia?",
-               "Modua: 8 erregeak.", "Esku berdinak jokaldi honetan."],
+               "Modua: 8 erregeak.", "Esku berdinak jokaldi honetan.",
+               "7 tanto (1 hamarreko eta 2 harri)", "(4 hamarreko eta 1 harri)"],
         "pt": ["Jogador 2 pede órdago (Maior)", "Sua dupla ganha o jogo todo!", "Diga «mus».",
                "Ana está conectado."],
         "ca": ["Diu «talla».", "Una 31 reial.", "Quatre cartes girades", "No tens el sota d'ors.",
