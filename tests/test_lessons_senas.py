@@ -155,7 +155,7 @@ def test_after_the_partner_question_each_hand_offered_is_shown_with_its_signals(
     step = next(step for step in QUESTIONS if step.data.get("ask") == "partner")
     body = post(client, step.index, step.data["answer"], "pt").get_json()
     assert body["correct"] is True
-    assert body["details"][0] == "Mão 1: três reis, trinca e 31."
+    assert body["details"][0] == "Cartas 1: três reis, trinca e 31."
     assert len(body["details"]) == len(step.data["candidates"])
 
 
