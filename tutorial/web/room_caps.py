@@ -28,7 +28,6 @@ import atexit
 import errno
 import fcntl
 import hashlib
-import ipaddress
 import os
 import shutil
 import struct
@@ -40,6 +39,7 @@ from functools import lru_cache
 from flask import Flask, current_app, jsonify
 
 from tutorial.web.i18n import current_language
+from tutorial.web.ratelimit import address_group
 from tutorial.web.translate import gettext as _
 
 STREAM_THREADS = 128      # per worker, besides the request threads (config STREAM_THREADS)
@@ -62,16 +62,8 @@ class Refused(Exception):
 
 
 def address_key(address: str | None) -> str:
-    """The client an address counts as: itself, or for IPv6 its /64 (one home's or one phone's addresses)."""
-    try:
-        parsed = ipaddress.ip_address(address or "")
-    except ValueError:
-        return f"address:{address}"
-    if parsed.version == 6 and parsed.ipv4_mapped is not None:
-        return f"address:{parsed.ipv4_mapped}"
-    if parsed.version == 6:
-        return f"address:{ipaddress.ip_network(f'{parsed}/64', strict=False)}"
-    return f"address:{parsed}"
+    """The client an address counts as, as the rate limits count it (an IPv6 address by its /64)."""
+    return f"address:{address_group(address)}"
 
 
 def _lock_request(offset: int) -> bytes:
