@@ -13,19 +13,15 @@ from __future__ import annotations
 
 import http.client
 import json
-import math
 import resource
 import selectors
 import socket
 import threading
 import time
 
+from tutorial.load_rooms import percentile
+
 RETRY = 1.0  # seconds before a refused connection of the flood asks again
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] if ordered else float("nan")
 
 
 def create_rooms(host: str, port: int, count: int) -> list[dict]:
