@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tutorial.languages import LANGUAGES, slugs
+from tutorial.i18n.languages import LANGUAGES, slugs
 from tutorial.practice import exercise
 
 STORE = "escuela-mus-practice"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from room_helpers import create_room, join_room
 
 from tutorial.rooms import GONE_AFTER, NEXT_HAND_WAIT
-from tutorial.web import room_store, storage
+from tutorial.store import rooms as room_store, tables as storage
 
 
 def codes(person, since: int = 0) -> list[tuple[str, int | None]]:

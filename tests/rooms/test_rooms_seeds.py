@@ -11,7 +11,7 @@ from room_helpers import Person, create_room, join_room
 
 from tutorial.engine import Game, Options
 from tutorial.rooms.room import SEED_LIMIT, Room, mixed_seed
-from tutorial.web import room_store
+from tutorial.store import rooms as room_store
 
 SEED = 77
 

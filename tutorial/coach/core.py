@@ -26,10 +26,10 @@ from typing import NamedTuple
 
 import numpy as np
 
+from tutorial.bots.base import Seat
 from tutorial.bots.hard import MIN_WORLDS, TRIES, WORLDS, weigh_moves
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import hand_value, keep_value, shape
-from tutorial.bots.base import Seat
 from tutorial.bots.worlds import Public, Sampler
 from tutorial.engine import Action, Observation
 
@@ -49,7 +49,7 @@ class Estimate(NamedTuple):
 
 class Advice(NamedTuple):
     action: Action                  # a legal action of the learner's
-    reason: str                     # a code the web layer puts into words (tutorial/web/coach_words.py)
+    reason: str                     # a code the web layer puts into words (tutorial/coach/words.py)
     params: dict                    # its numbers and names
     estimates: tuple[Estimate, ...]  # one per candidate, best first
 

@@ -53,7 +53,7 @@ MAX_SEED = 2 ** 31 - 1
 TIE_SHARE = 0.3        # share of the seat skills' deals drawn until the two best hands are equal
 TRIES = 20000          # deals drawn at most for one exercise (a tie in pares is the rarest: about 1 in 60)
 DAILY_LENGTH = 10
-# The rules section each skill practises (its id; tutorial.languages.anchor gives the anchor in a language).
+# The rules section each skill practises (its id; tutorial.i18n.languages.anchor gives the anchor in a language).
 RULES = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego", "punto": "punto",
          "pares_play": "pares", "juego_rank": "juego", "count": "tanteo", "deje": "deje", "turn": "envites",
          "bets_count": "tanteo", "deje_lance": "deje"}

@@ -16,8 +16,7 @@ import hmac
 import secrets
 from dataclasses import asdict, dataclass, replace
 
-from tutorial.bots import make_bot
-from tutorial.bots import senas as bot_senas
+from tutorial.bots import make_bot, senas as bot_senas
 from tutorial.engine import (SEATS, Action, Event, Game, IllegalAction, Options, order_from, points_per_lance, position,
                              rivals)
 from tutorial.engine.legality import check
@@ -109,7 +108,7 @@ class Room:
         self.windows: dict[tuple[int, int], float] = {(s, r): deadline for s, r, deadline in data["windows"]}
         self.considered: dict = data["considered"]
         self.readings: dict = data.get("readings", {})  # the hard bots' reading of the rivals, by seat (JSON)
-        # With hints on, the coach's marks of each seat's own decisions (tutorial/web/room_coach.py), and each finished
+        # With hints on, the coach's marks of each seat's own decisions (tutorial/rooms/coach.py), and each finished
         # hand of the current game: the score after it and the tantos of each lance (the end-of-game summary).
         self.coach: list[dict] = data.get("coach") or [{} for _ in SEATS]
         self.hands: list[dict] = data.get("hands", [])

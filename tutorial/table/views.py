@@ -1,0 +1,375 @@
+"""The table against the bots: the page and its JSON API under /api/tables (docs/api-tables.md).
+
+The server holds the only true state (a stored ``Game``); the browser gets only the learner's view, built from
+the engine's ``view(seat)`` and the events the engine marks visible to that seat. The three bots play on the
+server, at once, until it is the learner's turn or the hand is over.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask import Blueprint, g, jsonify, render_template, request
+from flask_babel import refresh
+
+from tutorial.bots import LEVELS, make_bot
+from tutorial.checker.words import describe
+from tutorial.coach import marks as coach_marks, words as coach_words
+from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
+from tutorial.i18n.translate import gettext as _, ngettext
+from tutorial.i18n.web import LANGUAGES, format_decimal, language_choices, localized_route
+from tutorial.narrator import Cast, Learner, capfirst, refusal, score_text, sentence
+from tutorial.narrator.senas import seen_in_hand
+from tutorial.site import jsonapi, ratelimit
+from tutorial.store import tables as storage
+from tutorial.table import senas
+from tutorial.table.characters import CHARACTERS, characters
+from tutorial.table.words import client_texts
+
+bp = Blueprint("table", __name__)
+
+LEARNER = 0                     # the learner sits at seat 0, the bot partner at seat 2
+SEED_LIMIT = 2 ** 63            # seeds are non-negative integers below this
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves before the learner speaks
+CREATE_FIELDS = {"reyes", "level", "seed", "bot_seed", "target", "mus_corrido", "real", "vacas", "senas", "window",
+                 "lang"}
+ACTION_FIELDS = {"action", "version", "lang"}
+
+
+class BadRequest(Exception):
+    """Input the table cannot use: answered with 400 and a localized message; nothing is changed."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+# ----- the page ------------------------------------------------------------------------------------------------
+
+@localized_route(bp)
+def page():
+    texts = dict(client_texts(Learner(LEARNER)), senas=senas.client_texts(), coach=coach_words.client_texts())
+    windows = window_choices()
+    chosen = request.args.get("level")  # a suggested level (the last lesson's link): preselected, still a choice
+    return render_template("table.html", client_texts=texts, levels=LEVELS, windows=windows,
+                           default_window=senas.WINDOW, chosen_level=chosen if chosen in LEVELS else "easy",
+                           characters=characters())
+
+
+# ----- the API -------------------------------------------------------------------------------------------------
+
+@bp.post("/api/tables")
+def create_table():
+    body = json_body(CREATE_FIELDS)
+    options, level, seed = creation_options(body, characters=True)
+    seeded = seed is not None
+    if not seeded:
+        seed = secrets.randbelow(SEED_LIMIT)
+    game = Game(options, seed)
+    # Bots draw from a seed of their own: fixed by the game's seed when one was given (reproducible practice).
+    bot_seed = body.get("bot_seed")  # a finished game's replay link gives its bots' seed (docs/api-tables.md)
+    if bot_seed is not None and (type(bot_seed) is not int or not 0 <= bot_seed < SEED_LIMIT or not seeded):
+        raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))
+    meta = {"level": level, "seat": LEARNER, "seeded": seeded, "events_from": 0,
+            "bot_seed": bot_seed if bot_seed is not None else seed if seeded else secrets.randbelow(SEED_LIMIT)}
+    if options.senas:
+        meta["window"] = senas_setting(body.get("window", senas.WINDOW))
+    play_bots(game, meta, senas.clock())
+    record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
+    storage.create(record, owner=ratelimit.requester())
+    return jsonify(learner_view(record, game)), 201
+
+
+@bp.get("/api/tables/<table_id>")
+def get_table(table_id):
+    use_language(request.args.get("lang"))
+    record = find(table_id)
+    return jsonify(learner_view(record, record.game))
+
+
+@bp.post("/api/tables/<table_id>/actions")
+def post_action(table_id):
+    body = json_body(ACTION_FIELDS)
+    record = find(table_id)
+    if "action" not in body:
+        raise BadRequest(_("Say which action to play."))
+    action = body["action"]
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind not in senas.OUT_OF_TURN or not record.game.options.senas:  # a signal or a catch never waits its turn
+        check_version(body.get("version"), record.version)
+    game = record.game
+    if at_limit(game, storage.move_limit()):
+        raise BadRequest(limit_text())
+    seat = record.meta["seat"]
+    start = game.event_count
+    meta = dict(record.meta, events_from=start, paused=False)
+    now = senas.clock()  # the request's arrival decides whether a catch is inside its window
+    bot = table_bot(game, meta)
+    before = None
+    try:
+        if game.options.senas:
+            senas.close_expired(game, meta, now)
+        if kind != "continue" or not game.options.senas:
+            before = coach_marks.before_action(game, meta, action)  # the coach marks the move as the learner saw it
+            game.apply(seat, Action.from_json(action))
+    except IllegalAction as error:
+        raise BadRequest(refusal(error.code, error.params)) from None
+    coach_marks.record_decision(meta, before, action, game)
+    if kind == "sena":
+        senas.learner_signalled(game, meta, bot.rng)
+    play_bots(game, meta, now, bot)
+    updated = storage.Record(record.id, record.version + 1, game, meta)
+    storage.save(updated, expected_version=record.version)  # StaleVersion: 409, see storage_error
+    return jsonify(learner_view(updated, game))
+
+
+@bp.post("/api/tables/<table_id>/settings")
+def post_settings(table_id):
+    """The table's own settings (the length of the learner's catch windows, the coach on or off); the game is not
+    touched. Settings that change nothing (``{}``, or the values the table has) write nothing: same version."""
+    body = json_body({"window", "coach", "lang"})
+    record = find(table_id)
+    meta = dict(record.meta, events_from=record.game.event_count)
+    if "window" in body:
+        meta["window"] = senas_setting(body["window"])
+    if "coach" in body:
+        try:
+            meta["coach"] = coach_marks.setting(body["coach"])
+        except ValueError as error:
+            raise BadRequest(str(error)) from None
+    if meta.get("window") == record.meta.get("window") and coach_marks.enabled(meta) == coach_marks.enabled(
+            record.meta):
+        return jsonify(learner_view(storage.Record(record.id, record.version, record.game, meta), record.game))
+    updated = storage.Record(record.id, record.version + 1, record.game, meta)
+    storage.save(updated, expected_version=record.version)
+    return jsonify(learner_view(updated, record.game))
+
+
+def at_limit(game: Game, cap: int | None) -> bool:
+    """The game holds ``cap`` moves (config MAX_TABLE_MOVES) and is not over: no move can be played in it any more."""
+    return cap is not None and not game.is_over and game.move_count >= cap
+
+
+def limit_text() -> str:
+    return _("This game has reached its maximum length; start a new one.")
+
+
+def senas_setting(value) -> float:
+    try:
+        return senas.window_setting(value)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+
+
+def check_version(version, current: int) -> None:
+    if type(version) is not int:
+        raise BadRequest(_("Send the table's version with the action (a whole number)."))
+    if version != current:
+        raise BadRequest(_("This table has changed since you loaded it; reload it and try again."), 409)
+
+
+@bp.errorhandler(BadRequest)
+def bad_request(error: BadRequest):
+    return jsonify(error=error.message), error.status
+
+
+@bp.app_errorhandler(storage.StorageError)
+def storage_error(error: storage.StorageError):
+    """The store refused (nothing was written): JSON under /api/, an error page elsewhere; 503s say when to retry."""
+    status, message = 503, _("The games cannot be saved right now; nothing was changed. Try again in a moment.")
+    if isinstance(error, storage.Unavailable):
+        storage.log_unavailable(error)
+    if isinstance(error, storage.OwnerFull) and error.kind == "rooms":
+        status, message = 429, _("Too many rooms have been opened from your network; a room without play closes "
+                                 "after a while. Try again later.")
+    elif isinstance(error, storage.OwnerFull):
+        status, message = 429, _("Too many games have been started from your network; a game nobody plays is "
+                                 "removed after a week. Try again later.")
+    elif isinstance(error, storage.TooManyTables):
+        message = _("Too many games are open right now; try again later.")
+    elif isinstance(error, storage.HistoryFull):
+        status, message = 400, limit_text()
+    elif isinstance(error, storage.StaleVersion):
+        status, message = 409, _("This table has changed since you loaded it; reload it and try again.")
+    response = jsonapi.error_response(status, message)
+    if status == 503:
+        response.headers["Retry-After"] = str(storage.RETRY_AFTER)
+    return response
+
+
+bp.record_once(lambda state: storage.init_app(state.app))  # expired tables are cleaned up after responses
+
+
+# ----- input ---------------------------------------------------------------------------------------------------
+
+def use_language(lang) -> None:
+    """``lang`` in the body or the query string wins over the language negotiated from Accept-Language."""
+    if lang is None:
+        lang = request.args.get("lang")
+    if lang is None:
+        return
+    if not (isinstance(lang, str) and lang in LANGUAGES):
+        raise BadRequest(_("Unknown language: choose %(languages)s.", languages=language_choices()))
+    g.lang = lang
+    refresh()
+
+
+def json_body(allowed: set[str]) -> dict:
+    """The request's JSON object (at most the ``allowed`` fields); anything else is a 400, never a 500."""
+    data = request.get_json()  # JSON already checked for every API (tutorial/site/jsonapi.py)
+    use_language(data.get("lang") if isinstance(data, dict) else None)
+    if not isinstance(data, dict):
+        raise BadRequest(_("The body must be a JSON object."))
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise BadRequest(_("Unknown fields: %(fields)s.", fields=", ".join(unknown)))
+    return data
+
+
+def creation_options(body: dict, characters: bool = False) -> tuple[Options, str, int | None]:
+    """The game's options, the bots' level (with ``characters``, the table's: also a character's key) and the
+    seed, from a creation body."""
+    level = body.get("level", "easy")
+    if characters and isinstance(level, str) and level in CHARACTERS:
+        pass
+    elif level not in LEVELS:
+        if characters:
+            raise BadRequest(_("The bots must be easy, medium, hard, expert or one of the characters: %(names)s.",
+                               names=", ".join(CHARACTERS)))
+        raise BadRequest(_("The bots' level must be easy, medium, hard or expert."))
+    seed = body.get("seed")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < SEED_LIMIT):
+        raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))
+    chosen = {name: body[name] for name in ("reyes", "target", "mus_corrido", "real", "vacas", "senas") if name in body}
+    for name in ("reyes", "target"):
+        if name in chosen and type(chosen[name]) is not int:  # 40.0 or "40" is not a target
+            raise BadRequest(option_message(name))
+    try:
+        options = Options(**chosen)
+    except OptionsError as error:
+        raise BadRequest(option_message(error.params.get("option"))) from None
+    return options, level, seed
+
+
+def option_message(option: str | None) -> str:
+    if option == "reyes":
+        return _("Play with 8 or 4 reyes.")
+    if option == "target":
+        return _("A game is played to 40 or to 30 tantos.")
+    return _("The option %(option)s must be true or false.", option=option)
+
+
+def find(table_id: str) -> storage.Record:
+    record = storage.load(table_id) if ID_PATTERN.fullmatch(table_id) else None
+    if record is None:
+        raise BadRequest(_("There is no table with that id; start a new game."), 404)
+    return record
+
+
+# ----- the bots ------------------------------------------------------------------------------------------------
+
+def table_bot(game: Game, meta: dict):
+    """The bots' player for this request. Its random draws follow from the table's bot seed and how far the game
+    has gone, so a table is reproducible from its stored data and a seeded table from its seed and the learner's
+    actions."""
+    bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
+    bot.recall(game, meta.get("readings"))  # the hard bots' reading of the rivals, kept across the game
+    return bot
+
+
+def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
+    """Let the three bots act until the learner must act or the hand is over; with señas, also until a rival bot
+    makes a signal the learner could catch (``meta["paused"]``: the page sends "continue" once its window ran
+    out)."""
+    bot = bot or table_bot(game, meta)
+    learner, cap = meta["seat"], storage.move_limit()
+    for _move in range(MAX_BOT_MOVES):
+        if game.phase.hand_is_over or at_limit(game, cap):  # at the cap the game stops where it is
+            break
+        bots = [seat for seat in game.to_act() if seat != learner]
+        if not bots:
+            break
+        if game.options.senas and senas.bot_turn(game, meta, bots[0], bot.rng, now):
+            meta["paused"] = True
+            break
+        game.apply(bots[0], bot.act(game, bots[0]))
+    else:
+        raise RuntimeError("the bots did not stop")
+    if game.options.senas:
+        senas.prune(game, meta)
+    readings = bot.memory(game, [seat for seat in range(4) if seat != learner])
+    if readings is not None:  # stored with the table: its next request's bots take it up (``table_bot``)
+        meta["readings"] = readings
+
+
+def window_choices() -> list[tuple[float, str]]:
+    """The menu of catch-window lengths in words, ``[(1.5, "1,5 segundos"), ...]`` (the table's and a room's form)."""
+    # A fraction of a second takes the plural form: ngettext counts whole numbers.
+    return [(seconds, ngettext("%(seconds)s second", "%(seconds)s seconds", int(seconds) if seconds % 1 == 0 else 2,
+                               seconds=format_decimal(seconds)))
+            for seconds in senas.WINDOW_CHOICES]
+
+
+# ----- the learner's view --------------------------------------------------------------------------------------
+
+def learner_view(record: storage.Record, game: Game, narrate=None, summarize=None, limit=None) -> dict:
+    """What the learner may know: the engine's observation of their seat as JSON, plus the table's fields and
+    localized events. A room passes its own ``narrate(events)`` (the events in words, by the people's names,
+    cached), ``summarize(last_hand, view)`` (the explanation panel's, cached) and ``limit`` (its cap of moves and
+    the sentence saying it was reached); the table narrates for ``Learner(seat)``. Once the game holds its cap of
+    moves, no action is offered and ``limit`` says why."""
+    seat = record.meta["seat"]
+    view = game.observation(seat).to_json()
+    options = view.pop("options")
+    last_hand = view.pop("last_hand")
+    view.pop("is_over")
+    view.update({
+        "id": record.id, "version": record.version, "level": record.meta["level"], "reyes": options["reyes"],
+        "options": options, "partner": partner(seat), "match_over": game.is_over,
+        "score_text": [score_text(points) for points in view["scores"]],
+        "events": (narrate or (lambda events: [event_json(event, seat) for event in events]))(
+            game.events_for(seat, record.meta["events_from"])),
+        # The last hand is shown only while it is over: once the next one is dealt its cards are history.
+        "last_hand": ((summarize or (lambda last, seen: hand_summary(last, seen, options["senas"])))(last_hand, view)
+                      if game.phase.hand_is_over and last_hand else None),
+    })
+    if game.options.senas:
+        view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
+                    bots_paused=record.meta.get("paused", False), window=record.meta["window"])
+    view["coach"] = coach_marks.enabled(record.meta)
+    view["review"] = coach_marks.review(record.meta, game)
+    cap, reached = limit or (storage.move_limit(), limit_text)
+    view["limit"] = reached() if at_limit(game, cap) else None
+    if view["limit"]:
+        view["legal_actions"] = []
+    if game.is_over and record.meta["seeded"]:
+        view["seed"] = game.seed
+    return view
+
+
+def hand_summary(last_hand: dict, view: dict, senas: bool, names: list[str] | None = None) -> dict:
+    """The hand just over, for the explanation panel (``view``: the learner's observation as JSON; ``senas``: the
+    table plays with señas, and the panel lists the signals the learner saw; ``names``: the four seats' names, a
+    room's)."""
+    seat = view["seat"]
+    summary = {key: last_hand[key] for key in ("hands", "mano", "bets", "scores_before", "explain")}
+    viewer = Learner(seat) if names is None else Cast(names, teams=Learner(seat))
+    seen = seen_in_hand(view["senas"], viewer, view["mus_round"]) if senas else None
+    summary["described"] = describe(last_hand["explain"], seat=seat, names=names, senas=seen)  # localized text
+    return summary
+
+
+def event_json(event: dict, seat: int, viewer=None) -> dict:
+    """One event for ``seat``, in words for ``viewer`` (default ``Learner(seat)``: "You", "Your partner" ...)."""
+    params = event["params"]
+    text = capfirst(sentence(event, viewer or Learner(seat)))
+    data = {"index": event["index"], "code": event["code"], "params": params, "text": text}
+    if "seat" in params and event["code"] not in ("deal", "replaced"):
+        data["seat"] = params["seat"]
+    scores = params["step"]["scores_after"] if event["code"] == "count" else params.get("scores")
+    if scores is not None:  # the page's scoreboard follows the events as they are shown
+        data["score_text"] = [score_text(points) for points in scores]
+        data["scores"] = list(scores)
+    return data
