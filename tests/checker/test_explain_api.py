@@ -87,7 +87,7 @@ BAD = {
     "mano -1": ({"hands": HANDS, "mano": -1}, "La mano debe ser el jugador 1, 2, 3 o 4"),
     "mano true": ({"hands": HANDS, "mano": True}, "«mano» debe ser un número entero."),
     "unknown lang": ({"hands": HANDS, "lang": "fr"},
-                     f"Idioma desconocido: usa {format_list(list(LANGUAGES), style='or', locale='es')}."),
+                     f"Idioma desconocido: elige {format_list(list(LANGUAGES), style='or', locale='es')}."),
     "lang not text": ({"hands": HANDS, "lang": ["es"]}, "Idioma desconocido"),
     "real as text": ({"hands": HANDS, "real": "yes"}, "«real» debe ser true o false."),
     "target 50": ({"hands": HANDS, "target": 50}, "La partida es a 40 o a 30."),

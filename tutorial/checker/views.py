@@ -19,9 +19,9 @@ from tutorial.engine import DECK, LANCES, RESULTS, EngineError
 from tutorial.engine.explain import explain
 from tutorial.i18n.terms import SUITS, card_name, lance_name
 from tutorial.i18n.translate import gettext as _
-from tutorial.i18n.web import DEFAULT_LANGUAGE, LANGUAGES, format_decimal, language_choices, localized_route
+from tutorial.i18n.web import DEFAULT_LANGUAGE, LANGUAGES, format_decimal, localized_route, unknown_language
 from tutorial.narrator import Viewer, capfirst
-from tutorial.site.jsonapi import whole_number
+from tutorial.site.jsonapi import BadRequest, whole_number
 from tutorial.strength import DEALS, hand_strength
 
 bp = Blueprint("checker", __name__)
@@ -47,9 +47,9 @@ def api_explain():
     lang = body.get("lang", DEFAULT_LANGUAGE) if isinstance(body, dict) else DEFAULT_LANGUAGE
     # Until the body names a known language, messages follow the visitor's (Accept-Language, cookie).
     if not isinstance(body, dict):
-        return _api_error(_("The body must be a JSON object with the four hands."))
+        raise BadRequest(_("The body must be a JSON object with the four hands."))
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        return _api_error(_("Unknown language: use %(languages)s.", languages=language_choices()))
+        raise BadRequest(unknown_language())
     g.lang = lang  # rule links and card pictures in the requested language
     with force_locale(lang):
         try:
@@ -60,14 +60,10 @@ def api_explain():
             if odds:  # each hand's strength, as the checker shows it
                 described["odds"] = [_strength_rows(explained, seat) for seat in range(4)]
         except InputError as exc:
-            return jsonify(error=exc.message), 400
+            raise BadRequest(exc.message) from None
         except EngineError as exc:
-            return jsonify(error=error_message(exc)), 400
+            raise BadRequest(error_message(exc)) from None
     return jsonify(described)
-
-
-def _api_error(message: str):
-    return jsonify(error=message), 400
 
 
 def _api_arguments(body: dict) -> dict:

@@ -40,13 +40,10 @@ comes from the engine's dict: nothing here decides a rule.
 """
 from __future__ import annotations
 
-from flask import url_for
-
 from tutorial.engine.snapshot import copied
-from tutorial.i18n.languages import anchor
 from tutorial.i18n.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
 from tutorial.i18n.translate import gettext as _, ngettext
-from tutorial.i18n.web import current_language
+from tutorial.i18n.web import rules_url
 from tutorial.narrator import Cast, Learner, Viewer, and_list, capfirst, pares_word
 from tutorial.site.assets import card_urls
 
@@ -259,11 +256,6 @@ def _collects(lance: dict, explained: dict) -> str:
                     team=lance["team_label"])
 
 
-def _rule_url(section: str) -> str:
-    """The rules page's section, under its anchor in the current language (#glossario on /pt/regras)."""
-    return url_for("rules.page") + "#" + anchor(section, current_language())
-
-
 def _player_summary(player: dict) -> str:
     parts = []
     if player["pares"]:
@@ -363,7 +355,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
     for lance in described["lances"]:
         lance["name"] = capfirst(lance_name(lance["lance"]))
         lance["anchor"] = lance["lance"]
-        lance["rule_url"] = _rule_url(lance["lance"])
+        lance["rule_url"] = rules_url(lance["lance"])
         lance["winner_label"] = (viewer.label(lance["winner"], mano) if lance["winner"] is not None
                                  else None)
         lance["rival_label"] = viewer.label(lance["rival"], mano) if lance["rival"] is not None else None
@@ -385,7 +377,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
     urls = card_urls()
     described["cards"] = {code: {"name": card_name(code), "src": urls[code]}
                           for player in described["players"] for code in player["cards"]}
-    described["count_rule_url"] = _rule_url(TARGET_ANCHORS["count"])
+    described["count_rule_url"] = rules_url(TARGET_ANCHORS["count"])
     described["labels"] = labels()
     described["senas"] = senas
     return described
@@ -394,9 +386,9 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
 def _extra_rule(lance: dict) -> dict | None:
     """A second rule worth reading for this lance: the deje for a refused bet, the órdago for an órdago."""
     if lance["result"] in ("refused", "ordago_refused"):
-        return {"text": _("How the deje works"), "url": _rule_url(TARGET_ANCHORS["deje"])}
+        return {"text": _("How the deje works"), "url": rules_url(TARGET_ANCHORS["deje"])}
     if lance["result"] == "ordago_accepted":
-        return {"text": _("How the órdago works"), "url": _rule_url(TARGET_ANCHORS["ordago"])}
+        return {"text": _("How the órdago works"), "url": rules_url(TARGET_ANCHORS["ordago"])}
     return None
 
 

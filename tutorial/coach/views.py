@@ -73,6 +73,3 @@ def history(table_id):
     return jsonify(hands=hands, summary=coach_history.summary(record, hands))
 
 
-@bp.errorhandler(table.BadRequest)
-def bad_request(error: table.BadRequest):
-    return jsonify(error=error.message), error.status

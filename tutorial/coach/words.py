@@ -5,14 +5,11 @@ Mus terms of the page's language (tutorial/i18n/terms.py) and a link to the rule
 """
 from __future__ import annotations
 
-from flask import url_for
-
 from tutorial.coach import Advice, Mark
 from tutorial.engine import Action
-from tutorial.i18n.languages import anchor
 from tutorial.i18n.terms import card_name, lance_name
 from tutorial.i18n.translate import gettext as _
-from tutorial.i18n.web import current_language, format_decimal
+from tutorial.i18n.web import format_decimal, rules_url
 from tutorial.narrator import capfirst
 from tutorial.narrator.words import action_label, and_list
 
@@ -30,10 +27,6 @@ def percent(chance: float) -> str:
 
 def cards(codes) -> str:
     return and_list(card_name(code) for code in codes)
-
-
-def rule_url(section: str) -> str:
-    return url_for("rules.page") + "#" + anchor(section, current_language())
 
 
 def label(action) -> str:
@@ -108,7 +101,7 @@ def why(advice: Advice) -> str:
 def hint_json(advice: Advice) -> dict:
     return {"action": advice.action.to_json(), "why": why(advice), "label": capfirst(label(advice.action)),
             "estimates": [estimate_json(estimate) for estimate in advice.estimates],
-            "rule_url": rule_url(rule_section(advice))}
+            "rule_url": rules_url(rule_section(advice))}
 
 
 def estimate_json(estimate) -> dict:
@@ -163,7 +156,7 @@ def mark_json(mark: dict) -> dict:
                       (None,) if advice["single"] else (None, None)))
     return {"kind": mark["kind"], "kind_label": kind_label(mark["kind"]), "mark": mark["mark"],
             "mark_label": MARKS[mark["mark"]](), "text": text, "why": told, "lost": mark["lost"],
-            "played": mark["played"], "coach": mark["coach"], "rule_url": rule_url(mark.get("rule", "envites"))}
+            "played": mark["played"], "coach": mark["coach"], "rule_url": rules_url(mark.get("rule", "envites"))}
 
 
 def stored_mark(mark: Mark) -> dict:

@@ -11,11 +11,12 @@ from functools import lru_cache
 
 from babel import negotiate_locale, numbers
 from babel.lists import format_list
-from flask import Flask, g, request
+from flask import Flask, g, request, url_for
 from flask_babel import Babel, Domain, _get_current_context, get_locale
 
 from tutorial.i18n import translate
-from tutorial.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, slugs
+from tutorial.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, anchor, slugs
+from tutorial.i18n.translate import gettext as _
 from tutorial.paths import LOCALES
 
 __all__ = ["DEFAULT_LANGUAGE", "LANGUAGE_NAMES", "LANGUAGES", "localized_route", "language_choices"]
@@ -72,6 +73,16 @@ def negotiate(accept_languages, cookie: str | None = None) -> str:
 
 def current_language() -> str:
     return g.get("lang") or DEFAULT_LANGUAGE
+
+
+def unknown_language() -> str:
+    """The one message for a language the site does not have, naming the ones it has."""
+    return _("Unknown language: choose %(languages)s.", languages=language_choices())
+
+
+def rules_url(section: str) -> str:
+    """The address of a section of the rules page, in the current language (its anchor is localized too)."""
+    return url_for("rules.page") + "#" + anchor(section, current_language())
 
 
 def format_decimal(number, format: str | None = None) -> str:

@@ -16,8 +16,9 @@ from tutorial import lessons as lesson_data
 from tutorial.engine import EngineError, team
 from tutorial.i18n.languages import anchor, rules_text_file
 from tutorial.i18n.translate import gettext as _
-from tutorial.i18n.web import LANGUAGES, current_language, localized_route
+from tutorial.i18n.web import LANGUAGES, current_language, localized_route, rules_url as section_url
 from tutorial.lessons import words as say
+from tutorial.site.jsonapi import BadRequest
 
 bp = Blueprint("lessons", __name__)
 
@@ -82,7 +83,7 @@ def rules_titles(lang: str) -> dict[str, str]:
 def rules_url(section: str | None) -> str | None:
     if not section:
         return None
-    return url_for("rules.page") + "#" + anchor(section, g.lang)
+    return section_url(section)
 
 
 def step_context(step: lesson_data.Step, lang: str) -> dict:
@@ -105,10 +106,6 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
 
 # ----- the answer endpoint -----------------------------------------------------------------------------------------
 
-def error(message: str, status: int = 400):
-    return jsonify(error=message), status
-
-
 @bp.post("/api/lessons/<key>/<int:number>")
 def answer(key, number):
     payload = request.get_json(silent=True)
@@ -118,19 +115,19 @@ def answer(key, number):
     with force_locale(lang):
         found = lesson_data.find_lesson(key)
         if found is None or not 0 <= number < len(found.steps):
-            return error(_("There is no such lesson step."), 404)
+            raise BadRequest(_("There is no such lesson step."), 404)
         if not isinstance(payload, dict):
-            return error(_("The answer must be a JSON object."))
+            raise BadRequest(_("The answer must be a JSON object."))
         step = found.steps[number]
         tries = payload.get("tries", 0)
         if type(tries) is not int or tries < 0:  # noqa: E721 (a bool is not a count)
-            return error(_("This answer does not fit the step."))
+            raise BadRequest(_("This answer does not fit the step."))
         try:
             verdict = lesson_data.judge(step, payload.get("answer"), payload.get("done", 0))
         except lesson_data.AnswerError as problem:
-            return error(say.answer_error_message(problem))
+            raise BadRequest(say.answer_error_message(problem))
         except EngineError:
-            return error(_("This answer does not fit the step."))
+            raise BadRequest(_("This answer does not fit the step."))
         return jsonify(verdict_json(step, verdict, lang, tries))
 
 

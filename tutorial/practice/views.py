@@ -12,11 +12,12 @@ from flask_babel import force_locale
 from tutorial import practice
 from tutorial.checker.words import comparison_text, describe, pares_text
 from tutorial.engine import explain
-from tutorial.i18n.languages import anchor
 from tutorial.i18n.terms import lance_name
 from tutorial.i18n.translate import gettext as _, ngettext
-from tutorial.i18n.web import DEFAULT_LANGUAGE, LANGUAGES, current_language, language_choices, localized_route
+from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route, rules_url,
+                               unknown_language)
 from tutorial.narrator import Viewer, action_label, and_list, bet_label, capfirst, pares_word
+from tutorial.site.jsonapi import BadRequest
 
 bp = Blueprint("practice", __name__)
 
@@ -50,7 +51,7 @@ def skill_names() -> dict[str, str]:
 
 
 def rule_url(skill: str) -> str:
-    return url_for("rules.page") + "#" + anchor(practice.RULES[skill], current_language())
+    return rules_url(practice.RULES[skill])
 
 
 def question(found: practice.Exercise) -> str:
@@ -299,17 +300,12 @@ def error_text(problem: practice.PracticeError) -> str:
              skill=skill)
 
 
-def _bad(message: str):
-    return jsonify(error=message), 400
-
-
 def _language(lang) -> str | None:
     """The requested language (None: the visitor's); raises InputError for an unknown one."""
     if lang is None:
         return None
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise InputError(_("Unknown language “%(lang)s”: use %(languages)s.", lang=str(lang)[:12],
-                           languages=language_choices()))
+        raise InputError(unknown_language())
     return lang
 
 
@@ -328,16 +324,16 @@ def _answered(work, lang) -> object:
     try:
         lang = _language(lang)
     except InputError as problem:
-        return _bad(problem.message)
+        raise BadRequest(problem.message) from None
     if lang is not None:
         g.lang = lang
     with force_locale(lang or current_language() or DEFAULT_LANGUAGE):
         try:
             return jsonify(work())
         except InputError as problem:
-            return _bad(problem.message)
+            raise BadRequest(problem.message) from None
         except practice.PracticeError as problem:
-            return _bad(error_text(problem))
+            raise BadRequest(error_text(problem)) from None
 
 
 # ---------------------------------------------------------------------------------------------------- API

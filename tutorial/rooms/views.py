@@ -14,7 +14,6 @@ import secrets
 
 from flask import Blueprint, g, jsonify, make_response, request
 
-from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.i18n import languages
@@ -45,11 +44,6 @@ STATUS = {"started": 409, "not_started": 409, "full": 409, "taken": 409, "not_ho
 class Unauthorized(BadRequest):
     def __init__(self):
         super().__init__(no_token(), 401)
-
-
-@bp.errorhandler(BadRequest)
-def bad_request(error: BadRequest):
-    return jsonify(error=error.message), error.status
 
 
 # ----- who is calling --------------------------------------------------------------------------------------------

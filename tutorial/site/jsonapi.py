@@ -84,6 +84,20 @@ class TextRequest(Request):
                                                       keep_blank_values=True, errors="werkzeug.url_quote"))
 
 
+class BadRequest(Exception):
+    """Input an API cannot use, raised from any view: answered with ``status`` (400 unless said) and the localized
+    message as JSON, ``{"error": message}``; nothing is changed."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def bad_request(error: BadRequest):
+    return jsonify(error=error.message), error.status
+
+
 def error_response(status: int, message: str):
     """An error as every part of the site answers it: JSON under /api/, the error page elsewhere."""
     if is_api_request():
@@ -122,3 +136,4 @@ def init_app(app: Flask) -> None:
     app.request_class = TextRequest
     app.json = JSONProvider(app)
     app.before_request(read_body)
+    app.register_error_handler(BadRequest, bad_request)

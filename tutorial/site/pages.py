@@ -5,11 +5,10 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from tutorial.engine import DECK
 from tutorial.engine.game import SEATS, Options
-from tutorial.i18n.languages import anchor
 from tutorial.i18n.terms import card_name, card_names
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.i18n.web import (COOKIE, LANGUAGE_NAMES, LANGUAGES, current_language, is_localized, localized_route,
-                               negotiate)
+                               negotiate, rules_url)
 from tutorial.lessons import load_lessons
 from tutorial.site.assets import card_urls
 
@@ -83,7 +82,7 @@ def lessons_blurb() -> str:
 def init_app(app) -> None:
     # Globals rather than context, so the card macros work even where _cards.html is imported without context.
     app.jinja_env.globals.update(card_name=card_name, card_names=card_names, card_urls=card_urls,
-                                 rules_anchor=lambda section: anchor(section, current_language()))
+                                 rules_url=rules_url)
 
     @app.context_processor
     def layout_context():

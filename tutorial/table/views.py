@@ -17,10 +17,11 @@ from tutorial.checker.words import describe
 from tutorial.coach import marks as coach_marks, words as coach_words
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
 from tutorial.i18n.translate import gettext as _, ngettext
-from tutorial.i18n.web import LANGUAGES, format_decimal, language_choices, localized_route
+from tutorial.i18n.web import LANGUAGES, format_decimal, localized_route, unknown_language
 from tutorial.narrator import Cast, Learner, capfirst, refusal, score_text, sentence
 from tutorial.narrator.senas import seen_in_hand
 from tutorial.site import jsonapi, ratelimit
+from tutorial.site.jsonapi import BadRequest
 from tutorial.store import tables as storage
 from tutorial.table import senas
 from tutorial.table.characters import CHARACTERS, characters
@@ -35,15 +36,6 @@ MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves 
 CREATE_FIELDS = {"reyes", "level", "seed", "bot_seed", "target", "mus_corrido", "real", "vacas", "senas", "window",
                  "lang"}
 ACTION_FIELDS = {"action", "version", "lang"}
-
-
-class BadRequest(Exception):
-    """Input the table cannot use: answered with 400 and a localized message; nothing is changed."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.message = message
-        self.status = status
 
 
 # ----- the page ------------------------------------------------------------------------------------------------
@@ -170,11 +162,6 @@ def check_version(version, current: int) -> None:
         raise BadRequest(_("This table has changed since you loaded it; reload it and try again."), 409)
 
 
-@bp.errorhandler(BadRequest)
-def bad_request(error: BadRequest):
-    return jsonify(error=error.message), error.status
-
-
 @bp.app_errorhandler(storage.StorageError)
 def storage_error(error: storage.StorageError):
     """The store refused (nothing was written): JSON under /api/, an error page elsewhere; 503s say when to retry."""
@@ -211,7 +198,7 @@ def use_language(lang) -> None:
     if lang is None:
         return
     if not (isinstance(lang, str) and lang in LANGUAGES):
-        raise BadRequest(_("Unknown language: choose %(languages)s.", languages=language_choices()))
+        raise BadRequest(unknown_language())
     g.lang = lang
     refresh()
 
