@@ -23,7 +23,7 @@ ALLOWED = {
     "lessons": {"engine", "languages", "paths"},
     "rooms": {"engine", "strength", "bots"},
     "coach": {"engine", "strength", "bots"},
-    "practice": {"engine"},
+    "practice": {"engine", "strength", "bots", "coach"},  # the decision skills are graded by the coach
     "web.narrator": {"engine", "web.terms", "web.translate"},
     "web.terms": {"web.translate"},
     "web.translate": set(),
