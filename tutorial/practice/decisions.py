@@ -204,7 +204,7 @@ class Grade(NamedTuple):
     values: dict            # candidate value -> (mean tantos, standard error), best first
     best: str               # the best candidate's value
     margin: dict            # candidate value -> tantos it may give up and still be right
-    advice: object          # the coach's Advice for the learner (replica 0), None for sena_make
+    advice: tuple           # the coach's Advice for the learner, one per replica (none for sena_make)
     partner: tuple          # sena_make: (lance, the partner's move knowing only the best signal) per lance
 
     def lost(self, value: str) -> float:
@@ -212,6 +212,10 @@ class Grade(NamedTuple):
 
     def right(self, value: str) -> bool:
         return self.lost(value) <= self.margin[value]
+
+    def reasoned(self):
+        """The coach's advice that names the best move (a replica's), or None when no replica's does."""
+        return next((advice for advice in self.advice if value_of(advice.action) == self.best), None)
 
 
 def replica(seen, number: int):
@@ -236,13 +240,13 @@ def _graded(samples: dict, advice, partner=()) -> Grade:
 
 
 def _grade_move(found: Position, replicas: int) -> Grade:
-    samples, first = {}, None
+    samples, advices = {}, []
     for number in range(replicas if found.lance else 1):  # mus and discards are exact: one sample
         advice = advise(replica(found.seen, number), found.events)
-        first = first or advice
+        advices.append(advice)
         for estimate in advice.estimates:
             samples.setdefault(value_of(estimate.action), []).append(estimate.tantos)
-    return _graded(samples, first)
+    return _graded(samples, tuple(advices))
 
 
 def _grade_sena(found: Position, replicas: int) -> Grade:
@@ -263,7 +267,7 @@ def _grade_sena(found: Position, replicas: int) -> Grade:
                 if number == 0:
                     moves.append((candidate, lance, move))
             samples.setdefault(candidate, []).append(-lost)
-    grade = _graded(samples, None)
+    grade = _graded(samples, ())
     return grade._replace(partner=tuple((lance, move) for name, lance, move in moves if name == grade.best))
 
 
@@ -286,6 +290,11 @@ def grade(skill: str, seed: int, found: Position, replicas: int = REPLICAS) -> G
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return result
+
+
+def move(found: Position, value: str) -> Action | None:
+    """The learner's move of an answer's value (None for a signal, or ``NONE``)."""
+    return next((action for action in found.seen.actions() if value_of(action) == value), None)
 
 
 def choices(skill: str, found: Position, graded: Grade) -> list[str]:
