@@ -19,6 +19,7 @@ SUITES = {
     "coach": "tutorial.web.coach_bench:hints",
     "room-coach": "tutorial.web.coach_bench:room_actions",
     "ratelimit": "tutorial.web.ratecount:bench",
+    "practice-skills": "tutorial.practice.bench:skills",
 }
 
 
