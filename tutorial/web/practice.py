@@ -368,8 +368,8 @@ def decision_why(verdict: practice.Verdict) -> str:
         parts.append(_("A signal is worth what it changes in your partner's moves: the coach compared your partner's "
                        "opening move in each lance, knowing only that signal, with the move it would make knowing "
                        "everything your cards can signal."))
-        parts += [_("Knowing %(sena)s, your partner would first say %(move)s in %(lance)s.", sena=values["best"],
-                    lance=lance_name(lance), move=action_label(move.to_json()))
+        parts += [capfirst(_("Knowing %(sena)s, your partner would first say %(move)s in %(lance)s.",
+                             sena=values["best"], lance=lance_name(lance), move=action_label(move.to_json())))
                   for lance, move in grade.partner if best != decisions.NONE]
         return " ".join(parts)
     advice = grade.reasoned()
