@@ -132,20 +132,19 @@ def _bet_position(rng: random.Random, lance: str, game=None, bot=None, sena=None
     return _at(game, seat, game.lance, sena)
 
 
-def _start_of_lances(rng: random.Random) -> tuple[Game, object] | None:
-    """A game with señas at the first word of the grande (the mus played by the bots)."""
+def _start_of_lances(rng: random.Random) -> tuple[Game, object, int] | None:
+    """A game with señas at the first word of the grande (the mus played by the bots), and the learner's seat."""
     game, bot = _game(rng, True)
     if _play(game, bot, lambda state, seat: state.phase.is_lance) is None:
         return None
-    return game, bot
+    return game, bot, rng.randrange(4)
 
 
 def _sena_read_position(rng: random.Random) -> Position | None:
     found = _start_of_lances(rng)
     if found is None:
         return None
-    game, bot = found
-    learner = rng.randrange(4)
+    game, bot, learner = found
     partner = (learner + 2) % 4
     signals = true_senas(game.hands[partner], game.options.reyes)
     if not signals:
@@ -173,8 +172,7 @@ def _sena_make_position(rng: random.Random) -> Position | None:
     found = _start_of_lances(rng)
     if found is None:
         return None
-    game, _bot = found
-    learner = rng.randrange(4)
+    game, _bot, learner = found
     if not true_senas(game.hands[learner], game.options.reyes):
         return None
     partner = _partner_openings(game, (learner + 2) % 4)

@@ -20,7 +20,7 @@ from tutorial.web.narrator import Viewer, action_label, and_list, bet_label, cap
 from tutorial.web.narrator.events import sentence
 from tutorial.web.narrator.people import Learner
 from tutorial.web.terms import SENAS, lance_name
-from tutorial.web.translate import gettext as _, ngettext
+from tutorial.web.translate import gettext as _, lazy_gettext, ngettext
 
 bp = Blueprint("practice", __name__)
 
@@ -274,23 +274,22 @@ def _win_why(found: practice.Exercise) -> str:
 
 
 # ------------------------------------------------------------------------------------------- decisions
+# What each signal says of the partner's cards (a sentence with the signal's name as %(sena)s).
 SENA_MEANINGS = {
-    "dos_reyes": lambda sena: _("Your partner's signal, %(sena)s, says their cards hold exactly two reyes: a strong "
-                                "hand for grande.", sena=sena),
-    "tres_reyes": lambda sena: _("Your partner's signal, %(sena)s, says their cards hold three reyes: a very strong "
-                                 "hand for grande.", sena=sena),
-    "dos_ases": lambda sena: _("Your partner's signal, %(sena)s, says their cards hold exactly two ases: a strong "
-                               "hand for chica.", sena=sena),
-    "tres_ases": lambda sena: _("Your partner's signal, %(sena)s, says their cards hold three ases: a very strong "
-                                "hand for chica.", sena=sena),
-    "medias": lambda sena: _("Your partner's signal, %(sena)s, says their cards hold three of one value: medias, "
-                             "strong in pares.", sena=sena),
-    "duples": lambda sena: _("Your partner's signal, %(sena)s, says their cards hold two pairs: duples, the best "
-                             "of pares.", sena=sena),
-    "31": lambda sena: _("Your partner's signal, %(sena)s, says their cards add up to 31, the best juego.",
-                         sena=sena),
-    "ciego": lambda sena: _("Your partner's signal, %(sena)s, says their cards hold neither pares nor juego.",
-                            sena=sena),
+    "dos_reyes": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold exactly two reyes: a strong "
+                              "hand for grande."),
+    "tres_reyes": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold three reyes: a very strong "
+                               "hand for grande."),
+    "dos_ases": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold exactly two ases: a strong "
+                             "hand for chica."),
+    "tres_ases": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold three ases: a very strong "
+                              "hand for chica."),
+    "medias": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold three of one value: medias, "
+                           "strong in pares."),
+    "duples": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold two pairs: duples, the best of "
+                           "pares."),
+    "31": lazy_gettext("Your partner's signal, %(sena)s, says their cards add up to 31, the best juego."),
+    "ciego": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold neither pares nor juego."),
 }
 
 
@@ -363,7 +362,7 @@ def decision_why(verdict: practice.Verdict) -> str:
                    "estimate's uncertainty (%(margin)s tantos).", **values)]
     position = found.facts["position"]
     if found.skill == "sena_read":
-        parts.append(SENA_MEANINGS[position.sena](str(SENAS[position.sena])))
+        parts.append(str(SENA_MEANINGS[position.sena]) % {"sena": SENAS[position.sena]})
     if found.skill == "sena_make":
         parts.append(_("A signal is worth what it changes in your partner's moves: the coach compared your partner's "
                        "opening move in each lance, knowing only that signal, with the move it would make knowing "
