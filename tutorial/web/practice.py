@@ -354,11 +354,11 @@ def decision_why(verdict: practice.Verdict) -> str:
     if chosen == best:
         parts = [capfirst(_("%(played)s is the best choice the coach finds here.", **values))]
     elif verdict.correct:
-        parts = [_("You chose %(played)s; the coach's best, %(best)s, gives about %(lost)s tantos more on average, "
+        parts = [_("You chose “%(played)s”; the coach's best, “%(best)s”, gives about %(lost)s tantos more on average, "
                    "which is within the estimate's uncertainty (%(margin)s tantos), so your choice counts as right.",
                    **values)]
     else:
-        parts = [_("You chose %(played)s; %(best)s gives about %(lost)s tantos more on average, more than the "
+        parts = [_("You chose “%(played)s”; “%(best)s” gives about %(lost)s tantos more on average, more than the "
                    "estimate's uncertainty (%(margin)s tantos).", **values)]
     position = found.facts["position"]
     if found.skill == "sena_read":
