@@ -8,7 +8,8 @@ own events, never another seat's cards. The skills (``DECISION_SKILLS``):
 - ``mus_cut``: mus or corto; ``discard_choice``: which cards to change (every one said mus);
 - ``bet_grande``, ``bet_chica``, ``bet_pares``, ``bet_juego`` (juego, or punto when nobody has juego): speak in
   that lance, half the time answering a rival's bet;
-- ``sena_read``: the partner has just made a signal (señas are on); speak in the lance it tells about, knowing it;
+- ``sena_read``: the partner has just made a signal (señas are on); speak in the lance it tells about, knowing it
+  (a partner with only ciego is dealt again ``CIEGO_REDRAW`` of the time, so the other signals come up more);
 - ``sena_make``: which signal to make as the lances begin, or none. A signal is weighed by the partner: in each
   lance the partner opens (everybody passing until it speaks), the coach's move for the partner knowing only that
   signal is judged by the coach knowing every signal the learner's cards allow; the signal's value is minus the
@@ -47,6 +48,7 @@ ATTEMPTS = 200          # games dealt at most to find a position of a skill
 STEPS = 400             # moves played at most in one game
 ANSWER_SHARE = 0.5      # share of the lance skills' positions where the learner answers a bet
 NONE = "none"           # sena_make: make no signal
+CIEGO_REDRAW = 0.6      # sena_read: share of the partners with only ciego dealt again (ciego is the commonest hand)
 
 
 class Position(NamedTuple):
@@ -147,7 +149,7 @@ def _sena_read_position(rng: random.Random) -> Position | None:
     game, bot, learner = found
     partner = (learner + 2) % 4
     signals = true_senas(game.hands[partner], game.options.reyes)
-    if not signals:
+    if not signals or (signals == ("ciego",) and rng.random() < CIEGO_REDRAW):
         return None
     sena = rng.choice(signals)
     game.apply(partner, Action("sena", sena=sena))
