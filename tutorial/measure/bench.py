@@ -19,6 +19,7 @@ SUITES = {
     "coach": "tutorial.measure.coach:hints",
     "room-coach": "tutorial.measure.coach:room_actions",
     "ratelimit": "tutorial.site.ratecount:bench",
+    "practice-skills": "tutorial.measure.practice:skills",
 }
 
 

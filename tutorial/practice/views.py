@@ -11,12 +11,16 @@ from flask_babel import force_locale
 
 from tutorial import practice
 from tutorial.checker.words import comparison_text, describe, pares_text
+from tutorial.coach import words as coach_words
 from tutorial.engine import explain
-from tutorial.i18n.terms import lance_name
-from tutorial.i18n.translate import gettext as _, ngettext
-from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route, rules_url,
-                               unknown_language)
+from tutorial.i18n.terms import SENAS, lance_name
+from tutorial.i18n.translate import gettext as _, lazy_gettext, ngettext
+from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route,
+                               rules_url, unknown_language)
 from tutorial.narrator import Viewer, action_label, and_list, bet_label, capfirst, pares_word
+from tutorial.narrator.events import sentence
+from tutorial.narrator.people import Learner
+from tutorial.practice import decisions
 from tutorial.site.jsonapi import BadRequest
 
 bp = Blueprint("practice", __name__)
@@ -47,6 +51,14 @@ def skill_names() -> dict[str, str]:
         "turn": _("Who speaks now"),
         "bets_count": _("The count with bets"),
         "deje_lance": _("A refused bet, lance by lance"),
+        "mus_cut": _("Mus or cut"),
+        "discard_choice": _("Which cards to throw away"),
+        "bet_grande": _("Speaking in grande"),
+        "bet_chica": _("Speaking in chica"),
+        "bet_pares": _("Speaking in pares"),
+        "bet_juego": _("Speaking in juego or punto"),
+        "sena_read": _("Your partner's signal"),
+        "sena_make": _("Which signal to make"),
     }
 
 
@@ -60,6 +72,8 @@ def question(found: practice.Exercise) -> str:
 
 
 def _question(found: practice.Exercise) -> str:
+    if found.skill in decisions.DECISION_SKILLS:
+        return decision_question(found)
     if found.skill in practice.SEAT_SKILLS:
         if found.skill == "juego" and found.lance == "punto":
             return _("Nobody has juego, so punto is played instead. Who wins punto?")
@@ -82,6 +96,8 @@ def _question(found: practice.Exercise) -> str:
 
 def setting(found: practice.Exercise) -> str:
     """What the question assumes: the reyes and the mano."""
+    if found.skill in decisions.DECISION_SKILLS:
+        return decision_setting(found)
     if found.skill == "turn" and found.lance in ("pares", "juego"):
         return _("%(lance)s, between the players who hold it: %(players)s; the mano is %(player)s.",
                  lance=capfirst(lance_name(found.lance)), player=NOBODY.player(found.mano),
@@ -94,6 +110,8 @@ def setting(found: practice.Exercise) -> str:
 
 
 def choices(found: practice.Exercise) -> list[dict]:
+    if found.skill in decisions.DECISION_SKILLS:
+        return [{"value": value, "label": choice_label(found, value)} for value in found.facts["choices"]]
     if found.skill in practice.SEAT_SKILLS or found.skill == "turn":
         return [{"seat": seat, "label": NOBODY.label(seat, found.mano)} for seat in range(4)]
     if found.skill == "pares_play":
@@ -176,6 +194,8 @@ def why(verdict: practice.Verdict) -> str:
     """Why the right answer is right (and, for a wrong seat, why that seat loses), from the engine's facts."""
     found = verdict.exercise
     skill, facts = found.skill, found.facts
+    if skill in decisions.DECISION_SKILLS:
+        return decision_why(verdict)
     if skill == "turn":
         return turn_why(found)
     if skill == "bets_count":
@@ -254,7 +274,119 @@ def _win_why(found: practice.Exercise) -> str:
     return comparison_text(lance, best, label)
 
 
+# ------------------------------------------------------------------------------------------- decisions
+# What each signal says of the partner's cards (a sentence with the signal's name as %(sena)s).
+SENA_MEANINGS = {
+    "dos_reyes": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold exactly two reyes: a strong "
+                              "hand for grande."),
+    "tres_reyes": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold three reyes: a very strong "
+                               "hand for grande."),
+    "dos_ases": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold exactly two ases: a strong "
+                             "hand for chica."),
+    "tres_ases": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold three ases: a very strong "
+                              "hand for chica."),
+    "medias": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold three of one value: medias, "
+                           "strong in pares."),
+    "duples": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold two pairs: duples, the best of "
+                           "pares."),
+    "31": lazy_gettext("Your partner's signal, %(sena)s, says their cards add up to 31, the best juego."),
+    "ciego": lazy_gettext("Your partner's signal, %(sena)s, says their cards hold neither pares nor juego."),
+}
+
+
+def decision_question(found: practice.Exercise) -> str:
+    skill, seen = found.skill, found.facts["position"].seen
+    if skill == "mus_cut":
+        return _("Do you ask for mus or cut?")
+    if skill == "discard_choice":
+        return _("Everybody asked for mus. Which cards do you change?")
+    if skill == "sena_make":
+        return _("The betting is about to begin. Which signal do you make to your partner, if any?")
+    if seen.live_bet is not None:
+        return _("It is your turn to answer a bet in %(lance)s. What do you say?", lance=lance_name(found.lance))
+    return _("It is your turn to speak in %(lance)s. What do you say?", lance=lance_name(found.lance))
+
+
+def decision_setting(found: practice.Exercise) -> str:
+    """The reyes, the mano from the learner's seat and the score, as the learner sees them."""
+    seen, viewer = found.facts["position"].seen, Learner(found.seat)
+    score = {"ours": seen.scores[seen.team], "theirs": seen.scores[1 - seen.team]}
+    if seen.mano == found.seat:
+        return ngettext("Played with %(num)d rey; you are the mano; score: %(ours)d for your team, %(theirs)d for "
+                        "the rivals.", "Played with %(num)d reyes; you are the mano; score: %(ours)d for your team, "
+                        "%(theirs)d for the rivals.", found.reyes, **score)
+    return ngettext("Played with %(num)d rey; mano: %(player)s; score: %(ours)d for your team, %(theirs)d for the "
+                    "rivals.", "Played with %(num)d reyes; mano: %(player)s; score: %(ours)d for your team, %(theirs)d "
+                    "for the rivals.", found.reyes, player=viewer.player(seen.mano), **score)
+
+
+def choice_label(found: practice.Exercise, value: str) -> str:
+    return capfirst(choice_words(found, value))
+
+
+def choice_words(found: practice.Exercise, value: str) -> str:
+    """A choice as said inside a sentence: "envido 2", "dos reyes", "no signal"."""
+    if found.skill == "sena_make":
+        return _("no signal") if value == decisions.NONE else str(SENAS[value])
+    return action_label(decisions.move(found.facts["position"], value).to_json())
+
+
+def history_lines(found: practice.Exercise) -> list[str]:
+    """What the learner has seen of the hand so far, one sentence per event, as the table tells it to that seat."""
+    found_at = found.facts["position"]
+    events = this_hand(found_at.events)
+    viewer = Learner(found.seat)
+    return [sentence(event, viewer) for event in events if event["code"] not in ("deal", "hand_start", "game_start")]
+
+
+def this_hand(events) -> list[dict]:
+    """The events of the current hand (from its last ``hand_start``)."""
+    events = list(events)
+    start = max((i for i, event in enumerate(events) if event["code"] == "hand_start"), default=0)
+    return events[start:]
+
+
+def decision_why(verdict: practice.Verdict) -> str:
+    """What the learner's choice costs against the coach's best (with the estimate's uncertainty), and why."""
+    found, grade = verdict.exercise, verdict.grade
+    chosen, best = verdict.given["value"], grade.best
+    values = {"played": choice_words(found, chosen), "best": choice_words(found, best),
+              "lost": coach_words.number(grade.lost(chosen)), "margin": coach_words.number(grade.margin[chosen])}
+    if chosen == best:
+        parts = [capfirst(_("%(played)s is the best choice the coach finds here.", **values))]
+    elif verdict.correct:
+        parts = [_("You chose “%(played)s”; the coach's best, “%(best)s”, gives about %(lost)s tantos more on average, "
+                   "which is within the estimate's uncertainty (%(margin)s tantos), so your choice counts as right.",
+                   **values)]
+    else:
+        parts = [_("You chose “%(played)s”; “%(best)s” gives about %(lost)s tantos more on average, more than the "
+                   "estimate's uncertainty (%(margin)s tantos).", **values)]
+    position = found.facts["position"]
+    if found.skill == "sena_read":
+        parts.append(str(SENA_MEANINGS[position.sena]) % {"sena": SENAS[position.sena]})
+    if found.skill == "sena_make":
+        parts.append(_("A signal is worth what it changes in your partner's moves: the coach compared your partner's "
+                       "opening move in each lance, knowing only that signal, with the move it would make knowing "
+                       "everything your cards can signal."))
+        parts += [capfirst(_("Knowing %(sena)s, your partner would first say %(move)s in %(lance)s.",
+                             sena=values["best"], lance=lance_name(lance), move=action_label(move.to_json())))
+                  for lance, move in grade.partner if best != decisions.NONE]
+        return " ".join(parts)
+    advice = grade.reasoned()
+    if advice is not None:
+        parts.append(coach_words.why(advice))
+    return " ".join(parts)
+
+
 def exercise_json(found: practice.Exercise) -> dict:
+    if found.skill in decisions.DECISION_SKILLS:
+        viewer = Learner(found.seat)
+        return {"skill": found.skill, "seed": found.seed, "reyes": found.reyes, "mano": found.mano,
+                "hands": found.shown_hands(), "seat": found.seat, "question": question(found),
+                "choices": choices(found), "lance": found.lance, "setting": setting(found),
+                "rule_url": rule_url(found.skill), "bets": history_lines(found), "form": "choices",
+                "labels": {"seats": [viewer.player(seat) for seat in range(4)],
+                           "teams": [viewer.team(0), viewer.team(1)]}}
     body = {"skill": found.skill, "seed": found.seed, "reyes": found.reyes, "mano": found.mano,
             "hands": found.shown_hands(), "seat": found.seat, "question": question(found),
             "choices": choices(found), "lance": found.lance, "setting": setting(found), "rule_url": rule_url(found.skill),
@@ -293,6 +425,8 @@ def error_text(problem: practice.PracticeError) -> str:
     if skill == "pares_play":
         return _("The answer for %(skill)s is {\"value\": %(values)s}.", skill=skill,
                  values=", ".join(f"\"{value}\"" for value in practice.PLAY_VALUES))
+    if skill in decisions.DECISION_SKILLS:
+        return _("The answer for %(skill)s is one of the exercise's choices: {\"value\": \"...\"}.", skill=skill)
     if skill == "juego_rank":
         return _("The answer for %(skill)s is {\"value\": %(values)s}.", skill=skill,
                  values=", ".join(str(value) if value != "none" else "\"none\"" for value in practice.JUEGO_VALUES))

@@ -1,0 +1,162 @@
+"""The decision skills (tutorial/practice/decisions.py): each generator gives a decision of the learner's seat in a
+game the engine played, seen as that seat sees it (only its own cards); each grader is the coach's estimate with
+its uncertainty, so a near-tie is never marked wrong; and the page gets their words in every language."""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from tutorial import practice
+from tutorial.coach import GOOD, Advice, Estimate
+from tutorial.engine import Action
+from tutorial.engine.senas import true_senas
+from tutorial.i18n.languages import LANGUAGES
+from tutorial.practice import decisions
+
+SEEDS = range(12)
+CARD = re.compile(r"\b(?:1[012]|[1-7])[oceb]\b")
+
+
+def position_of(found):
+    return found.facts["position"]
+
+
+@pytest.mark.parametrize("skill", decisions.DECISION_SKILLS)
+def test_each_skill_asks_a_decision_of_the_learners_seat_and_shows_only_its_cards(skill):
+    for seed in SEEDS:
+        found = practice.exercise(skill, seed)
+        seen = position_of(found).seen
+        assert found.seat == seen.seat and seen.seat in range(4)
+        shown = found.shown_hands()
+        assert [hand is not None for hand in shown].count(True) == 1
+        assert shown[seen.seat] == [str(card) for card in seen.hand]
+        assert all(event.get("params", {}).get("seat") == seen.seat for event in position_of(found).events
+                   if event["code"] in ("deal", "replaced")), "another seat's cards in the learner's events"
+        if skill != "sena_make":
+            kinds = {action.type for action in seen.actions()}
+            assert kinds & {"mus", "discard", "paso", "quiero", "envido"}, "not the learner's turn"
+        assert found.answer["value"] in found.facts["choices"]
+        again = practice.exercise(skill, seed)
+        assert again.shown_hands() == shown and again.facts["choices"] == found.facts["choices"]
+
+
+def test_the_lance_skills_ask_in_their_lance_and_half_the_time_answer_a_bet():
+    answering = Counter()
+    for skill, lance in decisions.BET_SKILLS.items():
+        for seed in SEEDS:
+            seen = position_of(practice.exercise(skill, seed)).seen
+            assert seen.lance == lance or (lance == "juego" and seen.lance == "punto")
+            assert seen.turn == seen.seat
+            answering[seen.live_bet is not None] += 1
+    assert answering[True] >= 8 and answering[False] >= 8, answering
+
+
+def test_the_partners_signal_is_known_to_the_learner_and_the_decision_is_in_its_lance():
+    for seed in SEEDS:
+        found = practice.exercise("sena_read", seed)
+        where = position_of(found)
+        partner = (where.seen.seat + 2) % 4
+        assert [(sena.seat, sena.sena) for sena in where.seen.senas] == [(partner, where.sena)]
+        lance = decisions.SENA_LANCE[where.sena]
+        assert where.seen.lance == lance or (lance == "juego" and where.seen.lance == "punto")
+
+
+def test_which_signal_offers_no_signal_and_every_signal_true_of_the_learners_cards():
+    for seed in SEEDS:
+        found = practice.exercise("sena_make", seed)
+        where = position_of(found)
+        truths = true_senas(where.seen.hand, where.seen.options.reyes)
+        assert truths and found.facts["choices"] == [decisions.NONE, *truths]
+        assert where.partner and all(seen.seat == (where.seen.seat + 2) % 4 for _lance, seen, _events in where.partner)
+
+
+def test_a_replica_differs_from_the_position_only_in_the_game_number():
+    seen = position_of(practice.exercise("bet_grande", 1)).seen
+    other = decisions.replica(seen, 2)
+    assert other.game_number != seen.game_number
+    assert {**other.to_json(), "game_number": 0} == {**seen.to_json(), "game_number": 0}
+
+
+def test_a_near_tie_is_right_and_a_clear_loss_is_wrong():
+    noisy = decisions._graded({"a": [1.0, 1.6, 0.4], "b": [0.6, 1.4, 0.0]}, ())
+    assert noisy.best == "a" and noisy.lost("b") > GOOD and noisy.right("b")  # within two standard errors
+    exact = decisions._graded({"a": [2.0], "b": [1.8], "c": [1.0]}, ())
+    assert exact.margin == {"a": GOOD, "b": GOOD, "c": GOOD}
+    assert exact.right("a") and exact.right("b") and not exact.right("c")
+
+
+@pytest.mark.parametrize("skill", decisions.DECISION_SKILLS)
+def test_every_choice_within_the_uncertainty_is_judged_right_and_the_rest_wrong(skill):
+    wrong = 0
+    for seed in SEEDS:
+        found = practice.exercise(skill, seed)
+        for value in found.facts["choices"]:
+            verdict = practice.judge(skill, seed, {"value": value})
+            grade = verdict.grade
+            assert grade.margin[value] >= GOOD
+            assert verdict.correct == (grade.lost(value) <= grade.margin[value])
+            if grade.lost(value) <= GOOD:
+                assert verdict.correct, (skill, seed, value)
+            wrong += not verdict.correct
+        assert practice.judge(skill, seed, found.answer).correct
+    assert wrong, f"{skill}: no choice was ever wrong"
+
+
+def test_the_grade_is_the_coachs_estimate(monkeypatch):
+    """With a coach that prices corto far above mus, corto is the answer and mus is wrong, whatever the cards."""
+    def coach(seen, events=(), include=None):
+        mus, corto = Action("mus"), Action("corto")
+        return Advice(corto, "corto", {}, (Estimate(corto, 3.0, None), Estimate(mus, 0.5, None)))
+
+    monkeypatch.setattr(decisions, "advise", coach)
+    monkeypatch.setattr(decisions, "_kept", type(decisions._kept)())
+    verdict = practice.judge("mus_cut", 10 ** 6, {"value": "mus"})
+    assert verdict.answer == {"value": "corto"} and not verdict.correct
+    assert verdict.grade.lost("mus") == pytest.approx(2.5)
+
+
+def test_an_answer_that_is_not_a_choice_is_refused():
+    found = practice.exercise("mus_cut", 3)
+    with pytest.raises(practice.PracticeError) as problem:
+        practice.judge("mus_cut", 3, {"value": "paso"})
+    assert problem.value.code == "bad_answer"
+    for bad in ({"value": 3}, {"value": ""}, {"seat": 1}, {"value": "x" * 65}):
+        with pytest.raises(practice.PracticeError):
+            practice.judge("mus_cut", 3, bad)
+    assert practice.judge("mus_cut", 3, found.answer).correct
+
+
+def test_the_daily_challenge_draws_the_decision_skills_over_a_year():
+    import datetime
+    drawn = Counter(skill for day in range(365)
+                    for skill, _seed in practice.daily(datetime.date(2026, 1, 1) + datetime.timedelta(days=day)))
+    assert set(decisions.DECISION_SKILLS) <= set(drawn)
+    assert all(100 <= drawn[skill] <= 260 for skill in practice.SKILLS), drawn
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    from tutorial.site.app import create_app
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("decisions") / "t.sqlite3")})
+    return app.test_client()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_api_words_each_skill_and_sends_no_other_seats_cards(client, lang):
+    for skill in decisions.DECISION_SKILLS:
+        body = client.get(f"/api/practice?skill={skill}&seed=2&lang={lang}").get_json()
+        found = practice.exercise(skill, 2)
+        own = {str(card) for card in position_of(found).seen.hand}
+        assert set(CARD.findall(json.dumps(body))) <= own, "a card of another seat in the exercise"
+        assert body["question"] and body["setting"] and len(body["choices"]) == len(found.facts["choices"])
+        for choice in body["choices"]:
+            verdict = client.post("/api/practice", json={"skill": skill, "seed": 2, "answer": {"value": choice["value"]},
+                                                         "lang": lang}).get_json()
+            assert verdict["why"] and "%(" not in verdict["why"]
+            assert set(CARD.findall(json.dumps(verdict))) <= own
+        refused = client.post("/api/practice", json={"skill": skill, "seed": 2, "answer": {"value": "nonsense"},
+                                                     "lang": lang})
+        assert refused.status_code == 400 and skill in refused.get_json()["error"]

@@ -1,0 +1,309 @@
+"""Decision skills: a position of a real hand, seen from one seat, and the move the learner would make there, graded
+by the coach (``tutorial.coach``'s public ``advise`` and ``judge`` only; no Flask, no rule of Mus).
+
+A position is dealt and played with the engine (``tutorial.engine.Game``) and the medium bot from a seeded
+``random.Random``, up to a decision of the learner's seat; the exercise carries that seat's ``Observation`` and its
+own events, never another seat's cards. The skills (``DECISION_SKILLS``):
+
+- ``mus_cut``: mus or corto; ``discard_choice``: which cards to change (every one said mus);
+- ``bet_grande``, ``bet_chica``, ``bet_pares``, ``bet_juego`` (juego, or punto when nobody has juego): speak in
+  that lance, half the time answering a rival's bet;
+- ``sena_read``: the partner has just made a signal (señas are on); speak in the lance it tells about, knowing it
+  (a partner with only ciego is dealt again ``CIEGO_REDRAW`` of the time, so the other signals come up more);
+- ``sena_make``: which signal to make as the lances begin, or none. A signal is weighed by the partner: in each
+  lance the partner opens (everybody passing until it speaks), the coach's move for the partner knowing only that
+  signal is judged by the coach knowing every signal the learner's cards allow; the signal's value is minus the
+  tantos those moves give up.
+
+The uncertainty. Each estimate is the coach's over worlds it samples with a seed taken from what the seat knows, so
+the same position is graded the same on every call. The grade repeats it ``REPLICAS`` times on the same position
+with other samples (the knowledge's digest changed by the game number alone, which no estimate reads), and takes
+for each candidate the mean and its standard error. A candidate counts as right when it gives up at most
+``margin`` = max(``GOOD``, ``Z`` standard errors of the difference) tantos against the best mean: a near-tie is
+never marked wrong. Mus and discards are exact (odds tables), so their margin is ``GOOD``, the coach's own band of a
+good move.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import threading
+from collections import OrderedDict
+from typing import NamedTuple
+
+from tutorial.bots import make_bot
+from tutorial.coach.core import GOOD, advise, judge
+from tutorial.engine import Action, Game, Options
+from tutorial.engine.actions import SENAS
+from tutorial.engine.senas import SeenSena, true_senas
+
+BET_SKILLS = {"bet_grande": "grande", "bet_chica": "chica", "bet_pares": "pares", "bet_juego": "juego"}
+DECISION_SKILLS = ("mus_cut", "discard_choice", *BET_SKILLS, "sena_read", "sena_make")
+SENA_LANCE = {"dos_reyes": "grande", "tres_reyes": "grande", "dos_ases": "chica", "tres_ases": "chica",
+              "medias": "pares", "duples": "pares", "31": "juego", "ciego": "juego"}
+REPLICAS = 3            # samples of the coach's estimate per position (its uncertainty)
+Z = 2.0                 # standard errors of a difference that still count as a tie
+ATTEMPTS = 200          # games dealt at most to find a position of a skill
+STEPS = 400             # moves played at most in one game
+ANSWER_SHARE = 0.5      # share of the lance skills' positions where the learner answers a bet
+NONE = "none"           # sena_make: make no signal
+CIEGO_REDRAW = 0.6      # sena_read: share of the partners with only ciego dealt again (ciego is the commonest hand)
+
+
+class Position(NamedTuple):
+    seen: object            # the learner's Observation
+    events: tuple           # the learner's own events of the game
+    lance: str | None       # the lance of a betting position
+    sena: str | None        # sena_read: the partner's signal
+    partner: tuple          # sena_make: the partner's positions (lance, Observation, events), one per lance it opens
+
+
+def value_of(action: Action) -> str:
+    """A move as the answer's value: "corto", "envido 2", "discard 1o 12b" (cards in the hand's order)."""
+    if action.type == "discard":
+        return " ".join(["discard", *(str(card) for card in action.cards)])
+    if action.type == "sena":
+        return action.sena
+    return str(action)
+
+
+# ------------------------------------------------------------------------------------------------- positions
+def _game(rng: random.Random, senas: bool) -> tuple[Game, object]:
+    seed = rng.randrange(2 ** 31)
+    return Game(Options(reyes=rng.choice((8, 4)), senas=senas), seed), make_bot("medium", seed=seed)
+
+
+def _play(game: Game, bot, stop, steps: int = STEPS):
+    """Play the bots' moves until ``stop(game, seat)`` says yes for the seat to act (returns it), or None."""
+    for _ in range(steps):
+        if game.is_over or game.hand_number > 1:
+            return None
+        seat = game.to_act()[0]
+        if stop(game, seat):
+            return seat
+        game.apply(seat, bot.act(game, seat))
+    return None
+
+
+def _at(game: Game, seat: int, lance: str | None = None, sena: str | None = None, partner=()) -> Position:
+    return Position(game.observation(seat), tuple(game.events_for(seat)), lance, sena, tuple(partner))
+
+
+def _mus_position(rng: random.Random) -> Position | None:
+    game, bot = _game(rng, False)
+    speakers = rng.randrange(4)  # how many have said mus before the learner speaks
+    for _ in range(speakers):
+        if game.phase != "mus":
+            return None
+        game.apply(game.to_act()[0], Action("mus"))
+    return _at(game, game.to_act()[0]) if game.phase == "mus" else None
+
+
+def _discard_position(rng: random.Random) -> Position | None:
+    game, _bot = _game(rng, False)
+    while game.phase == "mus":
+        game.apply(game.to_act()[0], Action("mus"))
+    return _at(game, rng.choice(game.to_act()))
+
+
+def _speaking(game: Game, seat: int, lance: str) -> bool:
+    return game.phase.is_lance and game.lance == lance and game.turn == seat
+
+
+def _bet_position(rng: random.Random, lance: str, game=None, bot=None, sena=None, learner=None) -> Position | None:
+    """The first time someone (``learner`` when given) speaks in ``lance`` (juego: the fourth lance, juego or punto);
+    half the time a rival of the learner bets first and the learner answers."""
+    if game is None:
+        game, bot = _game(rng, False)
+    answer = rng.random() < ANSWER_SHARE
+
+    def in_lance(state: Game, seat: int) -> bool:
+        fourth = lance == "juego" and state.lance == "punto"
+        return state.phase.is_lance and (state.lance == lance or fourth) and state.turn is not None
+
+    if learner is not None:  # the bots' own play up to the learner's turn in the lance
+        seat = _play(game, bot, lambda state, s: s == learner and in_lance(state, s))
+        return None if seat is None else _at(game, seat, game.lance, sena)
+    seat = _play(game, bot, in_lance)
+    if seat is None:
+        return None
+    if answer and game.observation(seat).live_bet is None:
+        game.apply(seat, Action("envido", rng.choice((2, 2, 3, 5))))
+        seat = game.turn
+    return _at(game, seat, game.lance, sena)
+
+
+def _start_of_lances(rng: random.Random) -> tuple[Game, object, int] | None:
+    """A game with señas at the first word of the grande (the mus played by the bots), and the learner's seat."""
+    game, bot = _game(rng, True)
+    if _play(game, bot, lambda state, seat: state.phase.is_lance) is None:
+        return None
+    return game, bot, rng.randrange(4)
+
+
+def _sena_read_position(rng: random.Random) -> Position | None:
+    found = _start_of_lances(rng)
+    if found is None:
+        return None
+    game, bot, learner = found
+    partner = (learner + 2) % 4
+    signals = true_senas(game.hands[partner], game.options.reyes)
+    if not signals or (signals == ("ciego",) and rng.random() < CIEGO_REDRAW):
+        return None
+    sena = rng.choice(signals)
+    game.apply(partner, Action("sena", sena=sena))
+    return _bet_position(rng, SENA_LANCE[sena], game, bot, sena, learner)
+
+
+def _partner_openings(game: Game, partner: int) -> tuple:
+    """The partner's position in each lance it speaks in when everybody passes before it: (lance, seen, events)."""
+    game = Game.from_snapshot(game.snapshot())
+    found = []
+    for _ in range(STEPS):
+        if not game.phase.is_lance or game.is_over:
+            break
+        seat = game.turn
+        if seat == partner and all(lance != game.lance for lance, *_ in found):
+            found.append((game.lance, game.observation(seat), tuple(game.events_for(seat))))
+        game.apply(seat, Action("paso"))
+    return tuple(found)
+
+
+def _sena_make_position(rng: random.Random) -> Position | None:
+    found = _start_of_lances(rng)
+    if found is None:
+        return None
+    game, _bot, learner = found
+    if not true_senas(game.hands[learner], game.options.reyes):
+        return None
+    partner = _partner_openings(game, (learner + 2) % 4)
+    return _at(game, learner, partner=partner) if partner else None
+
+
+def position(skill: str, rng: random.Random) -> Position:
+    """The position of a decision skill drawn from ``rng`` (games are dealt again until one fits)."""
+    for _ in range(ATTEMPTS):
+        if skill == "mus_cut":
+            found = _mus_position(rng)
+        elif skill == "discard_choice":
+            found = _discard_position(rng)
+        elif skill == "sena_read":
+            found = _sena_read_position(rng)
+        elif skill == "sena_make":
+            found = _sena_make_position(rng)
+        else:
+            found = _bet_position(rng, BET_SKILLS[skill])
+        if found is not None:
+            return found
+    raise RuntimeError(f"no position for {skill} in {ATTEMPTS} games")  # never seen: each skill fits in a few
+
+
+# ---------------------------------------------------------------------------------------------------- grading
+class Grade(NamedTuple):
+    values: dict            # candidate value -> (mean tantos, standard error), best first
+    best: str               # the best candidate's value
+    margin: dict            # candidate value -> tantos it may give up and still be right
+    advice: tuple           # the coach's Advice for the learner, one per replica (none for sena_make)
+    partner: tuple          # sena_make: (lance, the partner's move knowing only the best signal) per lance
+
+    def lost(self, value: str) -> float:
+        return max(0.0, self.values[self.best][0] - self.values[value][0])
+
+    def right(self, value: str) -> bool:
+        return self.lost(value) <= self.margin[value]
+
+    def reasoned(self):
+        """The coach's advice that names the best move (a replica's), or None when no replica's does."""
+        return next((advice for advice in self.advice if value_of(advice.action) == self.best), None)
+
+
+def replica(seen, number: int):
+    """The same knowledge with another seed for the coach's samples: only the game's number differs."""
+    return seen if number == 0 else dataclasses.replace(seen, game_number=seen.game_number + 7919 * number)
+
+
+def _stats(samples: list[float]) -> tuple[float, float]:
+    mean = sum(samples) / len(samples)
+    if len(samples) < 2:
+        return mean, 0.0
+    variance = sum((value - mean) ** 2 for value in samples) / (len(samples) - 1)
+    return mean, math.sqrt(variance / len(samples))
+
+
+def _graded(samples: dict, advice, partner=()) -> Grade:
+    values = {value: _stats(found) for value, found in samples.items()}
+    values = dict(sorted(values.items(), key=lambda item: -item[1][0]))
+    best = next(iter(values))
+    margin = {value: max(GOOD, Z * math.hypot(error, values[best][1])) for value, (_mean, error) in values.items()}
+    return Grade(values, best, margin, advice, tuple(partner))
+
+
+def _grade_move(found: Position, replicas: int) -> Grade:
+    samples, advices = {}, []
+    for number in range(replicas if found.lance else 1):  # mus and discards are exact: one sample
+        advice = advise(replica(found.seen, number), found.events)
+        advices.append(advice)
+        for estimate in advice.estimates:
+            samples.setdefault(value_of(estimate.action), []).append(estimate.tantos)
+    return _graded(samples, tuple(advices))
+
+
+def _grade_sena(found: Position, replicas: int) -> Grade:
+    """Each signal (and none) valued by the partner's openings: minus the tantos the partner's moves knowing only
+    it give up, judged by the coach knowing every signal the learner's cards allow."""
+    learner = found.seen.seat
+    truths = true_senas(found.seen.hand, found.seen.options.reyes)
+    every = tuple(SeenSena(number, learner, name, ()) for number, name in enumerate(truths))
+    samples, moves = {}, []
+    for candidate in (NONE, *truths):
+        told = () if candidate == NONE else (SeenSena(0, learner, candidate, ()),)
+        for number in range(replicas):
+            lost = 0.0
+            for lance, seen, events in found.partner:
+                move = advise(replica(dataclasses.replace(seen, senas=told), number), events).action
+                knowing = replica(dataclasses.replace(seen, senas=every), number)
+                lost += judge(knowing, events, move).lost
+                if number == 0:
+                    moves.append((candidate, lance, move))
+            samples.setdefault(candidate, []).append(-lost)
+    grade = _graded(samples, ())
+    return grade._replace(partner=tuple((lance, move) for name, lance, move in moves if name == grade.best))
+
+
+KEPT = 64
+_kept: OrderedDict = OrderedDict()
+_lock = threading.Lock()
+
+
+def grade(skill: str, seed: int, found: Position, replicas: int = REPLICAS) -> Grade:
+    """The coach's grade of every candidate of a position (kept for the latest ``KEPT`` exercises: the question and
+    then its answer grade once)."""
+    key = (skill, seed, replicas)
+    with _lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    result = _grade_sena(found, replicas) if skill == "sena_make" else _grade_move(found, replicas)
+    with _lock:
+        _kept[key] = result
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return result
+
+
+def move(found: Position, value: str) -> Action | None:
+    """The learner's move of an answer's value (None for a signal, or ``NONE``)."""
+    return next((action for action in found.seen.actions() if value_of(action) == value), None)
+
+
+def choices(skill: str, found: Position, graded: Grade) -> list[str]:
+    """The candidate answers in the order the page lists them: the coach's candidates (every move it weighs: in a
+    lance a few bet sizes, not every one the rules allow), in the order of the legal moves."""
+    if skill == "sena_make":
+        return [NONE, *true_senas(found.seen.hand, found.seen.options.reyes)]
+    legal = [value_of(action) for action in found.seen.actions()]
+    return sorted(graded.values, key=lambda value: legal.index(value) if value in legal else len(legal))
+
+
+assert set(SENA_LANCE) == set(SENAS)
