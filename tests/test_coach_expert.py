@@ -150,3 +150,20 @@ def test_marks_are_graded_on_the_figures_as_shown():
             mark = judge(seen, events, action)
             shown = round(mark.advice.estimates[0].game * 100, 1) - round(mark.advice.estimate(action).game * 100, 1)
             assert mark.lost == (0 if mark.tie or mark.lost == 0 else round(shown, 1))
+
+
+SIGNAL = {"es": "seña de 31", "pt": "sinal de 31", "ca": "senya de 31", "eu": "keinua bikotekideari (31)",
+          "en": "Signal 31"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hint_tells_the_signal_the_expert_would_make(app, lang):
+    """With señas, holding 31 at the mus: the expert tells it (a play that decides the juego for its partner)."""
+    game = Game(Options(senas=True), 5, hands=parse_hands("12o 12c 11e 1b,4o 5c 6e 7b,3c 2c 4b 5b,7o 6o 10b 11b"
+                                                            .split(",")), mano=0)
+    advice = advise(game.observation(0), game.events_for(0))
+    plain = Game(Options(), 5, hands=parse_hands("12o 12c 11e 1b,4o 5c 6e 7b,3c 2c 4b 5b,7o 6o 10b 11b".split(",")),
+                 mano=0)
+    assert advice.params["signal"] == "31" and advise(plain.observation(0), plain.events_for(0)).params["signal"] is None
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        assert SIGNAL[lang] in coach_words.why(advice)

@@ -35,7 +35,7 @@ from tutorial.bots.expert import TRIES, WORLDS, ExpertBot, _keep_nets, _Lookahea
 from tutorial.bots.hard import MIN_WORLDS
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import shape
-from tutorial.bots.senas import cut_bonus
+from tutorial.bots.senas import cut_bonus, signal_to_make
 from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import Sampler
 from tutorial.engine import Action, Observation
@@ -127,10 +127,21 @@ def advise(seen: Observation, events=(), include: Action | None = None) -> Advic
         return Advice(actions[0], "next_hand", {}, (Estimate(actions[0], 0.0, None),))
     me, bot = Seat(seen), expert_for(seen, events)
     if "corto" in kinds:
-        return _mus(bot, me, actions)
-    if "discard" in kinds:
-        return _discard(bot, me, actions)
-    return _bet(bot, me, actions, events, include)
+        advice = _mus(bot, me, actions)
+    elif "discard" in kinds:
+        advice = _discard(bot, me, actions)
+    else:
+        advice = _bet(bot, me, actions, events, include)
+    return advice._replace(params=dict(advice.params, signal=signal(seen)))
+
+
+def signal(seen: Observation) -> str | None:
+    """The signal (seña) the expert would make now to its partner, or None: it tells only plays that decide a lance
+    for its partner, once its cards are final, one a hand (``senas.HABITS["expert"]``: always, so no draw)."""
+    if not seen.options.senas:
+        return None
+    action = signal_to_make("expert", seen, random.Random(0))
+    return None if action is None else action.sena
 
 
 # ----- the game at the score -----------------------------------------------------------------------------------

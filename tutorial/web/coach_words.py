@@ -14,7 +14,7 @@ from tutorial.languages import anchor
 from tutorial.web.i18n import current_language, format_decimal
 from tutorial.web.narrator import capfirst
 from tutorial.web.narrator.words import action_label, and_list
-from tutorial.web.terms import card_name, lance_name
+from tutorial.web.terms import SENAS, card_name, lance_name
 from tutorial.web.translate import gettext as _
 from tutorial.web.translate import ngettext
 
@@ -62,7 +62,16 @@ def difference(a: float, b: float) -> str:
 
 
 def why(advice: Advice) -> str:
-    """The hint's explanation: the move, and why, with the numbers behind it, each figure saying what it is of."""
+    """The hint's explanation: the move, and why, with the numbers behind it, each figure saying what it is of; then
+    the signal the expert would make now, if any."""
+    told = _why(advice)
+    if advice.params.get("signal"):
+        told += " " + _("Signal %(signal)s to your partner now: that play decides a lance for your team, and your partner "
+                        "should know it.", signal=str(SENAS[advice.params["signal"]]))
+    return told
+
+
+def _why(advice: Advice) -> str:
     p, reason = advice.params, advice.reason
     if reason == "next_hand":
         return _("The hand is over: read the explanation, then deal the next hand.")
