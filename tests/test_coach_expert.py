@@ -164,6 +164,7 @@ def test_the_hint_tells_the_signal_the_expert_would_make(app, lang):
     advice = advise(game.observation(0), game.events_for(0))
     plain = Game(Options(), 5, hands=parse_hands("12o 12c 11e 1b,4o 5c 6e 7b,3c 2c 4b 5b,7o 6o 10b 11b".split(",")),
                  mano=0)
-    assert advice.params["signal"] == "31" and advise(plain.observation(0), plain.events_for(0)).params["signal"] is None
+    assert advice.params["signal"] == "31"
+    assert advise(plain.observation(0), plain.events_for(0)).params["signal"] is None  # no señas: no signal
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         assert SIGNAL[lang] in coach_words.why(advice)

@@ -66,8 +66,8 @@ def why(advice: Advice) -> str:
     the signal the expert would make now, if any."""
     told = _why(advice)
     if advice.params.get("signal"):
-        told += " " + _("Signal %(signal)s to your partner now: that play decides a lance for your team, and your partner "
-                        "should know it.", signal=str(SENAS[advice.params["signal"]]))
+        told += " " + _("Signal %(signal)s to your partner now: that play decides a lance for your team, and your "
+                        "partner should know it.", signal=str(SENAS[advice.params["signal"]]))
     return told
 
 
