@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
-from tutorial.bots.expert import TRIES, WORLDS, ExpertBot, _keep_nets, _Lookahead, _nets
+from tutorial.bots.expert import TRIES, WORLDS, ExpertBot, lookahead, team_hand_value, team_keep_value
 from tutorial.bots.hard import MIN_WORLDS
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import shape
@@ -163,13 +163,13 @@ def game_of(me: Seat, tantos: float) -> float:
 def _keeps(bot: ExpertBot, me: Seat):
     """Every change the seat can make, in the expert's order: (cards thrown, cards kept, the team value after the
     draw). The expert throws the first of the best."""
-    weights, keeps = bot.lance_weights(me), _keep_nets(me.reyes)
+    weights = bot.lance_weights(me)
     options = []
     for n in (1, 2, 3, 4):
         for out in combinations(me.hand, n):
             kept = tuple(card for card in me.hand if card not in out)
-            options.append((out, kept, float(keeps[shape(kept, me.reyes)][me.position] @ weights)))
-    return options, float(_nets(me.reyes)[shape(me.hand, me.reyes)][me.position] @ weights)
+            options.append((out, kept, team_keep_value(kept, me.position, me.reyes, weights)))
+    return options, team_hand_value(me.hand, me.position, me.reyes, weights)
 
 
 def _best(options):
@@ -278,7 +278,7 @@ def _bet(bot: ExpertBot, me: Seat, actions, events, include: Action | None = Non
     fallback = len(worlds) < MIN_WORLDS  # the expert plays like the medium bot: its figures from the cards alone
     if fallback:
         worlds = worlds_for(me.seen, events, random.Random(seed_of(me.seen, events)), bet_model=False)
-    evaluation = _Lookahead(me, worlds)
+    evaluation = lookahead(me, worlds)
     moves = [action for action, _ in evaluation.values(actions)]  # the expert's candidates, in its order
     games = {str(action): evaluation.move(action) for action in moves}  # [world] chance of the game
     means = {key: float(evaluation.weights @ value) for key, value in games.items()}
