@@ -273,12 +273,40 @@ def decision_worlds(seen: Observation, events):
     return worlds
 
 
+_evaluations: OrderedDict[bytes, tuple] = OrderedDict()  # knowledge digest -> (worlds, evaluation, its lock)
+
+
+def decision_evaluation(me: Seat, key: bytes, worlds):
+    """The expert's evaluation of a betting decision over ``worlds``, with a lock to read it under: kept with the
+    latest decisions' worlds, so the hint and then the marks of one decision play the later lances out once."""
+    with _kept_lock:
+        kept = _evaluations.get(key)
+        if kept is not None and kept[0] is worlds:
+            _evaluations.move_to_end(key)
+            return kept[1:]
+    kept = (worlds, lookahead(me, worlds), threading.Lock())
+    with _kept_lock:
+        _evaluations[key] = kept
+        while len(_evaluations) > KEPT_WORLDS:
+            _evaluations.popitem(last=False)
+    return kept[1:]
+
+
 def _bet(bot: ExpertBot, me: Seat, actions, events, include: Action | None = None) -> Advice:
+    key = knowledge(me.seen, events)
     worlds = decision_worlds(me.seen, events)
     fallback = len(worlds) < MIN_WORLDS  # the expert plays like the medium bot: its figures from the cards alone
     if fallback:
         worlds = worlds_for(me.seen, events, random.Random(seed_of(me.seen, events)), bet_model=False)
-    evaluation = lookahead(me, worlds)
+    evaluation, lock = decision_evaluation(me, key, worlds)
+    with lock:
+        return _weighed(bot, me, actions, events, include, evaluation, fallback)
+
+
+def _weighed(bot: ExpertBot, me: Seat, actions, events, include, evaluation, fallback: bool) -> Advice:
+    """The advice from the expert's ``evaluation``: its choice, and every move's figures."""
+    worlds = evaluation.worlds
+    evaluation.measure = "win"
     moves = [action for action, _ in evaluation.values(actions)]  # the expert's candidates, in its order
     games = {str(action): evaluation.move(action) for action in moves}  # [world] chance of the game
     means = {key: float(evaluation.weights @ value) for key, value in games.items()}

@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 
 from tutorial.bots.expert import ExpertBot
+from tutorial.coach import advise
+from tutorial.coach.core import expert_for, is_tie, same
 from tutorial.engine import Action, Game, Options
 
 KINDS = ("mus", "discard", "bet")
@@ -86,8 +88,6 @@ def replay(data: dict):
 def compare(data: dict, expert: bool = True) -> dict:
     """Per kind: positions, hints equal to the expert for that knowledge, to the expert as played, and as good as
     it; with the hints' CPU milliseconds."""
-    from tutorial.coach import advise
-    from tutorial.coach.core import expert_for, is_tie, same
     result = {kind: {"positions": 0, "same_knowledge": 0, "as_played": 0, "as_good": 0, "cpu_ms": []}
               for kind in KINDS}
     for position, seen, events in replay(data):
