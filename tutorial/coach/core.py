@@ -320,21 +320,7 @@ def _weighed(bot: ExpertBot, me: Seat, actions, events, include, evaluation, fal
         moves.append(chosen)
         games[str(chosen)] = evaluation.move(chosen)
         means[str(chosen)] = float(evaluation.weights @ games[str(chosen)])
-    weights = evaluation.weights
-    figures = {}
-    for measure in ("tantos", "lance"):
-        evaluation.measure = measure
-        for action in moves:
-            figures.setdefault(str(action), {})[measure] = float(weights @ evaluation.move(action))
-    best = games[str(chosen)]
-    estimates = []
-    for action in moves:
-        diff = best - games[str(action)]
-        spread = float(np.sqrt(weights ** 2 @ (diff - weights @ diff) ** 2))
-        refused = 1 - evaluation.accept_chance(action) if action.type in BETS else None
-        estimates.append(Estimate(action, figures[str(action)]["tantos"], figures[str(action)]["lance"],
-                                  means[str(action)], spread, refused))
-    estimates.sort(key=lambda e: (not same(e.action, chosen), -e.game))
+    estimates = _estimates(evaluation, moves, games, chosen)
     chance = evaluation.lance_chance()
     first = estimates[0]
     second = estimates[1] if len(estimates) > 1 else first
@@ -350,6 +336,27 @@ def _weighed(bot: ExpertBot, me: Seat, actions, events, include, evaluation, fal
     else:
         reason = {"quiero": "accept", "no_quiero": "refuse"}.get(chosen.type, "raise")
     return Advice(chosen, reason, params, tuple(estimates))
+
+
+def _estimates(evaluation, moves, games: dict, chosen: Action) -> list[Estimate]:
+    """Every move's figures (``games``: its chance of the game in each world), the expert's move first, then by the
+    chance of the game; ``spread``: the standard error of its difference from the expert's move over the weighted
+    worlds."""
+    weights = evaluation.weights
+    figures = {}
+    for measure in ("tantos", "lance"):
+        evaluation.measure = measure
+        for action in moves:
+            figures.setdefault(str(action), {})[measure] = float(weights @ evaluation.move(action))
+    best = games[str(chosen)]
+    estimates = []
+    for action in moves:
+        diff = best - games[str(action)]
+        spread = float(np.sqrt(weights ** 2 @ (diff - weights @ diff) ** 2))
+        refused = 1 - evaluation.accept_chance(action) if action.type in BETS else None
+        estimates.append(Estimate(action, figures[str(action)]["tantos"], figures[str(action)]["lance"],
+                                  float(weights @ games[str(action)]), spread, refused))
+    return sorted(estimates, key=lambda e: (not same(e.action, chosen), -e.game))
 
 
 # ----- the review ---------------------------------------------------------------------------------------------
