@@ -12,7 +12,7 @@ played and positions recorded at every decision, sorted into three kinds: ``mus`
 
 ``--store PATH`` writes the positions (the games as seeds and moves, each position as an index into them) so a
 test can replay them: tests/data/coach_agree_sample.json is ``mus-tutorial coach agree --positions 12 --store
-tests/data/coach_agree_sample.json``.
+tests/data/coach_agree_sample.json``; ``--load PATH`` compares at positions stored before.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from tutorial.bots.expert import ExpertBot
 from tutorial.coach import advise
-from tutorial.coach.core import expert_for, is_tie, same
+from tutorial.coach.core import expert_for, hand_events, is_tie, same
 from tutorial.engine import Action, Game, Options
 
 KINDS = ("mus", "discard", "bet")
@@ -91,6 +91,7 @@ def compare(data: dict, expert: bool = True) -> dict:
     result = {kind: {"positions": 0, "same_knowledge": 0, "as_played": 0, "as_good": 0, "cpu_ms": []}
               for kind in KINDS}
     for position, seen, events in replay(data):
+        events = hand_events(events)  # what a table gives its bots: the seat's events of the current hand
         row = result[position["kind"]]
         start = time.process_time()
         advice = advise(seen, events)
@@ -113,10 +114,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--positions", type=int, default=1000, help="positions of each kind (mus, discard, bet)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--store", type=Path, help="also write the recorded positions here (JSON)")
+    parser.add_argument("--load", type=Path, help="compare at positions recorded before (a --store file)")
 
 
 def run(args) -> int:
-    data = record(args.positions, args.seed)
+    data = json.loads(args.load.read_text()) if args.load else record(args.positions, args.seed)
     if args.store:
         args.store.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     result = compare(data)
