@@ -168,3 +168,14 @@ def test_the_hint_tells_the_signal_the_expert_would_make(app, lang):
     assert advise(plain.observation(0), plain.events_for(0)).params["signal"] is None  # no señas: no signal
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         assert SIGNAL[lang] in coach_words.why(advice)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mistake_kept_before_the_expert_judged_is_never_called_as_good(app, lang):
+    """A table's meta may hold marks made before issue 35 (no chances of the game): a mistake stays one in words."""
+    old = {"kind": "grande", "played": {"type": "no_quiero"}, "coach": {"type": "quiero"}, "lost": 1.4,
+           "mark": "mistake", "reason": "accept", "rule": "envites",
+           "advice": {"reason": "accept", "action": {"type": "quiero"}, "single": False, "params": {}}}
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        text = coach_words.mark_text(old)
+    assert text and AS_GOOD[lang] not in text and "%(" not in text

@@ -209,6 +209,8 @@ def mark_text(mark: dict) -> str:
     values = {"played": label(mark["played"]), "coach": label(mark["coach"])}
     if mark["lost"] <= 0 and not mark.get("tie") or mark["played"] == mark["coach"]:
         return _("You chose %(played)s, the coach's move too.", **values)
+    if mark.get("game") is None and not mark.get("tie") and mark["mark"] != "good":  # kept before issue 35
+        return _("You chose %(played)s; the coach prefers %(coach)s.", **values)
     if mark.get("tie") or mark.get("game") is None:
         return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good: their difference is "
                  "within the estimate's own uncertainty.", **values)
