@@ -34,7 +34,8 @@ def test_the_hint_is_always_one_of_the_learners_legal_moves():
         assert advice.action in legal
         assert all(estimate.action in legal for estimate in advice.estimates)
         assert same(advice.estimates[0].action, advice.action)  # the advice is the best estimate
-        assert [e.tantos for e in advice.estimates] == sorted((e.tantos for e in advice.estimates), reverse=True)
+        rest = [e.game for e in advice.estimates[1:]]
+        assert rest == sorted(rest, reverse=True)  # the expert's move, then the others by the chance of the game
         kinds.add(advice.reason)
         count += 1
     assert count > 100
@@ -114,7 +115,7 @@ def marks(game: Game, *actions: Action) -> dict:
 def test_with_31_as_mano_refusing_a_bet_in_juego_is_a_mistake():
     game = reach("12o 12c 11e 1b,4o 5c 6e 7b,3c 2c 4b 5b,7o 6o 10b 11b", "juego", bettor=3)
     got = marks(game, Action("no_quiero"), Action("quiero"))
-    assert got["no_quiero"].mark == "mistake" and got["no_quiero"].lost > 5
+    assert got["no_quiero"].mark == "mistake" and got["no_quiero"].lost > 5  # points of the game
     assert got["quiero"].advice.estimate(Action("quiero")).win == pytest.approx(1.0)  # 31 as mano cannot lose the juego
 
 

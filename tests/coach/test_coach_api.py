@@ -25,7 +25,8 @@ def test_a_hint_gives_a_legal_action_its_reason_in_the_language_and_an_estimate_
     assert hint["action"]["type"] in {entry["type"] for entry in view["legal_actions"]}
     assert word in hint["why"]
     assert hint["estimates"][0]["action"] == hint["action"]
-    assert all(set(estimate) == {"action", "tantos", "win", "text"} for estimate in hint["estimates"])
+    assert all(set(estimate) == {"action", "tantos", "win", "game", "spread", "refused", "text"}
+               for estimate in hint["estimates"])
     assert hint["rule_url"].startswith(f"/{lang}/")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from babel.messages.pofile import read_po
 
 from tutorial.i18n.catalogs import po_files
@@ -56,7 +57,7 @@ def filled(template: str, **params) -> str:
 def test_the_coach_summary_and_the_stats_read_right_with_one_in_every_language(app):
     from flask import g
 
-    from tutorial.coach.words import client_texts
+    from tutorial.coach.words import client_texts, marks_text
 
     broken = {"es": ["1 partidas", "1 dudosas", "1 buenas"], "pt": ["1 partidas", "1 duvidosas"],
               "ca": ["1 partides", "1 dubtoses"], "en": ["1 mistakes", "1 games"], "eu": []}
@@ -64,7 +65,24 @@ def test_the_coach_summary_and_the_stats_read_right_with_one_in_every_language(a
         with app.test_request_context(f"/{lang}/"):
             g.lang = lang
             texts = client_texts()
-            said = " ".join([filled(texts["marks"], good=1, doubtful=1, mistake=1),
+            said = " ".join([marks_text({"good": 1, "doubtful": 1, "mistake": 1}),
                              filled(texts["stats"], played=1, won=1, levelPlayed=1, levelWon=1),
                              filled(texts["chartLabel"], ours=40, theirs=1, hands=1)])
         assert not [form for form in forms if form in said], (lang, said)
+
+
+@pytest.mark.parametrize("lang,one,two,million", [
+    ("es", "1 decisión fue un error", "2 decisiones fueron errores", "1000000 decisiones fueron errores"),
+    ("pt", "1 decisão foi um erro", "2 decisões foram erros", "1000000 decisões foram erros"),
+    ("ca", "1 decisió va ser un error", "2 decisions van ser errors", "1000000 decisions van ser errors"),
+    ("eu", "Erabaki 1 akatsa izan da", "2 erabaki akatsak izan dira", "1000000 erabaki akatsak izan dira"),
+    ("en", "1 decision was a mistake", "2 decisions were mistakes", "1000000 decisions were mistakes")])
+def test_the_summary_counts_the_coachs_marks_with_each_languages_plural_forms(app, lang, one, two, million):
+    from flask import g
+
+    from tutorial.coach.words import marks_text
+    with app.test_request_context(f"/{lang}/"):
+        g.lang = lang
+        said = {n: marks_text({"good": 0, "doubtful": 0, "mistake": n}) for n in (0, 1, 2, 1000000)}
+    assert one in said[1] and two in said[2] and million in said[1000000]
+    assert "1 " + two.split(" ", 1)[1] not in said[1]

@@ -81,7 +81,7 @@ def test_a_replica_differs_from_the_position_only_in_the_game_number():
 
 
 def test_a_near_tie_is_right_and_a_clear_loss_is_wrong():
-    noisy = decisions._graded({"a": [1.0, 1.6, 0.4], "b": [0.6, 1.4, 0.0]}, ())
+    noisy = decisions._graded({"a": [10.0, 13.0, 7.0], "b": [9.0, 12.0, 6.0]}, ())  # points of the game
     assert noisy.best == "a" and noisy.lost("b") > GOOD and noisy.right("b")  # within two standard errors
     exact = decisions._graded({"a": [2.0], "b": [1.8], "c": [1.0]}, ())
     assert exact.margin == {"a": GOOD, "b": GOOD, "c": GOOD}
@@ -106,16 +106,17 @@ def test_every_choice_within_the_uncertainty_is_judged_right_and_the_rest_wrong(
 
 
 def test_the_grade_is_the_coachs_estimate(monkeypatch):
-    """With a coach that prices corto far above mus, corto is the answer and mus is wrong, whatever the cards."""
+    """With a coach that prices corto far above mus (the chance of winning the game), corto is the answer and mus is
+    wrong, whatever the cards."""
     def coach(seen, events=(), include=None):
         mus, corto = Action("mus"), Action("corto")
-        return Advice(corto, "corto", {}, (Estimate(corto, 3.0, None), Estimate(mus, 0.5, None)))
+        return Advice(corto, "corto", {}, (Estimate(corto, 3.0, None, game=0.60), Estimate(mus, 0.5, None, game=0.55)))
 
     monkeypatch.setattr(decisions, "advise", coach)
     monkeypatch.setattr(decisions, "_kept", type(decisions._kept)())
     verdict = practice.judge("mus_cut", 10 ** 6, {"value": "mus"})
     assert verdict.answer == {"value": "corto"} and not verdict.correct
-    assert verdict.grade.lost("mus") == pytest.approx(2.5)
+    assert verdict.grade.lost("mus") == pytest.approx(5.0)  # percentage points
 
 
 def test_an_answer_that_is_not_a_choice_is_refused():

@@ -8,6 +8,7 @@ the tantos each team won per lance, and the learner's review marks over the game
 """
 from __future__ import annotations
 
+from tutorial.coach import words as coach_words
 from tutorial.engine import LANCES, Game, points_per_lance, team
 from tutorial.narrator import score_text
 from tutorial.store import tables as storage
@@ -101,4 +102,4 @@ def game_summary(game: Game, seat: int, level: str, marks: dict[str, int], hands
             per_lance[lance] = [per_lance[lance][t] + pair[t] for t in (0, 1)]
     return {"winner_team": game.winner_team, "team": team(seat), "target": game.options.target, "level": level,
             "scores": [[0, 0]] + [list(scores) for scores, _points in hands], "per_lance": per_lance,
-            "marks": marks, "replay": replay}
+            "marks": marks, "marks_text": None if marks is None else coach_words.marks_text(marks), "replay": replay}

@@ -13,15 +13,18 @@ own events, never another seat's cards. The skills (``DECISION_SKILLS``):
 - ``sena_make``: which signal to make as the lances begin, or none. A signal is weighed by the partner: in each
   lance the partner opens (everybody passing until it speaks), the coach's move for the partner knowing only that
   signal is judged by the coach knowing every signal the learner's cards allow; the signal's value is minus the
-  tantos those moves give up.
+  chance of the game those moves give up.
+
+The unit is the coach's: percentage points of the learner's team's chance of winning the game (the expert's
+look-ahead values every move by what it does to the game; ``Estimate.game``).
 
 The uncertainty. Each estimate is the coach's over worlds it samples with a seed taken from what the seat knows, so
 the same position is graded the same on every call. The grade repeats it ``REPLICAS`` times on the same position
 with other samples (the knowledge's digest changed by the game number alone, which no estimate reads), and takes
 for each candidate the mean and its standard error. A candidate counts as right when it gives up at most
-``margin`` = max(``GOOD``, ``Z`` standard errors of the difference) tantos against the best mean: a near-tie is
-never marked wrong. Mus and discards are exact (odds tables), so their margin is ``GOOD``, the coach's own band of a
-good move.
+``margin`` points against the best mean: the largest of ``GOOD`` (the coach's own band of a good move), ``Z``
+standard errors of the difference between the replicas, and the coach's own tie band (``TIE`` times the estimate's
+``spread``): a near-tie is never marked wrong. Mus and discards are exact, so one replica is enough.
 """
 from __future__ import annotations
 
@@ -33,7 +36,7 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 from tutorial.bots import make_bot
-from tutorial.coach.core import GOOD, advise, judge
+from tutorial.coach.core import GOOD, TIE, advise, judge, points
 from tutorial.engine import Action, Game, Options
 from tutorial.engine.actions import SENAS
 from tutorial.engine.senas import SeenSena, true_senas
@@ -201,9 +204,9 @@ def position(skill: str, rng: random.Random) -> Position:
 
 # ---------------------------------------------------------------------------------------------------- grading
 class Grade(NamedTuple):
-    values: dict            # candidate value -> (mean tantos, standard error), best first
+    values: dict            # candidate value -> (mean points of the game, standard error), best first
     best: str               # the best candidate's value
-    margin: dict            # candidate value -> tantos it may give up and still be right
+    margin: dict            # candidate value -> points it may give up and still be right
     advice: tuple           # the coach's Advice for the learner, one per replica (none for sena_make)
     partner: tuple          # sena_make: (lance, the partner's move knowing only the best signal) per lance
 
@@ -231,27 +234,31 @@ def _stats(samples: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance / len(samples))
 
 
-def _graded(samples: dict, advice, partner=()) -> Grade:
+def _graded(samples: dict, advice, partner=(), spreads: dict | None = None) -> Grade:
     values = {value: _stats(found) for value, found in samples.items()}
     values = dict(sorted(values.items(), key=lambda item: -item[1][0]))
     best = next(iter(values))
-    margin = {value: max(GOOD, Z * math.hypot(error, values[best][1])) for value, (_mean, error) in values.items()}
+    spreads = spreads or {}
+    margin = {value: max(GOOD, Z * math.hypot(error, values[best][1]), TIE * 100 * spreads.get(value, 0.0))
+              for value, (_mean, error) in values.items()}
     return Grade(values, best, margin, advice, tuple(partner))
 
 
 def _grade_move(found: Position, replicas: int) -> Grade:
-    samples, advices = {}, []
+    samples, spreads, advices = {}, {}, []
     for number in range(replicas if found.lance else 1):  # mus and discards are exact: one sample
         advice = advise(replica(found.seen, number), found.events)
         advices.append(advice)
         for estimate in advice.estimates:
-            samples.setdefault(value_of(estimate.action), []).append(estimate.tantos)
-    return _graded(samples, tuple(advices))
+            value = value_of(estimate.action)
+            samples.setdefault(value, []).append(points(estimate.game))
+            spreads[value] = max(spreads.get(value, 0.0), estimate.spread)
+    return _graded(samples, tuple(advices), spreads=spreads)
 
 
 def _grade_sena(found: Position, replicas: int) -> Grade:
-    """Each signal (and none) valued by the partner's openings: minus the tantos the partner's moves knowing only
-    it give up, judged by the coach knowing every signal the learner's cards allow."""
+    """Each signal (and none) valued by the partner's openings: minus the points of the game the partner's moves
+    knowing only it give up, judged by the coach knowing every signal the learner's cards allow."""
     learner = found.seen.seat
     truths = true_senas(found.seen.hand, found.seen.options.reyes)
     every = tuple(SeenSena(number, learner, name, ()) for number, name in enumerate(truths))

@@ -355,12 +355,12 @@ def decision_why(verdict: practice.Verdict) -> str:
     if chosen == best:
         parts = [capfirst(_("%(played)s is the best choice the coach finds here.", **values))]
     elif verdict.correct:
-        parts = [_("You chose “%(played)s”; the coach's best, “%(best)s”, gives about %(lost)s tantos more on average, "
-                   "which is within the estimate's uncertainty (%(margin)s tantos), so your choice counts as right.",
-                   **values)]
+        parts = [_("You chose “%(played)s”; with the coach's best, “%(best)s”, your team's chance of winning the game "
+                   "is about %(lost)s percentage points higher, which is within the estimate's uncertainty "
+                   "(%(margin)s points), so your choice counts as right.", **values)]
     else:
-        parts = [_("You chose “%(played)s”; “%(best)s” gives about %(lost)s tantos more on average, more than the "
-                   "estimate's uncertainty (%(margin)s tantos).", **values)]
+        parts = [_("You chose “%(played)s”; with “%(best)s” your team's chance of winning the game is about %(lost)s "
+                   "percentage points higher, more than the estimate's uncertainty (%(margin)s points).", **values)]
     position = found.facts["position"]
     if found.skill == "sena_read":
         parts.append(str(SENA_MEANINGS[position.sena]) % {"sena": SENAS[position.sena]})

@@ -266,17 +266,3 @@ def maintain() -> int:
     except Unavailable:
         db.app().logger.warning("expired tables could not be cleaned up: the database is unavailable")
     return deleted
-
-
-def init_app(app: Flask) -> None:
-    """Run ``maintain`` once each response has been sent (``call_on_close``), outside the request's time."""
-    @app.after_request
-    def clean_up_after(response):
-        if app.config.get("TABLE_CLEANUP", True):
-            response.call_on_close(lambda: _maintain_in(app))
-        return response
-
-
-def _maintain_in(app: Flask) -> None:
-    with app.app_context():
-        maintain()

@@ -186,7 +186,21 @@ def storage_error(error: storage.StorageError):
     return response
 
 
-bp.record_once(lambda state: storage.init_app(state.app))  # expired tables are cleaned up after responses
+def clean_up_after_responses(app) -> None:
+    """Run the store's ``maintain`` (expired tables and rooms) once each response has been sent (``call_on_close``),
+    outside the request's time."""
+    def maintain_in_app():
+        with app.app_context():
+            storage.maintain()
+
+    @app.after_request
+    def clean_up_after(response):
+        if app.config.get("TABLE_CLEANUP", True):
+            response.call_on_close(maintain_in_app)
+        return response
+
+
+bp.record_once(lambda state: clean_up_after_responses(state.app))
 
 
 # ----- input ---------------------------------------------------------------------------------------------------
