@@ -59,6 +59,7 @@ def skill_names() -> dict[str, str]:
         "bet_juego": _("Speaking in juego or punto"),
         "sena_read": _("Your partner's signal"),
         "sena_make": _("Which signal to make"),
+        "ordago": _("The órdago"),
     }
 
 
@@ -302,6 +303,12 @@ def decision_question(found: practice.Exercise) -> str:
         return _("Everybody asked for mus. Which cards do you change?")
     if skill == "sena_make":
         return _("The betting is about to begin. Which signal do you make to your partner, if any?")
+    if skill == "ordago" and seen.live_bet is not None and seen.live_bet.ordago:
+        return _("A rival has thrown an órdago in %(lance)s: the whole game is at stake. Do you accept it?",
+                 lance=lance_name(found.lance))
+    if skill == "ordago":
+        return _("The game is near its end. It is your turn in %(lance)s: do you throw an órdago, or what do you say?",
+                 lance=lance_name(found.lance))
     if seen.live_bet is not None:
         return _("It is your turn to answer a bet in %(lance)s. What do you say?", lance=lance_name(found.lance))
     return _("It is your turn to speak in %(lance)s. What do you say?", lance=lance_name(found.lance))
