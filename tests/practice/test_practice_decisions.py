@@ -3,6 +3,7 @@ game the engine played, seen as that seat sees it (only its own cards); each gra
 its uncertainty, so a near-tie is never marked wrong; and the page gets their words in every language."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -235,3 +236,16 @@ def test_a_near_tie_of_the_ordago_is_right():
     """Answering an órdago with a noisy estimate: a refusal worse by less than the uncertainty counts as right."""
     tie = decisions._graded({"quiero": [-1.0, 2.0, -0.4], "no_quiero": [-1.0, -1.0, -1.0]}, ())
     assert tie.best == "quiero" and tie.lost("no_quiero") > GOOD and tie.right("no_quiero")
+
+
+def test_the_verdict_says_when_a_refusal_of_the_ordago_gives_the_game(client):
+    """Facing an órdago with the rivals at 39 the verdict says a refusal loses the game; at 10-20 it says nothing of
+    it; a learner at 39 who may throw one is told the rivals must accept it."""
+    from tutorial.practice.views import ordago_stakes
+    forced = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 39]), range(24)) if found)
+    free = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 20]), range(24)) if found)
+    with client.application.test_request_context("/es/practica"):  # the site's first language
+        assert "el no quiero pierde la partida" in " ".join(ordago_stakes(forced.seen))
+        assert ordago_stakes(free.seen) == []
+        ours = dataclasses.replace(free.seen, live_bet=None, scores=(39, 20))
+        assert "los rivales tienen que quererlo" in " ".join(ordago_stakes(ours))

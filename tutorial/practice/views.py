@@ -379,10 +379,26 @@ def decision_why(verdict: practice.Verdict) -> str:
                              sena=values["best"], lance=lance_name(lance), move=action_label(move.to_json())))
                   for lance, move in grade.partner if best != decisions.NONE]
         return " ".join(parts)
+    if found.skill == "ordago":
+        parts += ordago_stakes(position.seen)
     advice = grade.reasoned()
     if advice is not None:
         parts.append(coach_words.why(advice))
     return " ".join(parts)
+
+
+def ordago_stakes(seen) -> list[str]:
+    """What a refusal of the órdago does to the game at this score (RULES.md 4: it pays the deje, 1 as a lance
+    opens), when it decides it: a sentence, or none."""
+    target, rivals = seen.options.target, 1 - seen.team
+    live = seen.live_bet
+    if live is not None and live.ordago and seen.scores[rivals] + live.deje >= target:
+        return [_("Refusing pays the rivals the deje, which takes them to the end of the game: no quiero loses the "
+                  "game, so any chance of winning the lance is worth accepting.")]
+    if live is None and seen.scores[seen.team] + 1 >= target:
+        return [_("A refusal of your órdago would pay your team the deje and with it the game, so the rivals have to "
+                  "accept it.")]
+    return []
 
 
 def exercise_json(found: practice.Exercise) -> dict:
