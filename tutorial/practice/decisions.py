@@ -19,7 +19,7 @@ own events, never another seat's cards. The skills (``DECISION_SKILLS``):
   the órdago is always one of the choices.
 
 The score. Every game starts at a score the seed chooses (the engine's set-up of a first hand, ``Game(scores=)``):
-``START_SHARE`` of the games at 0-0, the others at any score below the target for each team (so about two in five
+``START_SHARE`` of the games at 0-0, the others at any score below the target for each team (so about one in three
 positions have a team within 10 of the target); the órdago's games start with one team near the end.
 
 The uncertainty. Each estimate is the coach's over worlds it samples with a seed taken from what the seat knows, so
