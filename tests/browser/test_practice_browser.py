@@ -183,12 +183,16 @@ def test_a_deje_lists_the_words_said_and_a_one_hand_question_shows_one_hand(page
 
 
 
+ORDAGO = {"es": "órdago", "eu": "hordago", "en": "órdago"}
+
+
 @pytest.mark.parametrize("lang", ["es", "eu", "en"])
 def test_a_decision_skill_shows_only_the_learners_cards_and_says_what_the_choice_costs(page, lang, assert_axe_clean,
                                                                                        shoot):
-    """Issue 37: mus, discards, each lance, the partner's signal and which signal to make: one hand on the table
-    (the learner's), the hand so far as that seat saw it, the coach's candidates as choices, and a verdict that
-    says what the choice gives up; axe clean before and after the answer."""
+    """Issue 37: mus, discards, each lance, the partner's signal, which signal to make and the órdago: one hand on
+    the table (the learner's), the hand so far as that seat saw it, the coach's candidates as choices, and a verdict
+    that says what the choice gives up; axe clean before and after the answer (the órdago's question names it and
+    the facts say the score near the end)."""
     page.goto(address(lang))
     for skill in DECISION_SKILLS:
         body = open_exercise(page, page.locator(f'.practice-skill__button[data-skill="{skill}"]'))
@@ -199,7 +203,12 @@ def test_a_decision_skill_shows_only_the_learners_cards_and_says_what_the_choice
         if skill in ("discard_choice", "sena_read"):
             assert_axe_clean(page)
         right = give(page, body, right=False)
-        if skill in ("bet_pares", "sena_make"):
+        if skill == "ordago":  # near the end of the game, the score said; the question names the órdago
+            expect(page.locator("#practice-question")).to_contain_text(ORDAGO[lang])
+            found = exercise(skill, body["seed"]).facts["position"].seen
+            expect(page.locator("#practice-facts")).to_contain_text(str(max(found.scores)))
+            assert_axe_clean(page)
+        if skill in ("bet_pares", "sena_make", "ordago"):
             assert_axe_clean(page)
             shoot(page, f"practice-{lang}-desktop-{skill}-{'right' if right else 'wrong'}")
         expect(bar(page, skill)).to_have_attribute("value", "1")  # the skill is on the schedule now

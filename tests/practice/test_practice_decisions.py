@@ -3,6 +3,7 @@ game the engine played, seen as that seat sees it (only its own cards); each gra
 its uncertainty, so a near-tie is never marked wrong; and the page gets their words in every language."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -161,3 +162,99 @@ def test_the_api_words_each_skill_and_sends_no_other_seats_cards(client, lang):
         refused = client.post("/api/practice", json={"skill": skill, "seed": 2, "answer": {"value": "nonsense"},
                                                      "lang": lang})
         assert refused.status_code == 400 and skill in refused.get_json()["error"]
+
+
+# ------------------------------------------------------------------------------------------- the score, the órdago
+def test_the_games_start_at_scores_across_the_game():
+    """Over 200 seeds the positions' games start at 0-0 about a quarter of the time, else anywhere: some with one
+    team near the target, some with both; the score is the engine's (the hand is the game's first, set up there)."""
+    import random
+    starts = []
+    for seed in range(200):
+        seen = decisions.position("mus_cut", random.Random(f"practice:mus_cut:{seed}")).seen
+        assert seen.hand_number == 1 and seen.scores == seen.scores_before
+        starts.append(tuple(seen.scores))
+    target = 40
+    near = [score for score in starts if max(score) >= target - 10]
+    assert 25 <= starts.count((0, 0)) <= 75, starts.count((0, 0))
+    assert len(near) >= 50 and any(min(score) >= target - 10 for score in near)
+    assert len({score for score in starts}) >= 100, "the scores repeat"
+
+
+def test_the_setting_states_the_score_the_game_started_at(client):
+    for seed in SEEDS:
+        seen = position_of(practice.exercise("bet_grande", seed)).seen
+        setting = client.get(f"/api/practice?skill=bet_grande&seed={seed}&lang=en").get_json()["setting"]
+        ours, theirs = seen.scores[seen.team], seen.scores[1 - seen.team]
+        assert f"score: {ours} for your team, {theirs} for the rivals" in setting
+
+
+def test_the_ordago_skill_is_near_the_end_and_half_the_time_answers_one():
+    kinds = Counter()
+    for seed in range(16):
+        found = practice.exercise("ordago", seed)
+        seen = position_of(found).seen
+        assert max(seen.scores) >= seen.options.target - decisions.NEAR and seen.turn == seen.seat
+        if seen.live_bet is not None and seen.live_bet.ordago:
+            kinds["answer"] += 1
+            assert sorted(found.facts["choices"]) == ["no_quiero", "quiero"]
+            assert seen.live_bet.by_team != seen.team
+        else:
+            kinds["throw"] += 1
+            assert "ordago" in found.facts["choices"] and len(found.facts["choices"]) >= 2
+    assert kinds["answer"] >= 4 and kinds["throw"] >= 4, kinds
+
+
+def _facing_ordago(seed: int, scores: list[int], last: bool = False):
+    """The learner (team 0) answering the órdago that opens the grande, thrown by team 1, the game started at
+    ``scores``: the engine's own game, the bots playing the mus (None when team 0 speaks first). ``last``: the
+    partner answers first and refuses, so the learner's answer is final."""
+    from tutorial.bots import make_bot
+    from tutorial.engine import Game, Options
+    game, bot = Game(Options(), seed, scores=scores), make_bot("medium", seed=seed)
+    opener = decisions._play(game, bot, decisions._in("grande"))
+    if opener is None or opener % 2 == 0:
+        return None
+    game.apply(opener, Action("ordago"))
+    if last:
+        game.apply(game.turn, Action("no_quiero"))
+    return decisions._at(game, game.turn, game.lance)
+
+
+def test_an_ordago_whose_refusal_loses_the_game_must_be_accepted():
+    """The rivals at 39 and the partner has refused: the learner's refusal pays them the deje, 1, and the game.
+    Quiero is always right there; no quiero is never better, and wrong whenever the learner's cards give a real
+    chance."""
+    refused_wrong = 0
+    positions = [found for found in map(lambda seed: _facing_ordago(seed, [10, 39], last=True), range(24))
+                 if found][:8]
+    assert len(positions) == 8
+    for seed, found in enumerate(positions):
+        assert found.seen.team == 0 and found.seen.live_bet.ordago and found.seen.live_bet.deje == 1
+        assert (found.seen.seat + 2) % 4 not in found.seen.live_bet.answering  # the learner answers last
+        grade = decisions.grade("ordago", -1 - seed, found)
+        assert grade.right("quiero"), (seed, grade.values)
+        assert grade.values["quiero"][0] >= grade.values["no_quiero"][0] - 1e-9
+        refused_wrong += not grade.right("no_quiero")
+    assert refused_wrong >= 3, refused_wrong
+
+
+def test_a_near_tie_of_the_ordago_is_right():
+    """Answering an órdago with a noisy estimate: a refusal worse by less than the uncertainty counts as right."""
+    tie = decisions._graded({"quiero": [-1.0, 2.0, -0.4], "no_quiero": [-1.0, -1.0, -1.0]}, ())
+    assert tie.best == "quiero" and tie.lost("no_quiero") > GOOD and tie.right("no_quiero")
+
+
+def test_the_verdict_says_when_a_refusal_of_the_ordago_gives_the_game(client):
+    """Facing an órdago with the rivals at 39 and the partner's refusal said, the verdict says a refusal loses the
+    game; while the partner still answers (it may accept) or at 10-20 it says nothing of it; a learner at 39 who may
+    throw one is told the rivals must accept it."""
+    from tutorial.practice.views import ordago_stakes
+    forced = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 39], last=True), range(24)) if found)
+    first = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 39]), range(24)) if found)
+    free = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 20]), range(24)) if found)
+    with client.application.test_request_context("/es/practica"):  # the site's first language
+        assert "el no quiero pierde la partida" in " ".join(ordago_stakes(forced.seen))
+        assert ordago_stakes(first.seen) == [] and ordago_stakes(free.seen) == []
+        ours = dataclasses.replace(free.seen, live_bet=None, scores=(39, 20))
+        assert "los rivales tienen que quererlo" in " ".join(ordago_stakes(ours))

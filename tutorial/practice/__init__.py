@@ -65,7 +65,7 @@ RULES = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego
          "pares_play": "pares", "juego_rank": "juego", "count": "tanteo", "deje": "deje", "turn": "envites",
          "bets_count": "tanteo", "deje_lance": "deje", "mus_cut": "mus", "discard_choice": "mus",
          "bet_grande": "envites", "bet_chica": "envites", "bet_pares": "envites", "bet_juego": "envites",
-         "sena_read": "senas", "sena_make": "senas"}
+         "sena_read": "senas", "sena_make": "senas", "ordago": "ordago"}
 
 
 class PracticeError(ValueError):

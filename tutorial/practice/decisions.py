@@ -13,7 +13,14 @@ own events, never another seat's cards. The skills (``DECISION_SKILLS``):
 - ``sena_make``: which signal to make as the lances begin, or none. A signal is weighed by the partner: in each
   lance the partner opens (everybody passing until it speaks), the coach's move for the partner knowing only that
   signal is judged by the coach knowing every signal the learner's cards allow; the signal's value is minus the
-  chance of the game those moves give up.
+  chance of the game those moves give up;
+- ``ordago``: one team within ``NEAR`` of the target; half the time a rival throws an órdago as a lance opens and
+  the learner answers it (quiero or no quiero), else the learner speaks in the lance (as in the lance skills) and
+  the órdago is always one of the choices.
+
+The score. Every game starts at a score the seed chooses (the engine's set-up of a first hand, ``Game(scores=)``):
+``START_SHARE`` of the games at 0-0, the others at any score below the target for each team (so about one in three
+positions have a team within 10 of the target); the órdago's games start with one team near the end.
 
 The unit is the coach's: percentage points of the learner's team's chance of winning the game (the expert's
 look-ahead values every move by what it does to the game; ``Estimate.game``).
@@ -42,7 +49,8 @@ from tutorial.engine.actions import SENAS
 from tutorial.engine.senas import SeenSena, true_senas
 
 BET_SKILLS = {"bet_grande": "grande", "bet_chica": "chica", "bet_pares": "pares", "bet_juego": "juego"}
-DECISION_SKILLS = ("mus_cut", "discard_choice", *BET_SKILLS, "sena_read", "sena_make")
+DECISION_SKILLS = ("mus_cut", "discard_choice", *BET_SKILLS, "sena_read", "sena_make", "ordago")
+LANCE_NAMES = ("grande", "chica", "pares", "juego")
 SENA_LANCE = {"dos_reyes": "grande", "tres_reyes": "grande", "dos_ases": "chica", "tres_ases": "chica",
               "medias": "pares", "duples": "pares", "31": "juego", "ciego": "juego"}
 REPLICAS = 3            # samples of the coach's estimate per position (its uncertainty)
@@ -52,6 +60,8 @@ STEPS = 400             # moves played at most in one game
 ANSWER_SHARE = 0.5      # share of the lance skills' positions where the learner answers a bet
 NONE = "none"           # sena_make: make no signal
 CIEGO_REDRAW = 0.6      # sena_read: share of the partners with only ciego dealt again (ciego is the commonest hand)
+START_SHARE = 0.25      # share of the games started at 0-0 (the others at a score the seed draws)
+NEAR = 10               # ordago: the team near the end has at least the target minus this
 
 
 class Position(NamedTuple):
@@ -72,9 +82,23 @@ def value_of(action: Action) -> str:
 
 
 # ------------------------------------------------------------------------------------------------- positions
-def _game(rng: random.Random, senas: bool) -> tuple[Game, object]:
+def start_scores(rng: random.Random, target: int, near: bool = False) -> list[int]:
+    """The score a game starts at: ``START_SHARE`` of them 0-0, else each team's any score below ``target``;
+    ``near``: one team (either) within ``NEAR`` of the target, the other anywhere below it."""
+    if near:
+        scores = [rng.randrange(target - NEAR, target), rng.randrange(target)]
+        return scores if rng.random() < 0.5 else scores[::-1]
+    if rng.random() < START_SHARE:
+        return [0, 0]
+    return [rng.randrange(target), rng.randrange(target)]
+
+
+def _game(rng: random.Random, senas: bool, near: bool = False) -> tuple[Game, object]:
+    """A game dealt from ``rng``, started at a score it draws, and the medium bot that plays the other moves."""
     seed = rng.randrange(2 ** 31)
-    return Game(Options(reyes=rng.choice((8, 4)), senas=senas), seed), make_bot("medium", seed=seed)
+    options = Options(reyes=rng.choice((8, 4)), senas=senas)
+    scores = start_scores(rng, options.target, near)
+    return Game(options, seed, scores=scores), make_bot("medium", seed=seed)
 
 
 def _play(game: Game, bot, stop, steps: int = STEPS):
@@ -114,17 +138,21 @@ def _speaking(game: Game, seat: int, lance: str) -> bool:
     return game.phase.is_lance and game.lance == lance and game.turn == seat
 
 
+def _in(lance: str):
+    """Whether a seat speaks in ``lance`` (juego: the fourth lance, juego or punto), as ``_play``'s stop."""
+    def in_lance(state: Game, seat: int) -> bool:
+        fourth = lance == "juego" and state.lance == "punto"
+        return state.phase.is_lance and (state.lance == lance or fourth) and state.turn is not None
+    return in_lance
+
+
 def _bet_position(rng: random.Random, lance: str, game=None, bot=None, sena=None, learner=None) -> Position | None:
     """The first time someone (``learner`` when given) speaks in ``lance`` (juego: the fourth lance, juego or punto);
     half the time a rival of the learner bets first and the learner answers."""
     if game is None:
         game, bot = _game(rng, False)
     answer = rng.random() < ANSWER_SHARE
-
-    def in_lance(state: Game, seat: int) -> bool:
-        fourth = lance == "juego" and state.lance == "punto"
-        return state.phase.is_lance and (state.lance == lance or fourth) and state.turn is not None
-
+    in_lance = _in(lance)
     if learner is not None:  # the bots' own play up to the learner's turn in the lance
         seat = _play(game, bot, lambda state, s: s == learner and in_lance(state, s))
         return None if seat is None else _at(game, seat, game.lance, sena)
@@ -184,6 +212,21 @@ def _sena_make_position(rng: random.Random) -> Position | None:
     return _at(game, learner, partner=partner) if partner else None
 
 
+def _ordago_position(rng: random.Random) -> Position | None:
+    """A team near the end; half the time a rival opens a lance with an órdago and the learner answers it, else the
+    learner speaks in the lance and may throw one."""
+    game, bot = _game(rng, False, near=True)
+    lance = rng.choice(LANCE_NAMES)
+    if rng.random() < ANSWER_SHARE:
+        seat = _play(game, bot, _in(lance))
+        if seat is None:
+            return None
+        game.apply(seat, Action("ordago"))
+        return _at(game, game.turn, game.lance)
+    found = _bet_position(rng, lance, game, bot)
+    return found if found is not None and move(found, "ordago") is not None else None
+
+
 def position(skill: str, rng: random.Random) -> Position:
     """The position of a decision skill drawn from ``rng`` (games are dealt again until one fits)."""
     for _ in range(ATTEMPTS):
@@ -195,6 +238,8 @@ def position(skill: str, rng: random.Random) -> Position:
             found = _sena_read_position(rng)
         elif skill == "sena_make":
             found = _sena_make_position(rng)
+        elif skill == "ordago":
+            found = _ordago_position(rng)
         else:
             found = _bet_position(rng, BET_SKILLS[skill])
         if found is not None:
@@ -244,10 +289,13 @@ def _graded(samples: dict, advice, partner=(), spreads: dict | None = None) -> G
     return Grade(values, best, margin, advice, tuple(partner))
 
 
-def _grade_move(found: Position, replicas: int) -> Grade:
+def _grade_move(found: Position, replicas: int, ordago: bool = False) -> Grade:
+    """Every candidate's estimate, ``replicas`` times (``ordago``: the órdago, when the learner may throw it, always
+    among them)."""
     samples, spreads, advices = {}, {}, []
+    ordago = move(found, "ordago") if ordago else None
     for number in range(replicas if found.lance else 1):  # mus and discards are exact: one sample
-        advice = advise(replica(found.seen, number), found.events)
+        advice = advise(replica(found.seen, number), found.events, include=ordago)
         advices.append(advice)
         for estimate in advice.estimates:
             value = value_of(estimate.action)
@@ -291,7 +339,7 @@ def grade(skill: str, seed: int, found: Position, replicas: int = REPLICAS) -> G
         if key in _kept:
             _kept.move_to_end(key)
             return _kept[key]
-    result = _grade_sena(found, replicas) if skill == "sena_make" else _grade_move(found, replicas)
+    result = _grade_sena(found, replicas) if skill == "sena_make" else _grade_move(found, replicas, skill == "ordago")
     with _lock:
         _kept[key] = result
         while len(_kept) > KEPT:

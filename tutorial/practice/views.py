@@ -59,6 +59,7 @@ def skill_names() -> dict[str, str]:
         "bet_juego": _("Speaking in juego or punto"),
         "sena_read": _("Your partner's signal"),
         "sena_make": _("Which signal to make"),
+        "ordago": _("The órdago"),
     }
 
 
@@ -302,6 +303,12 @@ def decision_question(found: practice.Exercise) -> str:
         return _("Everybody asked for mus. Which cards do you change?")
     if skill == "sena_make":
         return _("The betting is about to begin. Which signal do you make to your partner, if any?")
+    if skill == "ordago" and seen.live_bet is not None and seen.live_bet.ordago:
+        return _("A rival has thrown an órdago in %(lance)s: the whole game is at stake. Do you accept it?",
+                 lance=lance_name(found.lance))
+    if skill == "ordago":
+        return _("The game is near its end. It is your turn in %(lance)s: do you throw an órdago, or what do you say?",
+                 lance=lance_name(found.lance))
     if seen.live_bet is not None:
         return _("It is your turn to answer a bet in %(lance)s. What do you say?", lance=lance_name(found.lance))
     return _("It is your turn to speak in %(lance)s. What do you say?", lance=lance_name(found.lance))
@@ -372,10 +379,28 @@ def decision_why(verdict: practice.Verdict) -> str:
                              sena=values["best"], lance=lance_name(lance), move=action_label(move.to_json())))
                   for lance, move in grade.partner if best != decisions.NONE]
         return " ".join(parts)
+    if found.skill == "ordago":
+        parts += ordago_stakes(position.seen)
     advice = grade.reasoned()
     if advice is not None:
         parts.append(coach_words.why(advice))
     return " ".join(parts)
+
+
+def ordago_stakes(seen) -> list[str]:
+    """What a refusal of the órdago does to the game at this score (RULES.md 4: it pays the deje, 1 as a lance
+    opens), when it decides it: a sentence, or none. The learner's refusal decides only when it is final: while the
+    partner still answers, the partner may accept."""
+    target, rivals = seen.options.target, 1 - seen.team
+    live = seen.live_bet
+    final = live is not None and (seen.seat + 2) % 4 not in live.answering
+    if live is not None and live.ordago and final and seen.scores[rivals] + live.deje >= target:
+        return [_("Refusing pays the rivals the deje, which takes them to the end of the game: no quiero loses the "
+                  "game, so any chance of winning the lance is worth accepting.")]
+    if live is None and seen.scores[seen.team] + 1 >= target:
+        return [_("A refusal of your órdago would pay your team the deje and with it the game, so the rivals have to "
+                  "accept it.")]
+    return []
 
 
 def exercise_json(found: practice.Exercise) -> dict:
