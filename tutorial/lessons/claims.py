@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from tutorial.bots import senas as bot_senas
@@ -84,7 +85,7 @@ class Claim:
     scores: tuple[int, int] = (0, 0)
     measure: str = "hand"        # hand: net tantos of the learner's team in the hand; game: the game won
     senas: bool = False          # the table plays señas (the decision "0 signals": team 0 signals or keeps quiet)
-    deals: int = 200
+    deals: int = 240
     seed: int = 1
 
     @property
@@ -93,27 +94,29 @@ class Claim:
 
 
 CLAIMS = (
-    Claim("cut_31", "mus-o-corte", "juego31", "0 mus", "corto", "mus", seed=11),
-    Claim("mus_nothing", "mus-o-corte", "nothing", "0 mus", "mus", "corto", seed=12),
-    Claim("keep_reyes", "descartes", "two_reyes_low", "0 discard", "keep 12", "keep none",
+    Claim("cut_31", "cut-or-mus", "juego31", "0 mus", "corto", "mus", seed=11),
+    Claim("mus_nothing", "cut-or-mus", "nothing", "0 mus", "mus", "corto", seed=12),
+    Claim("keep_reyes", "what-to-keep", "two_reyes_low", "0 discard", "keep 12", "keep none",
           forced=("0 mus mus", "1 mus mus", "2 mus mus", "3 mus mus"), seed=21),
-    Claim("mano_grande", "mano-y-postre", "two_reyes", "0 grande", "envido 2", "paso", forced=("0 mus corto",),
+    Claim("mano_grande", "speaking-order", "three_reyes", "0 grande", "paso", "envido 2", forced=("0 mus corto",),
           seed=31),
-    Claim("postre_grande", "mano-y-postre", "three_reyes", "0 grande", "envido 2", "paso", mano=1,
-          forced=("1 mus corto", "1 grande paso", "2 grande paso", "3 grande paso"), seed=32),
-    Claim("refuse_one_rey", "grande", "one_rey", "0 grande", "no_quiero", "quiero", mano=1,
-          forced=("1 mus corto", "1 grande envido 2", "2 grande no_quiero"), seed=41),
-    Claim("accept_medias", "pares-y-juego", "medias_duples", "0 pares", "quiero", "no_quiero", mano=1,
-          forced=("1 mus corto", "1 pares envido 2", "2 pares no_quiero"), seed=51),
-    Claim("open_juego_31", "pares-y-juego", "juego31", "0 juego", "envido 2", "paso", forced=("0 mus corto",),
+    Claim("postre_grande", "speaking-order", "three_reyes", "0 grande", "envido 2", "paso", mano=1,
+          forced=("1 mus corto",), seed=32),
+    Claim("refuse_one_rey", "reading-bets", "one_rey", "0 grande", "no_quiero", "quiero", mano=1,
+          forced=("1 mus corto",), seed=41),
+    Claim("accept_two_reyes", "grande-bets", "two_reyes", "0 grande", "quiero", "no_quiero", mano=1,
+          forced=("1 mus corto",), seed=42),
+    Claim("accept_medias", "pares-and-juego", "medias_duples", "0 pares", "quiero", "no_quiero", mano=1,
+          forced=("1 mus corto",), seed=51),
+    Claim("slow_31", "pares-and-juego", "juego31", "0 juego", "paso", "envido 2", forced=("0 mus corto",),
           seed=52),
-    Claim("chica_ases", "chica-y-punto", "two_ases", "0 chica", "envido 2", "paso", forced=("0 mus corto",),
+    Claim("chica_ases", "chica-and-punto", "two_ases", "0 chica", "paso", "envido 2", forced=("0 mus corto",),
           seed=61),
-    Claim("punto_high", "chica-y-punto", "punto_high", "0 punto", "envido 2", "paso", forced=("0 mus corto",),
+    Claim("punto_high", "chica-and-punto", "punto_high", "0 punto", "paso", "envido 2", forced=("0 mus corto",),
           seed=62),
-    Claim("signals", "senas", "any", "0 signals", "signals", "quiet", senas=True, seed=71),
-    Claim("ordago_behind", "ordago", "three_reyes", "0 grande", "ordago", "envido 2", scores=(15, 35),
-          forced=("0 mus corto",), measure="game", seed=81),
+    Claim("signals", "reading-bets", "any", "0 signals", "signals", "quiet", senas=True, seed=71),
+    Claim("ordago_behind", "score-and-ordago", "three_reyes", "0 grande", "paso", "ordago", scores=(15, 35),
+          forced=("0 mus corto",), measure="game", seed=82),
 )
 
 
@@ -150,8 +153,14 @@ def _move(game: Game, seat: int, move: str) -> Action:
         if not throw:
             raise Void
         action = Action.parse("discard " + " ".join(throw))
+    elif move.startswith("raise "):  # an envido on top of a live bet
+        if game.observation(seat).live_bet is None:
+            raise Void
+        action = Action.parse("envido " + move.split()[1])
     else:
         action = Action.parse(move)
+        if action.type == "envido" and game.observation(seat).live_bet is not None:
+            raise Void  # an opening envido, not a raise: the spot is the seat's word with no bet on the table
     legal = game.observation(seat).actions()
     if not any(action.type == other.type and action.amount == other.amount and
                set(map(str, action.cards or ())) == set(map(str, other.cards or ())) for other in legal):
@@ -247,11 +256,17 @@ def measure(claim: Claim, deals: int | None = None) -> Figure:
 
 
 def load_figures(path: Path = CLAIMS_FILE) -> dict[str, Figure]:
+    """The stored figures by claim key (read again only when the file changes)."""
     if not path.is_file():
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {key: Figure(key=key, **{name: value for name, value in item.items() if name != "key"})
-            for key, item in data["claims"].items()}
+    return dict(_read_figures(str(path), path.stat().st_mtime_ns))
+
+
+@lru_cache(maxsize=4)
+def _read_figures(path: str, _mtime: int) -> tuple[tuple[str, Figure], ...]:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return tuple((key, Figure(key=key, **{name: value for name, value in item.items() if name != "key"}))
+                 for key, item in data["claims"].items())
 
 
 def save_figures(figures: dict[str, Figure], path: Path = CLAIMS_FILE) -> None:

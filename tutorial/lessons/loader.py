@@ -82,12 +82,31 @@ def load_lessons(directory: Path = LESSONS) -> list[Lesson]:
     return list(_load_all(str(directory)))
 
 
+# The courses, in the order the lessons page lists them: the rules (lessons/) and the strategy course
+# (lessons/strategy/, every advice proven by the expert: tutorial/lessons/claims.py).
+COURSES = ("rules", "strategy")
+
+
+def course_dir(course: str, root: Path = LESSONS) -> Path:
+    return root if course == "rules" else root / course
+
+
+def all_lessons(root: Path = LESSONS) -> list[Lesson]:
+    """The lessons of every course (keys and addresses are unique across courses)."""
+    return [lesson for course in COURSES for lesson in load_lessons(course_dir(course, root))]
+
+
+def course_of(lesson: Lesson) -> list[Lesson]:
+    """The lessons of the course ``lesson`` belongs to, in order."""
+    return load_lessons(lesson.path.parent)
+
+
 def find_lesson(key: str, directory: Path = LESSONS) -> Lesson | None:
-    return next((lesson for lesson in load_lessons(directory) if lesson.key == key), None)
+    return next((lesson for lesson in all_lessons(directory) if lesson.key == key), None)
 
 
 def find_by_address(address: str, directory: Path = LESSONS) -> Lesson | None:
     """The lesson a URL word names: its key or its slug in any language (an old or another language's address)."""
-    return next((lesson for lesson in load_lessons(directory)
+    return next((lesson for lesson in all_lessons(directory)
                  if address == lesson.key or address in lesson.slugs.values()), None)
 
