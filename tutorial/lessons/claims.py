@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from tutorial.bots import senas as bot_senas
 from tutorial.bots.expert import ExpertBot
 from tutorial.bots.tournament import MAX_ACTIONS, Senas, Tally, interval
 from tutorial.engine import DECK, SEATS, Action, Game, Options, evaluate, value_rank
