@@ -99,8 +99,6 @@ CLAIMS = (
           forced=("0 mus mus", "1 mus mus", "2 mus mus", "3 mus mus"), seed=21),
     Claim("mano_grande", "speaking-order", "three_reyes", "0 grande", "paso", "envido 2", forced=("0 mus corto",),
           seed=31),
-    Claim("postre_grande", "speaking-order", "three_reyes", "0 grande", "envido 2", "paso", mano=1,
-          forced=("1 mus corto",), seed=32),
     Claim("refuse_one_rey", "reading-bets", "one_rey", "0 grande", "no_quiero", "quiero", mano=1,
           forced=("1 mus corto",), seed=41),
     Claim("accept_two_reyes", "grande-bets", "two_reyes", "0 grande", "quiero", "no_quiero", mano=1,
@@ -113,7 +111,6 @@ CLAIMS = (
           seed=61),
     Claim("punto_high", "chica-and-punto", "punto_high", "0 punto", "paso", "envido 2", forced=("0 mus corto",),
           seed=62),
-    Claim("signals", "reading-bets", "any", "0 signals", "signals", "quiet", senas=True, seed=71),
     Claim("ordago_behind", "score-and-ordago", "three_reyes", "0 grande", "paso", "ordago", scores=(15, 35),
           forced=("0 mus corto",), measure="game", seed=82),
 )

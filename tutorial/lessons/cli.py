@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tutorial.lessons import claims
 from tutorial.lessons.check import check_lessons
-from tutorial.lessons.loader import COURSES, course_dir, load_lessons  # noqa: F401 (COURSES: lesson_time)
-from tutorial.lessons.model import LANGUAGES
+from tutorial.lessons.loader import COURSES, all_lessons, course_dir, load_lessons
+from tutorial.lessons.model import LANGUAGES, LessonError
 from tutorial.paths import LESSONS
 
 
@@ -27,6 +27,7 @@ def add_arguments(parser):
     figures.add_argument("--rebuild", action="store_true", help="measure every claim (or --only) and store it")
     figures.add_argument("--only", nargs="*", default=None, metavar="KEY", help="these claims only")
     figures.add_argument("--deals", type=int, default=None, help="deals per claim (default: each claim's own)")
+    figures.add_argument("--table", action="store_true", help="print the stored figures as a Markdown table")
     return sub
 
 
@@ -37,9 +38,16 @@ def run(args) -> int:
                 kinds = " ".join(step.kind for step in lesson.steps)
                 print(f"{course:8} {lesson.number:2} {lesson.key:20} {lesson.title['es']} — {kinds}")
         return 0
+    if args.action == "claims" and args.table:
+        print("\n".join(claims_table()))
+        return 0
     if args.action == "claims":
         return run_claims(args.only, args.rebuild, args.deals)
     problems = [problem for course in COURSES for problem in check_lessons(course_dir(course, args.dir))]
+    try:
+        all_lessons(args.dir)  # no address names lessons of two courses
+    except LessonError as error:
+        problems.append(str(error))
     if args.full:
         problems += rebuild_problems()
     for line in problems:
@@ -68,6 +76,23 @@ def rebuild_problems() -> list[str]:
                             f"{figure.mean} [{figure.low}, {figure.high}]")
         print(f"{claim.key}: {again.mean:+} [{again.low:+}, {again.high:+}] over {again.deals} deals", flush=True)
     return problems
+
+
+def claims_table() -> list[str]:
+    """The stored figures, one row per claim: its lesson, the spot, the advised move against the other."""
+    stored = claims.load_figures()
+    lines = ["| claim | lesson | hand, seat | advised | over | figure | 95% interval | unit | deals | seed |",
+             "| --- | --- | --- | --- | --- | ---: | --- | --- | ---: | ---: |"]
+    for claim in claims.CLAIMS:
+        figure = stored.get(claim.key)
+        if figure is None:
+            continue
+        seat = "mano" if claim.mano == 0 else "postre"
+        score = f", {claim.scores[0]}-{claim.scores[1]}" if claim.measure == "game" else ""
+        lines.append(f"| {claim.key} | {claim.lesson} | {claim.hand}, {seat}{score} | {claim.decision.split()[1]}: "
+                     f"{claim.better} | {claim.other} | {figure.mean:+.2f} | [{figure.low:+.2f}, {figure.high:+.2f}] | "
+                     f"{figure.unit} | {figure.deals} | {figure.seed} |")
+    return lines
 
 
 def run_claims(only, rebuild: bool, deals: int | None) -> int:

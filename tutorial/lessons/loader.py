@@ -69,11 +69,7 @@ def _load_all(directory: str) -> tuple[Lesson, ...]:
     for key in keys:
         if keys.count(key) > 1:
             raise LessonError(key, None, "two lesson files use this key")
-    owners: dict[str, str] = {}  # every address a lesson answers to (its key, its slugs) names that lesson only
-    for lesson in lessons:
-        for address in {lesson.key, *lesson.slugs.values()}:
-            if owners.setdefault(address, lesson.key) != lesson.key:
-                raise LessonError(lesson.key, None, f"the address {address!r} is also lesson {owners[address]!r}'s")
+    _unique_addresses(lessons)
     return tuple(sorted(lessons, key=lambda lesson: lesson.number))
 
 
@@ -92,8 +88,18 @@ def course_dir(course: str, root: Path = LESSONS) -> Path:
 
 
 def all_lessons(root: Path = LESSONS) -> list[Lesson]:
-    """The lessons of every course (keys and addresses are unique across courses)."""
-    return [lesson for course in COURSES for lesson in load_lessons(course_dir(course, root))]
+    """The lessons of every course; a key or address that names lessons of two courses is a LessonError."""
+    lessons = [lesson for course in COURSES for lesson in load_lessons(course_dir(course, root))]
+    _unique_addresses(lessons)
+    return lessons
+
+
+def _unique_addresses(lessons) -> None:
+    owners: dict[str, str] = {}  # every address a lesson answers to (its key, its slugs) names that lesson only
+    for lesson in lessons:
+        for address in {lesson.key, *lesson.slugs.values()}:
+            if owners.setdefault(address, lesson.key) != lesson.key:
+                raise LessonError(lesson.key, None, f"the address {address!r} is also lesson {owners[address]!r}'s")
 
 
 def course_of(lesson: Lesson) -> list[Lesson]:
