@@ -12,8 +12,9 @@ figure is "the advised move gains X tantos a hand" or "... X points of the chanc
 is not legal, or never asked for: a rival has no pares to bet) is skipped and drawn again.
 
 The figures are stored in ``lessons/strategy/claims.json`` with their seed, deal count and the command that
-rebuilds them (``mus-tutorial lessons claims``); ``recheck`` replays the first deals of a claim and must
-reproduce the stored figure of those deals exactly (the CI sample), ``rebuild`` replays them all.
+rebuilds them (``mus-tutorial lessons claims``); ``recheck`` replays the first ``SAMPLE`` deals of a claim and
+must reproduce the stored figure of those deals exactly (the CI sample, every claim: about 10 s CPU in all);
+``mus-tutorial lessons check --full`` replays them all.
 """
 from __future__ import annotations
 
@@ -281,7 +282,7 @@ def find_claim(key: str) -> Claim | None:
 
 def recheck(claim: Claim, figure: Figure) -> list[str]:
     """The CI sample: the claim's first deals replayed must give the stored figure of those deals (the same
-    expert on the same seeded deals), inside the stored interval's reach; problems as sentences."""
+    expert on the same seeded deals), and the stored interval must prove the advice; problems as sentences."""
     if figure.seed != claim.seed:
         return [f"claim {claim.key}: stored with seed {figure.seed}, the claim's seed is {claim.seed}"]
     diffs = differences(claim, figure.sample["deals"])
@@ -294,13 +295,3 @@ def recheck(claim: Claim, figure: Figure) -> list[str]:
         problems.append(f"claim {claim.key}: the stored interval [{figure.low}, {figure.high}] does not prove "
                         f"the advice")
     return problems
-
-
-def sample_claims() -> list[Claim]:
-    """The CI sample: the first claim of each lesson."""
-    seen, sample = set(), []
-    for claim in CLAIMS:
-        if claim.lesson not in seen:
-            seen.add(claim.lesson)
-            sample.append(claim)
-    return sample
