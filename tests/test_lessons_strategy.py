@@ -76,8 +76,9 @@ def test_an_unproven_figure_fails_the_proves_fact_and_the_recheck(monkeypatch):
 def test_the_proves_fact_fails_for_a_hand_that_is_not_the_claims_spot():
     step = next(lesson for lesson in STRATEGY if lesson.key == "cut-or-mus").steps[0]
     assert "not of the claim's kind" in lessons.check_fact(step, "proves mus_nothing")
-    step = next(lesson for lesson in STRATEGY if lesson.key == "grande-bets").steps[0]
-    assert "mano" in lessons.check_fact(step, "proves cut_31")
+    step = next(lesson for lesson in STRATEGY if lesson.key == "speaking-order").steps[0]  # three kings as mano
+    assert lessons.check_fact(step, "proves mano_grande") is None
+    assert "is about mano seat 1" in lessons.check_fact(step, "proves postre_grande")
 
 
 def test_a_text_showing_a_claim_without_its_proves_fact_fails_the_check():
@@ -116,7 +117,9 @@ def test_every_strategy_page_shows_its_claims_figures_with_interval_and_deals(cl
         response = client.get(f"/{lang}/{SLUGS[lang]}/{lesson.slug(lang)}")
         assert response.status_code == 200, lesson.key
         html = response.get_data(as_text=True)
-        assert not re.search(r"\{[a-z_]+(:[0-9a-z_]+)?\}", html), lesson.key
+        texts = re.findall(r'<div class="lesson-step__text">(.*?)</div>', html, re.S)
+        assert len(texts) == len(lesson.steps) and all(texts), lesson.key
+        assert not any(re.search(r"\{[a-z_]+(:[0-9a-z_]+)?\}", text) for text in texts), lesson.key
         for claim in claims.CLAIMS:
             if claim.lesson == lesson.key:
                 assert f"{FIGURES[claim.key].deals}" in html and "95" in html
@@ -137,7 +140,8 @@ def test_the_claim_sentence_uses_each_languages_number_format(app):
 
 def test_an_expert_claim_step_judges_the_advised_move_right_and_the_other_wrong(client):
     lesson = next(lesson for lesson in STRATEGY if lesson.key == "speaking-order")
-    url = f"/api/lessons/{lesson.key}/1"
+    step = next(step for step in lesson.steps if step.kind == "decide")
+    url = f"/api/lessons/{lesson.key}/{step.index}"
     right = client.post(url, json={"lang": "en", "answer": {"action": {"type": "paso"}}}).get_json()
     wrong = client.post(url, json={"lang": "en", "answer": {"action": {"type": "envido", "amount": 2}}}).get_json()
     assert right["correct"] and "expert measured it" in " ".join(right["details"])
