@@ -232,7 +232,7 @@ def run(args) -> int:
 
     if args.action != "time":
         return cli.run(args)
-    lessons = load_lessons(course_dir(args.course))
+    lessons = load_lessons(course_dir(getattr(args, "course", "rules")))
     for line in table(course_times(lessons, LANGUAGES), lessons):
         print(line)
     return 0
