@@ -152,3 +152,16 @@ def test_the_lessons_check_command_checks_both_courses(capsys):
     assert cli_main(["lessons", "check"]) == 0
     out = capsys.readouterr().out
     assert f"ok: {len(lessons.load_lessons()) + len(STRATEGY)} lessons in 2 courses" in out
+
+
+def test_the_full_check_fails_on_a_claim_whose_rebuilt_figure_differs_from_the_stored_one(monkeypatch, capsys):
+    from tutorial.lessons import cli
+
+    claim = claims.find_claim("cut_31")
+    monkeypatch.setattr(claims, "CLAIMS", (claim,))
+    stored = FIGURES["cut_31"]
+    monkeypatch.setattr(claims, "measure", lambda claim, deals: stored)
+    assert cli.rebuild_problems() == []
+    monkeypatch.setattr(claims, "measure", lambda claim, deals: replace(stored, mean=stored.mean + 0.01))
+    assert cli.rebuild_problems() == [f"claim cut_31: rebuilt {stored.mean + 0.01} [{stored.low}, {stored.high}], "
+                                      f"stored {stored.mean} [{stored.low}, {stored.high}]"]
