@@ -1,4 +1,6 @@
+import { announce } from "./dom.js";
 import { renderExplanation } from "./explain.js";
+import { fmt } from "./text.js";
 
 // The hand checker's card picker: a keyboard-operable grid of the 40 cards that fills the four text fields.
 // The text fields stay the source of truth (the form works without this script, as a GET form); the picker only
@@ -13,10 +15,6 @@ const deckButtons = Array.from(picker.querySelectorAll(".picker-card"));
 const rows = Array.from(picker.querySelectorAll(".picker-row")).map((row) => Array.from(row.querySelectorAll(".picker-card")));
 const known = new Set(deckButtons.map((button) => button.dataset.code));
 const names = Object.fromEntries(deckButtons.map((button) => [button.dataset.code, button.dataset.name]));
-
-function format(template, values) {
-  return template.replace(/%\((\w+)\)[sd]/g, (_match, key) => String(values[key]));
-}
 
 function tokens(seat) {
   return fields[seat].value.replace(/,/g, " ").split(/\s+/).filter(Boolean).map((code) => code.toLowerCase());
@@ -42,11 +40,6 @@ function setActiveSeat(seat) {
   render();
 }
 
-function announce(message) {
-  status.textContent = "";
-  window.setTimeout(() => { status.textContent = message; }, 50);
-}
-
 function render() {
   const current = hands();
   const owner = new Map();
@@ -56,7 +49,7 @@ function render() {
     const label = button.querySelector(".picker-card__name");
     if (owner.has(code)) {
       button.setAttribute("aria-disabled", "true");
-      label.textContent = format(text.taken, { card: names[code], seat: text.seats[owner.get(code)] });
+      label.textContent = fmt(text.taken, { card: names[code], seat: text.seats[owner.get(code)] });
     } else {
       button.removeAttribute("aria-disabled");
       label.textContent = names[code];
@@ -76,7 +69,7 @@ function removeButton(code, seat) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.code = code;
-  button.setAttribute("aria-label", format(text.remove, { card: names[code], seat: text.seats[seat] }));
+  button.setAttribute("aria-label", fmt(text.remove, { card: names[code], seat: text.seats[seat] }));
   const image = document.createElement("img");
   image.src = picker.querySelector(`.picker-card[data-code="${code}"] img`).src;
   image.alt = "";
@@ -85,7 +78,7 @@ function removeButton(code, seat) {
     const remaining = tokens(seat).filter((token) => token !== code);
     fields[seat].value = remaining.join(" ");
     render();
-    announce(format(text.removed, { card: names[code], seat: text.seats[seat] }));
+    announce(status, fmt(text.removed, { card: names[code], seat: text.seats[seat] }));
     focusCard(picker.querySelector(`.picker-card[data-code="${code}"]`));
   });
   item.append(button);
@@ -97,17 +90,17 @@ function take(button) {
   const current = hands();
   const ownerSeat = current.findIndex((codes) => codes.includes(code));
   if (ownerSeat >= 0) {
-    announce(format(text.taken, { card: names[code], seat: text.seats[ownerSeat] }));
+    announce(status, fmt(text.taken, { card: names[code], seat: text.seats[ownerSeat] }));
     return;
   }
   let seat = activeSeat();
   if (current[seat].length >= 4) {
-    announce(format(text.full, { seat: text.seats[seat] }));
+    announce(status, fmt(text.full, { seat: text.seats[seat] }));
     return;
   }
   fields[seat].value = [...current[seat], code].join(" ");
   const count = current[seat].length + 1;
-  let message = format(text.added, { card: names[code], seat: text.seats[seat], count });
+  let message = fmt(text.added, { card: names[code], seat: text.seats[seat], count });
   if (count === 4) {
     const seats = [0, 1, 2, 3];
     const after = [...seats.slice(seat + 1), ...seats.slice(0, seat)];  // the other seats, the next one first
@@ -115,13 +108,13 @@ function take(button) {
     if (next !== undefined) {
       seat = next;
       picker.querySelector(`input[name="picker-seat"][value="${seat}"]`).checked = true;
-      message += " " + format(text.next, { seat: text.seats[seat] });
+      message += " " + fmt(text.next, { seat: text.seats[seat] });
     } else {
       message += " " + text.done;
     }
   }
   render();
-  announce(message);
+  announce(status, message);
 }
 
 function focusCard(button) {
@@ -161,7 +154,7 @@ for (const field of fields) field.addEventListener("input", render);
 document.getElementById("picker-clear").addEventListener("click", () => {
   for (const field of fields) field.value = "";
   setActiveSeat(0);
-  announce(text.cleared);
+  announce(status, text.cleared);
 });
 form.addEventListener("submit", (event) => {
   // Normalise what the picker wrote (single spaces) so the shared address stays short and readable.
@@ -227,7 +220,7 @@ function oddsCell(value, text, margin) {
 
 function oddsTable(player, odds) {
   const table = element("table", "strength");
-  table.append(element("caption", null, format(words.caption, { player: player.label })));
+  table.append(element("caption", null, fmt(words.caption, { player: player.label })));
   const head = element("tr");
   for (const key of ["lance", "win", "team_win", "points"]) {
     const th = element("th", null, words[key]);

@@ -9,14 +9,14 @@
 //   the focus may leave). Señas (table-senas.js) are part of the table.
 //   game.receive(view, { announce: true, events });   // events: the new ones (default: view.events)
 
+import { $ } from "./dom.js";
 import { renderBoard } from "./table-board.js";
 import { focusFirstControl, nextLabel, renderControls, setControlsDisabled, showError } from "./table-controls.js";
-import { announce, announced, announceInTurn, clearLog, logEvent, saidBy, spoken } from "./table-live.js";
+import { announced, announceInTurn, clearLog, logEvent, saidBy, speakNow, spoken } from "./table-live.js";
 import { createPlayback } from "./table-playback.js";
 import { createSenas, renderSeatSenas } from "./table-senas.js";
 import { advanceStage, boardOf, legal, stageFrom } from "./table-view.js";
 
-const $ = (id) => document.getElementById(id);
 const PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);
 
 export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady = () => {},
@@ -39,7 +39,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     say: (events) => {
       const sentences = events.filter((event) => !catchable(event)).map((event) => spoken(ctx, event));
       if (pace() > 0) announceInTurn(sentences);
-      else announce(sentences.join(" "));
+      else speakNow(sentences.join(" "));
     },
     done: finish,
   });
@@ -110,7 +110,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     } else if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
       announce(`${announced()} ${els.prompt.textContent}`.trim());
     } else if (!moveFocus) { // a resumed table: where it stands, in one short sentence or two
-      announce(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());
+      speakNow(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());
     }
     onReady(view);
     senas.update(view, { fresh: !moveFocus });

@@ -6,12 +6,12 @@
 //   const history = createHistory({ ctx, call, api, getView, newTable });
 //   history.update(view)   // after a hand or a game is over
 
+import { $ } from "./dom.js";
 import { renderBoard } from "./table-board.js";
 import { createSummary } from "./table-summary.js";
-import { fmt } from "./table-text.js";
+import { fmt } from "./text.js";
 import { advanceStage, stageFrom } from "./table-view.js";
 
-const $ = (id) => document.getElementById(id);
 
 export function createHistory({ ctx, call, api, getView, newTable }) {
   const words = ctx.texts.coach;
