@@ -1,3 +1,4 @@
+import { callApi } from "./api.js";
 import { announce } from "./dom.js";
 import { renderExplanation } from "./explain.js";
 import { fmt } from "./text.js";
@@ -181,7 +182,7 @@ function apiBody(query) {
   const body = {
     hands: [0, 1, 2, 3].map((seat) => text(`h${seat}`).replace(/,/g, " ").split(/\s+/).filter(Boolean)),
     mano: whole("mano", 0), reyes: whole("reyes", 8), target: whole("target", 40),
-    real: YES.includes(text("real")), lang: document.documentElement.lang, odds: true,
+    real: YES.includes(text("real")), odds: true,
   };
   const scores = [whole("s0", 0), whole("s1", 0)];
   if (scores.some((score) => score !== 0)) body.scores = scores;
@@ -285,18 +286,10 @@ function errorBox(message) {
 /** Ask the API for the deal in `query` and draw its answer; false when the API could not answer. */
 async function show(query) {
   const mine = ++asked;
-  let answer;
-  try {
-    const response = await fetch("/api/explain", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(apiBody(query)),
-    });
-    if (response.status !== 200 && response.status !== 400) throw new Error(String(response.status));
-    answer = [response.status, await response.json()];
-  } catch {
-    return false;
-  }
+  const lang = document.documentElement.lang;
+  const { status, data: described } = await callApi("POST", "/api/explain", { lang, body: apiBody(query) });
+  if ((status !== 200 && status !== 400) || !described) return false;
   if (mine !== asked) return true;
-  const [status, described] = answer;
   answerBox.replaceChildren(...(status === 200 ? resultSection(described) : errorBox(described.error)));
   const error = document.getElementById("checker-error");
   if (error) form.setAttribute("aria-describedby", "checker-error");

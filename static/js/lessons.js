@@ -11,6 +11,7 @@
 // learner then retries.
 // Text is always inserted with textContent, never as HTML.
 
+import { callApi } from "./api.js";
 import { cardImage, cardNames } from "./cards.js";
 import { announce } from "./dom.js";
 import { renderExplanation } from "./explain.js";
@@ -303,25 +304,14 @@ function lessonPage() {
   }
 
   async function send(section, index, answer) {
-    const body = { lang: data.lang, answer, tries: tries.get(index) || 0 };
+    const body = { answer, tries: tries.get(index) || 0 };
     // a step played move by move (its partial marks it data-moves) says how many of its moves were made
     if (section.querySelector("[data-moves]")) body.done = played.get(index) || 0;
     section.setAttribute("aria-busy", "true");
-    let reply;
-    let result;
-    try {
-      reply = await fetch(`${data.api}${index}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-      });
-      result = await reply.json();
-    } catch {
-      result = { error: data.network_error };
-    } finally {
-      section.removeAttribute("aria-busy");
-    }
-    if (!reply || !reply.ok) {
+    const reply = await callApi("POST", `${data.api}${index}`, { lang: data.lang, body });
+    section.removeAttribute("aria-busy");
+    const result = reply.data ?? { error: data.network_error };
+    if (reply.status !== 200 || !reply.data) {
       feedback(section, result, false);
       keepFocus(section);
       return;
