@@ -157,7 +157,7 @@ AREA_OF_FILE = [
     ("tutorial/web/room", "rooms"), ("templates/room", "rooms"),
     ("tutorial/web/coach", "coach"), ("templates/_coach", "coach"),
     ("tutorial/web/table", "table"), ("templates/table.html", "table"), ("templates/_table", "table"),
-    ("tutorial/web/explain", "explain"), ("templates/checker.html", "explain"), ("templates/_explain.html", "explain"),
+    ("tutorial/web/explain", "explain"), ("templates/checker.html", "explain"), ("templates/_checker.html", "explain"),
     ("tutorial/web/lesson", "lessons"), ("tutorial/lessons/", "lessons"), ("templates/lesson", "lessons"),
     ("tutorial/web/practice", "practice"), ("templates/practice", "practice"),
 ]

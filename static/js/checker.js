@@ -1,6 +1,6 @@
 import { callApi } from "./api.js";
 import { announce } from "./dom.js";
-import { renderExplanation } from "./explain.js";
+import { renderCheckerResult } from "./checker-result.js";
 import { fmt } from "./text.js";
 
 // The hand checker's card picker: a keyboard-operable grid of the 40 cards that fills the four text fields.
@@ -268,7 +268,7 @@ function resultSection(described) {
   const title = element("h2", null, words.result);
   title.id = "result-title";
   section.append(title, element("p", "checker-share", words.share));
-  section.append(renderExplanation(element("div"), described, { headingLevel: 3 }));
+  section.append(renderCheckerResult(element("div"), described, { headingLevel: 3 }));
   const deal = element("ul", "checker-deal");
   deal.append(...described.players.map((player) => playerItem(described, player)));
   section.append(element("h3", null, words.odds), element("p", "checker-hint", words.odds_hint), deal);

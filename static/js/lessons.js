@@ -14,7 +14,7 @@
 import { callApi } from "./api.js";
 import { cardImage, cardNames } from "./cards.js";
 import { announce } from "./dom.js";
-import { renderExplanation } from "./explain.js";
+import { renderCheckerResult } from "./checker-result.js";
 import { fmt } from "./text.js";
 
 const STORE = "escuela-mus-lessons";
@@ -246,7 +246,7 @@ function lessonPage() {
     hint.querySelector("[data-feedback-hint-text]").textContent = body.hint || "";
     const explanation = section.querySelector("[data-feedback-explanation]");
     explanation.replaceChildren();
-    if (body.explanation) renderExplanation(explanation, body.explanation, { hands: false, headingLevel: 3 });
+    if (body.explanation) renderCheckerResult(explanation, body.explanation, { hands: false, headingLevel: 3 });
     // why the answer is (not) right: behind a "why?" the learner may open, closed again at each new verdict
     const why = section.querySelector("[data-feedback-why]");
     why.open = false;

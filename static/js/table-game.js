@@ -23,7 +23,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
   focusIsFree = () => false }) {
   const els = {
     table: $("table"), lastEvent: $("last-event"), skip: $("skip"), prompt: $("controls-prompt"),
-    buttons: $("controls-buttons"), panel: $("explain-panel"), explain: $("explain-container"),
+    buttons: $("controls-buttons"), panel: $("checker-panel"), checker: $("checker-container"),
     panelNext: $("panel-next"), dialog: $("ordago-dialog"),
   };
   let view = null;   // the latest view from the server
@@ -114,7 +114,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     }
     onReady(view);
     senas.update(view, { fresh: !moveFocus });
-    await renderExplanation();
+    await renderCheckerResult();
     els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)
   }
 
@@ -162,15 +162,15 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     els.dialog.showModal();
   }
 
-  async function renderExplanation() {
+  async function renderCheckerResult() {
     const described = view.last_hand?.described;
     els.panel.hidden = !described;
     if (!described) {
-      els.explain.replaceChildren();
+      els.checker.replaceChildren();
       return;
     }
-    const { renderExplanation: draw } = await import("./explain.js");
-    draw(els.explain, described, { headingLevel: 4 });
+    const { renderCheckerResult: draw } = await import("./checker-result.js");
+    draw(els.checker, described, { headingLevel: 4 });
   }
 
   els.skip.addEventListener("click", () => playback.skip());

@@ -98,9 +98,9 @@ export function createHistory({ ctx, call, api, getView, newTable }) {
   }
 
   async function drawEnd(end, current) {
-    const { renderExplanation } = await import("./explain.js");
+    const { renderCheckerResult } = await import("./checker-result.js");
     end.replaceChildren();
-    renderExplanation(end, current.last_hand.described, { headingLevel: 4, idPrefix: `history-${hand}` });
+    renderCheckerResult(end, current.last_hand.described, { headingLevel: 4, idPrefix: `history-${hand}` });
     // The same hand's explanation may be in the table's panel too: here its sections are groups, not landmarks, so
     // the page keeps one region of each name.
     for (const section of end.querySelectorAll("section[aria-label], section[aria-labelledby]")) {
