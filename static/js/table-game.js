@@ -108,7 +108,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     if (moveFocus && els.prompt.textContent && pace() > 0) { // "Your turn." after the queued sentences
       announceInTurn([els.prompt.textContent]);
     } else if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
-      announce(`${announced()} ${els.prompt.textContent}`.trim());
+      speakNow(`${announced()} ${els.prompt.textContent}`.trim());
     } else if (!moveFocus) { // a resumed table: where it stands, in one short sentence or two
       speakNow(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());
     }
