@@ -8,7 +8,8 @@ Run it with THAT code (its ``tutorial`` first on the path), pointing at this che
 
 It writes ``store.sqlite3`` (the stored tables and rooms, one file) and
 ``expected.json`` (their ids, the people's tokens, the clock, and each one's answers while it played on, as
-tests/upgrade_play.py summarizes them). tests/test_upgrade.py opens a copy with today's code and plays the same.
+tests/store/upgrade_play.py summarizes them). tests/store/test_upgrade.py opens a copy with today's code and
+plays the same.
 
 The stored states: bots' tables mid-betting (a bet waits for the learner), with señas on (a rival bot's signal
 just made: its catch window open, the bots waiting), and over; rooms in the lobby
@@ -24,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 CHECKOUT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[1]).resolve()
-sys.path.insert(0, str(CHECKOUT / "tests"))
+sys.path.insert(0, str(CHECKOUT / "tests" / "store"))
 
 from upgrade_play import (PLAY_LIMIT, STEP, learner_move, make_client, play_room_on, play_table_on,  # noqa: E402
                           room_call, room_step, summary, table_act)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from upgrade_play import make_client, play_room_on, play_table_on, summary
 
-DATA = Path(__file__).resolve().parent / "data" / "upgrade-236cb92"
+DATA = Path(__file__).resolve().parents[1] / "data" / "upgrade-236cb92"
 
 
 @pytest.fixture
