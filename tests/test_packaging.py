@@ -81,9 +81,11 @@ def build_and_install(base: Path) -> dict:
         build.insert(4, "--no-build-isolation")
     run(*build, env=clean_env())
     target = base / "venv"
-    venv.EnvBuilder(with_pip=True, clear=True).create(target)
-    run(target / "bin" / "python", "-m", "pip", "install", "-q", next(wheels.glob("escuela_mus-*.whl")),
-        env=clean_env(), cwd=base)
+    # A venv without pip of its own, filled by this pip (``--python``), and no byte-compiling of the dependencies:
+    # ensurepip and compiling numpy's sources were two thirds of this fixture's time (25 s -> 9 s alone).
+    venv.EnvBuilder(with_pip=False, clear=True).create(target)
+    run(sys.executable, "-m", "pip", "--python", target / "bin" / "python", "install", "-q", "--no-compile",
+        next(wheels.glob("escuela_mus-*.whl")), env=clean_env(), cwd=base)
     return installation(base)
 
 

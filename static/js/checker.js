@@ -1,4 +1,7 @@
-import { renderExplanation } from "./explain.js";
+import { callApi } from "./api.js";
+import { announce } from "./dom.js";
+import { renderCheckerResult } from "./checker-result.js";
+import { fmt } from "./text.js";
 
 // The hand checker's card picker: a keyboard-operable grid of the 40 cards that fills the four text fields.
 // The text fields stay the source of truth (the form works without this script, as a GET form); the picker only
@@ -13,10 +16,6 @@ const deckButtons = Array.from(picker.querySelectorAll(".picker-card"));
 const rows = Array.from(picker.querySelectorAll(".picker-row")).map((row) => Array.from(row.querySelectorAll(".picker-card")));
 const known = new Set(deckButtons.map((button) => button.dataset.code));
 const names = Object.fromEntries(deckButtons.map((button) => [button.dataset.code, button.dataset.name]));
-
-function format(template, values) {
-  return template.replace(/%\((\w+)\)[sd]/g, (_match, key) => String(values[key]));
-}
 
 function tokens(seat) {
   return fields[seat].value.replace(/,/g, " ").split(/\s+/).filter(Boolean).map((code) => code.toLowerCase());
@@ -42,11 +41,6 @@ function setActiveSeat(seat) {
   render();
 }
 
-function announce(message) {
-  status.textContent = "";
-  window.setTimeout(() => { status.textContent = message; }, 50);
-}
-
 function render() {
   const current = hands();
   const owner = new Map();
@@ -56,7 +50,7 @@ function render() {
     const label = button.querySelector(".picker-card__name");
     if (owner.has(code)) {
       button.setAttribute("aria-disabled", "true");
-      label.textContent = format(text.taken, { card: names[code], seat: text.seats[owner.get(code)] });
+      label.textContent = fmt(text.taken, { card: names[code], seat: text.seats[owner.get(code)] });
     } else {
       button.removeAttribute("aria-disabled");
       label.textContent = names[code];
@@ -76,7 +70,7 @@ function removeButton(code, seat) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.code = code;
-  button.setAttribute("aria-label", format(text.remove, { card: names[code], seat: text.seats[seat] }));
+  button.setAttribute("aria-label", fmt(text.remove, { card: names[code], seat: text.seats[seat] }));
   const image = document.createElement("img");
   image.src = picker.querySelector(`.picker-card[data-code="${code}"] img`).src;
   image.alt = "";
@@ -85,7 +79,7 @@ function removeButton(code, seat) {
     const remaining = tokens(seat).filter((token) => token !== code);
     fields[seat].value = remaining.join(" ");
     render();
-    announce(format(text.removed, { card: names[code], seat: text.seats[seat] }));
+    announce(status, fmt(text.removed, { card: names[code], seat: text.seats[seat] }));
     focusCard(picker.querySelector(`.picker-card[data-code="${code}"]`));
   });
   item.append(button);
@@ -97,17 +91,17 @@ function take(button) {
   const current = hands();
   const ownerSeat = current.findIndex((codes) => codes.includes(code));
   if (ownerSeat >= 0) {
-    announce(format(text.taken, { card: names[code], seat: text.seats[ownerSeat] }));
+    announce(status, fmt(text.taken, { card: names[code], seat: text.seats[ownerSeat] }));
     return;
   }
   let seat = activeSeat();
   if (current[seat].length >= 4) {
-    announce(format(text.full, { seat: text.seats[seat] }));
+    announce(status, fmt(text.full, { seat: text.seats[seat] }));
     return;
   }
   fields[seat].value = [...current[seat], code].join(" ");
   const count = current[seat].length + 1;
-  let message = format(text.added, { card: names[code], seat: text.seats[seat], count });
+  let message = fmt(text.added, { card: names[code], seat: text.seats[seat], count });
   if (count === 4) {
     const seats = [0, 1, 2, 3];
     const after = [...seats.slice(seat + 1), ...seats.slice(0, seat)];  // the other seats, the next one first
@@ -115,13 +109,13 @@ function take(button) {
     if (next !== undefined) {
       seat = next;
       picker.querySelector(`input[name="picker-seat"][value="${seat}"]`).checked = true;
-      message += " " + format(text.next, { seat: text.seats[seat] });
+      message += " " + fmt(text.next, { seat: text.seats[seat] });
     } else {
       message += " " + text.done;
     }
   }
   render();
-  announce(message);
+  announce(status, message);
 }
 
 function focusCard(button) {
@@ -161,7 +155,7 @@ for (const field of fields) field.addEventListener("input", render);
 document.getElementById("picker-clear").addEventListener("click", () => {
   for (const field of fields) field.value = "";
   setActiveSeat(0);
-  announce(text.cleared);
+  announce(status, text.cleared);
 });
 form.addEventListener("submit", (event) => {
   // Normalise what the picker wrote (single spaces) so the shared address stays short and readable.
@@ -188,7 +182,7 @@ function apiBody(query) {
   const body = {
     hands: [0, 1, 2, 3].map((seat) => text(`h${seat}`).replace(/,/g, " ").split(/\s+/).filter(Boolean)),
     mano: whole("mano", 0), reyes: whole("reyes", 8), target: whole("target", 40),
-    real: YES.includes(text("real")), lang: document.documentElement.lang, odds: true,
+    real: YES.includes(text("real")), odds: true,
   };
   const scores = [whole("s0", 0), whole("s1", 0)];
   if (scores.some((score) => score !== 0)) body.scores = scores;
@@ -227,7 +221,7 @@ function oddsCell(value, text, margin) {
 
 function oddsTable(player, odds) {
   const table = element("table", "strength");
-  table.append(element("caption", null, format(words.caption, { player: player.label })));
+  table.append(element("caption", null, fmt(words.caption, { player: player.label })));
   const head = element("tr");
   for (const key of ["lance", "win", "team_win", "points"]) {
     const th = element("th", null, words[key]);
@@ -274,7 +268,7 @@ function resultSection(described) {
   const title = element("h2", null, words.result);
   title.id = "result-title";
   section.append(title, element("p", "checker-share", words.share));
-  section.append(renderExplanation(element("div"), described, { headingLevel: 3 }));
+  section.append(renderCheckerResult(element("div"), described, { headingLevel: 3 }));
   const deal = element("ul", "checker-deal");
   deal.append(...described.players.map((player) => playerItem(described, player)));
   section.append(element("h3", null, words.odds), element("p", "checker-hint", words.odds_hint), deal);
@@ -292,18 +286,10 @@ function errorBox(message) {
 /** Ask the API for the deal in `query` and draw its answer; false when the API could not answer. */
 async function show(query) {
   const mine = ++asked;
-  let answer;
-  try {
-    const response = await fetch("/api/explain", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(apiBody(query)),
-    });
-    if (response.status !== 200 && response.status !== 400) throw new Error(String(response.status));
-    answer = [response.status, await response.json()];
-  } catch {
-    return false;
-  }
+  const lang = document.documentElement.lang;
+  const { status, data: described } = await callApi("POST", "/api/explain", { lang, body: apiBody(query) });
+  if ((status !== 200 && status !== 400) || !described) return false;
   if (mine !== asked) return true;
-  const [status, described] = answer;
   answerBox.replaceChildren(...(status === 200 ? resultSection(described) : errorBox(described.error)));
   const error = document.getElementById("checker-error");
   if (error) form.setAttribute("aria-describedby", "checker-error");

@@ -11,8 +11,11 @@
 // learner then retries.
 // Text is always inserted with textContent, never as HTML.
 
+import { callApi } from "./api.js";
 import { cardImage, cardNames } from "./cards.js";
-import { renderExplanation } from "./explain.js";
+import { announce } from "./dom.js";
+import { renderCheckerResult } from "./checker-result.js";
+import { fmt } from "./text.js";
 
 const STORE = "escuela-mus-lessons";
 
@@ -61,10 +64,6 @@ function saveProgress(progress) {
   }
 }
 
-function fillTemplate(template, values) {
-  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
-}
-
 // ----- the list of lessons ------------------------------------------------------------------------------------
 
 function indexPage() {
@@ -99,7 +98,7 @@ function renderIndex() {
     item.classList.remove("lesson-card--done", "lesson-card--started");
     status.textContent = status.dataset.stepsLabel;
     score.hidden = !state.best;
-    if (state.best) score.textContent = fillTemplate(score.dataset.template, state.best);
+    if (state.best) score.textContent = fmt(score.dataset.template, state.best);
     if (state.done) {
       item.classList.add("lesson-card--done");
       status.textContent = status.dataset.doneLabel;
@@ -109,7 +108,7 @@ function renderIndex() {
       if (firstOpen === null && first) firstOpen = item;
       if (state.step > 0) {
         item.classList.add("lesson-card--started");
-        status.textContent = fillTemplate(status.dataset.progressLabel, { step: Math.min(state.step + 1, total), total });
+        status.textContent = fmt(status.dataset.progressLabel, { step: Math.min(state.step + 1, total), total });
         if (resume === null && first) resume = item;
       }
     }
@@ -126,7 +125,7 @@ function renderIndex() {
     link.href = cards.length ? cards[0].querySelector("a").href : "#";
   } else if (anyProgress) {
     const number = cards.indexOf(target) + 1;
-    link.textContent = fillTemplate(link.dataset.continueLabel, { number });
+    link.textContent = fmt(link.dataset.continueLabel, { number });
     link.href = target.querySelector("a").href;
   } else {
     link.textContent = link.dataset.startLabel;
@@ -177,22 +176,17 @@ function lessonPage() {
     saveProgress(progress);
   }
 
-  function announce(text) {
-    live.textContent = "";
-    window.setTimeout(() => { live.textContent = text; }, 50);
-  }
-
   // A new step is focused and announced (its number and its text), so a screen reader hears where it is.
   function show(index, focus = true) {
     doneBox.hidden = true;
     sections.forEach((section, i) => { section.hidden = i !== index; });
     progressBar.value = index + 1;
-    progressLabel.textContent = fillTemplate(progressLabel.dataset.template, { step: index + 1, total: data.steps });
+    progressLabel.textContent = fmt(progressLabel.dataset.template, { step: index + 1, total: data.steps });
     window.history.replaceState(null, "", `#step-${index + 1}`);
     if (!focus) return;
     sections[index].focus();
     const text = sections[index].querySelector(".lesson-step__text").textContent.trim();
-    announce(`${progressLabel.textContent}. ${text}`);
+    announce(live, `${progressLabel.textContent}. ${text}`);
   }
 
   // The end of a run: its score (kept when it is the best), the mistakes to review with their rule, what next.
@@ -207,7 +201,7 @@ function lessonPage() {
     sections.forEach((section) => { section.hidden = true; });
     progressBar.value = data.steps;
     const scoreLine = document.getElementById("lesson-score");
-    scoreLine.textContent = fillTemplate(scoreLine.dataset.template, score);
+    scoreLine.textContent = fmt(scoreLine.dataset.template, score);
     const missed = new Set(mine.mistakes);
     doneBox.querySelectorAll("[data-recap-step]").forEach((item) => {
       item.hidden = !missed.has(Number(item.dataset.recapStep));
@@ -254,13 +248,13 @@ function lessonPage() {
     hint.querySelector("[data-feedback-hint-text]").textContent = body.hint || "";
     const explanation = section.querySelector("[data-feedback-explanation]");
     explanation.replaceChildren();
-    if (body.explanation) renderExplanation(explanation, body.explanation, { hands: false, headingLevel: 3 });
+    if (body.explanation) renderCheckerResult(explanation, body.explanation, { hands: false, headingLevel: 3 });
     // why the answer is (not) right: behind a "why?" the learner may open, closed again at each new verdict
     const why = section.querySelector("[data-feedback-why]");
     why.open = false;
     why.hidden = !(body.details || []).length && !body.explanation;
     const hintWords = body.hint ? `${hint.querySelector("strong").textContent} ${body.hint}` : "";
-    announce([body.message || body.error, hintWords].filter(Boolean).join(" "));
+    announce(live, [body.message || body.error, hintWords].filter(Boolean).join(" "));
   }
 
   function stepDone(section, index) {
@@ -312,25 +306,14 @@ function lessonPage() {
   }
 
   async function send(section, index, answer) {
-    const body = { lang: data.lang, answer, tries: tries.get(index) || 0 };
+    const body = { answer, tries: tries.get(index) || 0 };
     // a step played move by move (its partial marks it data-moves) says how many of its moves were made
     if (section.querySelector("[data-moves]")) body.done = played.get(index) || 0;
     section.setAttribute("aria-busy", "true");
-    let reply;
-    let result;
-    try {
-      reply = await fetch(`${data.api}${index}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-      });
-      result = await reply.json();
-    } catch {
-      result = { error: data.network_error };
-    } finally {
-      section.removeAttribute("aria-busy");
-    }
-    if (!reply || !reply.ok) {
+    const reply = await callApi("POST", `${data.api}${index}`, { lang: data.lang, body });
+    section.removeAttribute("aria-busy");
+    const result = reply.data ?? { error: data.network_error };
+    if (reply.status !== 200 || !reply.data) {
       feedback(section, result, false);
       keepFocus(section);
       return;

@@ -12,6 +12,8 @@
 
 import { callApi } from "./api.js";
 import { cardImage, cardNames } from "./cards.js";
+import { $, announce } from "./dom.js";
+import { fmt } from "./text.js";
 
 const STORE = "escuela-mus-practice";
 const BOXES = 5;
@@ -24,11 +26,6 @@ const REVIEW_AFTER = 2;  // a missed exercise comes back after this many other a
 const data = JSON.parse(document.getElementById("practice-data").textContent);
 const texts = data.texts;
 const names = cardNames();
-const $ = (id) => document.getElementById(id);
-
-function fill(template, values) {
-  return template.replace(/\{(\w+)\}/g, (match, name) => (name in values ? String(values[name]) : match));
-}
 
 // ----- what is kept -------------------------------------------------------------------------------------------
 
@@ -109,15 +106,14 @@ function renderSkills() {
     const bar = item.querySelector("progress");
     const { box } = skillState(skill);
     bar.value = box;
-    bar.setAttribute("aria-valuetext", fill(texts.mastery, { skill: data.names[skill], box, boxes: BOXES }));
+    bar.setAttribute("aria-valuetext", fmt(texts.mastery, { skill: data.names[skill], box, boxes: BOXES }));
     bar.title = bar.getAttribute("aria-valuetext");
   }
 }
 
-function announce(message) {
-  const live = $("practice-live");
-  live.textContent = "";
-  window.setTimeout(() => { live.textContent = message; }, 50);
+/** Say ``message`` in the page's live region. */
+function say(message) {
+  announce($("practice-live"), message);
 }
 
 // ----- one exercise -------------------------------------------------------------------------------------------
@@ -135,7 +131,7 @@ async function open(skill, seed, { review = false, dailyIndex = null } = {}) {
   const { status, data: exercise } = await callApi("GET", url, { lang: data.lang });
   if (status !== 200 || !exercise) {
     $("practice-question").textContent = (exercise && exercise.error) || texts.network;
-    announce($("practice-question").textContent);
+    say($("practice-question").textContent);
     return;
   }
   current = { exercise, review, daily: dailyIndex };
@@ -144,12 +140,12 @@ async function open(skill, seed, { review = false, dailyIndex = null } = {}) {
   }
   render(exercise);
   const meta = [];
-  if (dailyIndex !== null) meta.push(fill(texts.exercise, { number: dailyIndex + 1, total: daily.exercises.length }));
+  if (dailyIndex !== null) meta.push(fmt(texts.exercise, { number: dailyIndex + 1, total: daily.exercises.length }));
   meta.push(data.names[skill]);
   if (review) meta.push(texts.review);
   $("practice-meta").textContent = meta.join(" · ");
   $("practice-question").focus();
-  announce(`${fill(texts.new_skill, { skill: data.names[skill] })} ${exercise.question}`);
+  say(`${fmt(texts.new_skill, { skill: data.names[skill] })} ${exercise.question}`);
 }
 
 function render(exercise) {
@@ -169,7 +165,7 @@ function render(exercise) {
     name.textContent = exercise.labels.seats[seat];
     const cards = document.createElement("ul");
     cards.className = "hand";
-    cards.setAttribute("aria-label", fill(texts.hand_of, { player: exercise.labels.seats[seat] }));
+    cards.setAttribute("aria-label", fmt(texts.hand_of, { player: exercise.labels.seats[seat] }));
     for (const code of hand) {
       const item = document.createElement("li");
       item.append(cardImage(code, names));
@@ -194,7 +190,7 @@ function render(exercise) {
   choices.hidden = points;
   if (points) {
     exercise.choices.forEach((choice, team) => {
-      $(`practice-points-label-${team}`).textContent = fill(texts.team_points, { team: choice.label });
+      $(`practice-points-label-${team}`).textContent = fmt(texts.team_points, { team: choice.label });
       const input = $(`practice-points-${team}`);
       input.value = "";
       input.disabled = false;
@@ -231,7 +227,7 @@ async function answer(given) {
     $("practice-verdict").hidden = false;
     $("practice-verdict-message").textContent = message;
     $("practice-why").textContent = "";
-    announce(message);
+    say(message);
     for (const control of document.querySelectorAll(".practice-choice, #practice-points input, #practice-points button")) {
       control.disabled = false;
     }
@@ -245,7 +241,7 @@ async function answer(given) {
     state.daily = { date: daily.date, results: daily.results };
     save();
   }
-  const message = verdict.correct ? texts.right : fill(texts.wrong, { answer: verdict.answer_label });
+  const message = verdict.correct ? texts.right : fmt(texts.wrong, { answer: verdict.answer_label });
   const box = $("practice-verdict");
   box.hidden = false;
   box.classList.toggle("practice-verdict--right", verdict.correct);
@@ -259,7 +255,7 @@ async function answer(given) {
   $("practice-rule").href = verdict.rule_url;
   const last = current.daily !== null && current.daily + 1 >= daily.exercises.length;
   $("practice-next").hidden = last;
-  announce(`${message} ${verdict.why}`);
+  say(`${message} ${verdict.why}`);
   if (last) {
     showDailyResult();
   } else {
@@ -294,7 +290,7 @@ async function startDaily(date) {
   const url = date ? `${data.daily_api}?date=${encodeURIComponent(date)}` : data.daily_api;
   const { status, data: challenge } = await callApi("GET", url, { lang: data.lang });
   if (status !== 200 || !challenge) {
-    announce((challenge && challenge.error) || texts.network);
+    say((challenge && challenge.error) || texts.network);
     return;
   }
   chosenSkill = null;
@@ -306,14 +302,14 @@ async function startDaily(date) {
 function showDailyResult() {
   const right = daily.results.filter(Boolean).length;
   const total = daily.exercises.length;
-  const score = fill(texts.daily_done, { date: daily.date, right, total });
+  const score = fmt(texts.daily_done, { date: daily.date, right, total });
   const link = new URL(data.page, window.location.href);
   link.searchParams.set("reto", daily.date);
   link.searchParams.set("resultado", daily.results.join(""));
   $("practice-daily-result").hidden = false;
   $("practice-daily-score").textContent = score;
   $("practice-share").value = link.href;
-  announce(score);
+  say(score);
   $("practice-copy").focus();
 }
 
@@ -333,7 +329,7 @@ function start() {
   const shared = sharedResult();
   if (shared) {
     $("practice-shared").hidden = false;
-    $("practice-shared").textContent = fill(texts.shared, shared);
+    $("practice-shared").textContent = fmt(texts.shared, shared);
   }
   for (const button of document.querySelectorAll(".practice-skill__button")) {
     button.addEventListener("click", () => {
@@ -362,7 +358,7 @@ function start() {
     } catch {
       field.select();
     }
-    announce(texts.copied);
+    say(texts.copied);
   });
   $("practice-reset").addEventListener("click", () => {
     try {
@@ -372,7 +368,7 @@ function start() {
     }
     state = emptyState();
     renderSkills();
-    announce(texts.cleared);
+    say(texts.cleared);
   });
 }
 

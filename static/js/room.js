@@ -4,13 +4,13 @@
 
 import { cardNames } from "./cards.js";
 import { callApi as callRooms } from "./api.js";
+import { $ } from "./dom.js";
 import { forgetSeat, savedSeat, saveSeat } from "./room-seat.js";
 import { createCoach } from "./table-coach.js";
 import { createSummary } from "./table-summary.js";
 import { createTableGame } from "./table-game.js";
-import { fmt } from "./table-text.js";
+import { fmt } from "./text.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("room-page");
 const { room, lang, api } = root.dataset;
 const tableTexts = JSON.parse($("table-texts").textContent);

@@ -7,10 +7,10 @@
 // Set of cards chosen for the discard), busy (an action is on its way) }.
 
 import { cardImage as deckCard } from "./cards.js";
-import { capitalize, fmt } from "./table-text.js";
+import { $ } from "./dom.js";
+import { capitalize, fmt } from "./text.js";
 import { legal } from "./table-view.js";
 
-const $ = (id) => document.getElementById(id);
 
 function cardImage(ctx, code, small) {
   return deckCard(code, ctx.names, small ? { size: "small" } : {});
@@ -39,16 +39,16 @@ export function handList(label, items) {
  * the felt's ids. */
 export function renderBoard(ctx, view, board, staged = false, prefix = "") {
   const { ui, seats } = ctx.texts;
-  const $ = (id) => document.getElementById(prefix + id);
-  renderScores(ctx, view, board, $);
+  const felt = (id) => $(prefix + id);
+  renderScores(ctx, view, board, felt);
   const { shown } = board;
   for (let seat = 0; seat < 4; seat += 1) {
-    const box = $(`seat-${seat}`);
+    const box = felt(`seat-${seat}`);
     box.classList.toggle("seat--turn", board.turn === seat || (!staged && view.turn === null
       && view.to_act.includes(seat) && view.phase === "discard"));
     box.classList.toggle("seat--mano", board.mano === seat);
-    $(`seat-${seat}-badges`).textContent = badges(ctx, seat, board).join(" · ");
-    const cards = $(`seat-${seat}-cards`);
+    felt(`seat-${seat}-badges`).textContent = badges(ctx, seat, board).join(" · ");
+    const cards = felt(`seat-${seat}-cards`);
     if (seat === view.seat) {
       cards.replaceChildren(learnerCards(ctx, view));
     } else if (shown) {
@@ -58,7 +58,7 @@ export function renderBoard(ctx, view, board, staged = false, prefix = "") {
       cards.replaceChildren(handList(ui.hidden, [0, 1, 2, 3].map(() => backImage(ctx))));
     }
   }
-  renderCenter(ctx, board, $);
+  renderCenter(ctx, board, felt);
 }
 
 function badges(ctx, seat, board) {
@@ -113,10 +113,10 @@ export function updateDiscardButton(ctx, view) {
   $("discard-count").textContent = fmt(ctx.texts.ui.discardCount, { count: ctx.selected.size });
 }
 
-function renderScores(ctx, view, board, $) {
+function renderScores(ctx, view, board, felt) {
   const { ui, teams } = ctx.texts;
   for (const team of [0, 1]) {
-    const box = $(`score-${team}`);
+    const box = felt(`score-${team}`);
     const name = document.createElement("strong");
     name.textContent = teams[team];
     const detail = document.createElement("span");
@@ -138,13 +138,13 @@ function renderScores(ctx, view, board, $) {
     extra.push(fmt(ui.gamesWon, { us: view.games_won[0], them: view.games_won[1] }));
     extra.push(fmt(ui.vacasWon, { us: view.vacas_won[0], them: view.vacas_won[1] }));
   }
-  $("score-extra").textContent = capitalize(extra.join(" · "), ctx.lang);
+  felt("score-extra").textContent = capitalize(extra.join(" · "), ctx.lang);
 }
 
-function renderCenter(ctx, board, $) {
+function renderCenter(ctx, board, felt) {
   const { ui, lances, actions, seats, lanceOrder } = ctx.texts;
   const cap = (text) => capitalize(text, ctx.lang);
-  $("table-phase").textContent = board.lance ? fmt(ui.inPlay, { lance: lances[board.lance] })
+  felt("table-phase").textContent = board.lance ? fmt(ui.inPlay, { lance: lances[board.lance] })
     : board.phase === "discard" ? ui.discardPhase : board.phase === "mus" ? cap(actions.mus) : "";
   const items = [];
   for (const lance of lanceOrder) {
@@ -157,7 +157,7 @@ function renderCenter(ctx, board, $) {
     items.push(live.ordago ? fmt(ui.liveOrdago, { player, lance: lances[live.lance] })
       : `${cap(lances[live.lance])} — ${fmt(ui.liveBet, { player, total: live.total, deje: live.deje })}`);
   }
-  $("table-bets").replaceChildren(...items.map((text) => {
+  felt("table-bets").replaceChildren(...items.map((text) => {
     const li = document.createElement("li");
     li.textContent = text;
     return li;

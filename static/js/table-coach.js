@@ -7,10 +7,10 @@
 //   coach.update(view)   // every event shown and the controls drawn: the hint is offered for the decision on screen
 //   coach.hide()         // a new view is being shown (the bots' moves at a pace): no hint until update()
 
-import { announce } from "./table-live.js";
-import { fmt } from "./table-text.js";
+import { $ } from "./dom.js";
+import { speakNow } from "./table-live.js";
+import { fmt } from "./text.js";
 
-const $ = (id) => document.getElementById(id);
 // Not decisions the coach answers: out-of-turn actions (a signal, a catch, letting the bots go on) and "next hand".
 const NOT_DECISIONS = new Set(["sena", "catch", "continue", "next_hand"]);
 
@@ -51,7 +51,7 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
     if (getView()?.version !== view.version || box.hidden) return;
     if (status !== 200) {
       output.textContent = data?.error ?? ctx.texts.ui.error;
-      announce(output.textContent);
+      speakNow(output.textContent);
       return;
     }
     asked = view.version;
@@ -73,7 +73,7 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
       list.append(item);
     }
     output.replaceChildren(head, why, list);
-    announce(`${head.textContent} ${data.why}`);
+    speakNow(`${head.textContent} ${data.why}`);
   }
 
   function drawReview(view) {

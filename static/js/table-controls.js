@@ -4,11 +4,11 @@
 // ``handlers``: { act(action) (send it), confirmOrdago() (ask first) }. Once the table is over the prompt says who
 // won and the game's summary (table-summary.js) has the one "play again".
 
+import { $ } from "./dom.js";
 import { learnerCards, updateDiscardButton } from "./table-board.js";
-import { capitalize, fmt } from "./table-text.js";
+import { capitalize, fmt } from "./text.js";
 import { legal } from "./table-view.js";
 
-const $ = (id) => document.getElementById(id);
 // Out-of-turn actions (a signal, a catch) have controls of their own (table-senas.js), not a turn's buttons.
 const OWN_CONTROLS = new Set(["sena", "catch"]);
 

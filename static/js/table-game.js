@@ -9,21 +9,21 @@
 //   the focus may leave). Señas (table-senas.js) are part of the table.
 //   game.receive(view, { announce: true, events });   // events: the new ones (default: view.events)
 
+import { $ } from "./dom.js";
 import { renderBoard } from "./table-board.js";
 import { focusFirstControl, nextLabel, renderControls, setControlsDisabled, showError } from "./table-controls.js";
-import { announce, announced, announceInTurn, clearLog, logEvent, saidBy, spoken } from "./table-live.js";
+import { announced, announceInTurn, clearLog, logEvent, saidBy, speakNow, spoken } from "./table-live.js";
 import { createPlayback } from "./table-playback.js";
 import { createSenas, renderSeatSenas } from "./table-senas.js";
 import { advanceStage, boardOf, legal, stageFrom } from "./table-view.js";
 
-const $ = (id) => document.getElementById(id);
 const PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);
 
 export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady = () => {},
   focusIsFree = () => false }) {
   const els = {
     table: $("table"), lastEvent: $("last-event"), skip: $("skip"), prompt: $("controls-prompt"),
-    buttons: $("controls-buttons"), panel: $("explain-panel"), explain: $("explain-container"),
+    buttons: $("controls-buttons"), panel: $("checker-panel"), checker: $("checker-container"),
     panelNext: $("panel-next"), dialog: $("ordago-dialog"),
   };
   let view = null;   // the latest view from the server
@@ -39,7 +39,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     say: (events) => {
       const sentences = events.filter((event) => !catchable(event)).map((event) => spoken(ctx, event));
       if (pace() > 0) announceInTurn(sentences);
-      else announce(sentences.join(" "));
+      else speakNow(sentences.join(" "));
     },
     done: finish,
   });
@@ -108,13 +108,13 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     if (moveFocus && els.prompt.textContent && pace() > 0) { // "Your turn." after the queued sentences
       announceInTurn([els.prompt.textContent]);
     } else if (moveFocus && els.prompt.textContent) { // "Your turn." after the events, for screen readers
-      announce(`${announced()} ${els.prompt.textContent}`.trim());
+      speakNow(`${announced()} ${els.prompt.textContent}`.trim());
     } else if (!moveFocus) { // a resumed table: where it stands, in one short sentence or two
-      announce(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());
+      speakNow(`${els.lastEvent.textContent} ${els.prompt.textContent}`.trim());
     }
     onReady(view);
     senas.update(view, { fresh: !moveFocus });
-    await renderExplanation();
+    await renderCheckerResult();
     els.table.dataset.ready = "true"; // every event shown, controls ready (tests wait for this)
   }
 
@@ -162,15 +162,15 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
     els.dialog.showModal();
   }
 
-  async function renderExplanation() {
+  async function renderCheckerResult() {
     const described = view.last_hand?.described;
     els.panel.hidden = !described;
     if (!described) {
-      els.explain.replaceChildren();
+      els.checker.replaceChildren();
       return;
     }
-    const { renderExplanation: draw } = await import("./explain.js");
-    draw(els.explain, described, { headingLevel: 4 });
+    const { renderCheckerResult: draw } = await import("./checker-result.js");
+    draw(els.checker, described, { headingLevel: 4 });
   }
 
   els.skip.addEventListener("click", () => playback.skip());

@@ -6,12 +6,12 @@
 //   const history = createHistory({ ctx, call, api, getView, newTable });
 //   history.update(view)   // after a hand or a game is over
 
+import { $ } from "./dom.js";
 import { renderBoard } from "./table-board.js";
 import { createSummary } from "./table-summary.js";
-import { fmt } from "./table-text.js";
+import { fmt } from "./text.js";
 import { advanceStage, stageFrom } from "./table-view.js";
 
-const $ = (id) => document.getElementById(id);
 
 export function createHistory({ ctx, call, api, getView, newTable }) {
   const words = ctx.texts.coach;
@@ -98,9 +98,9 @@ export function createHistory({ ctx, call, api, getView, newTable }) {
   }
 
   async function drawEnd(end, current) {
-    const { renderExplanation } = await import("./explain.js");
+    const { renderCheckerResult } = await import("./checker-result.js");
     end.replaceChildren();
-    renderExplanation(end, current.last_hand.described, { headingLevel: 4, idPrefix: `history-${hand}` });
+    renderCheckerResult(end, current.last_hand.described, { headingLevel: 4, idPrefix: `history-${hand}` });
     // The same hand's explanation may be in the table's panel too: here its sections are groups, not landmarks, so
     // the page keeps one region of each name.
     for (const section of end.querySelectorAll("section[aria-label], section[aria-labelledby]")) {

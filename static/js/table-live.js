@@ -2,13 +2,13 @@
 // #announcer (polite: every batch of events), #alert (assertive: what must be heard at once, such as a rival's
 // signal to catch), #last-event, #event-log and seat-N-said (N = 0-3).
 
-import { capitalize, fmt } from "./table-text.js";
+import { $, announce } from "./dom.js";
+import { capitalize, fmt } from "./text.js";
 
-const $ = (id) => document.getElementById(id);
 
 // A beginner following a hand with a screen reader must hear every sentence: while the bots play at a pace, the
 // polite region says one short sentence at a time, and a sentence said while another is still being read waits its
-// turn (``readingTime``) instead of overwriting it. ``announce`` (pace 0, a resumed table) says at once, dropping
+// turn (``readingTime``) instead of overwriting it. ``speakNow`` (pace 0, a resumed table) says at once, dropping
 // what waits.
 const MS_PER_CHARACTER = 55; // a screen reader at its usual rate, about 180 words a minute
 const MIN_MS = 1200;
@@ -56,7 +56,7 @@ function polite() {
 }
 
 /** Say ``text`` politely, at once: it replaces what was said or waiting. */
-export function announce(text) {
+export function speakNow(text) {
   polite().now(text);
 }
 
@@ -73,9 +73,7 @@ export function announced() {
 export function alertNow(text) {
   const region = $("alert");
   if (!region) return;
-  region.textContent = "";
-  // A new text node in an emptied region is announced even when the same words come twice.
-  requestAnimationFrame(() => { region.textContent = text; });
+  announce(region, text);
 }
 
 // What the live region says of an event: its sentence, except the showdown's sixteen card names (they stay in the

@@ -7,11 +7,11 @@
 // A page using it has seat-N-senas and seat-N-flash in each seat, #senas-controls with #sena-toggle, #sena-left
 // and #sena-menu, and the live regions of table-live.js.
 
+import { $ } from "./dom.js";
 import { alertNow } from "./table-live.js";
-import { capitalize, fmt } from "./table-text.js";
+import { capitalize, fmt } from "./text.js";
 import { legal } from "./table-view.js";
 
-const $ = (id) => document.getElementById(id);
 const PER_HAND = 2;      // signals a player may make in a hand (the engine refuses a third)
 const LATE_MS = 100;     // after a window's end, so the server's clock has passed it too
 

@@ -6,9 +6,9 @@
 //   const summary = createSummary({ ctx, again, harderLevel, stats });   // harderLevel(level): a new table, or null
 //   summary.draw(view, view.summary)   // null hides it
 
-import { fmt } from "./table-text.js";
+import { $ } from "./dom.js";
+import { fmt } from "./text.js";
 
-const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const STATS = "escuela-mus-stats";
 const LEVELS = ["easy", "medium", "hard", "expert"];

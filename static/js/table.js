@@ -5,12 +5,13 @@
 
 import { callApi } from "./api.js";
 import { cardNames } from "./cards.js";
+import { $ } from "./dom.js";
 import { clearLog } from "./table-live.js";
 import { createCoach } from "./table-coach.js";
 import { createTableGame } from "./table-game.js";
 import { createHistory } from "./table-history.js";
 import { decodeReplay } from "./table-summary.js";
-import { fmt } from "./table-text.js";
+import { fmt } from "./text.js";
 
 const root = document.getElementById("table-page");
 const texts = JSON.parse(document.getElementById("table-texts").textContent);
@@ -22,7 +23,6 @@ const PACE_STORE = "escuela-mus-pace";
 const WINDOW_STORE = "escuela-mus-window";
 const OUT_OF_TURN_ACTIONS = new Set(["sena", "catch", "continue"]); // they leave the chosen discard as it is
 
-const $ = (id) => document.getElementById(id);
 const els = { setup: $("table-setup"), form: $("table-options") };
 
 // The page's state, shared with the drawing modules: busy (an action is on its way to the server) and the cards

@@ -62,7 +62,7 @@ def test_the_picker_fills_the_four_hands_with_the_keyboard_only(page, assert_axe
     answer = page.request.post("/api/explain", data={"hands": [["1o", "2o", "3o", "4o"], ["5o", "6o", "7o", "10o"],
                                                               ["11o", "12o", "1c", "2c"], ["3c", "4c", "5c", "6c"]]})
     for lance in answer.json()["lances"]:
-        expect(page.locator(f"#explain-{lance['lance']} .explain-lance__why")).to_contain_text(lance["why"])
+        expect(page.locator(f"#checker-{lance['lance']} .checker-lance__why")).to_contain_text(lance["why"])
     expect(page.get_by_role("table", name=re.compile("Fuerza de la mano: Jugador 1"))).to_be_visible()
     assert_axe_clean(page)
     shoot(page, "checker-es-keyboard-result-desktop")
@@ -98,9 +98,9 @@ def test_the_checker_result_is_accessible_in_each_language(page, viewport, lang,
     page.goto(f"{PAGES[lang]}?{DEAL_WITH_BETS}")
     result = page.locator("#result")
     expect(result).to_be_visible()
-    expect(page.locator(".explain-step--stop")).to_have_count(1)
+    expect(page.locator(".checker-step--stop")).to_have_count(1)
     # every lance has its heading and a why; the deciding cards carry it in their accessible names
-    expect(page.locator(".explain-lance__why")).to_have_count(4)
+    expect(page.locator(".checker-lance__why")).to_have_count(4)
     decided = {"es": "decidió este lance", "pt": "decidiu este lance", "ca": "ha decidit aquest lance",
                "en": "decided this lance", "eu": "jokaldi hau erabaki zuen"}[lang]
     assert page.get_by_role("img", name=re.compile(decided)).count() >= 8
@@ -125,9 +125,9 @@ def test_the_empty_checker_and_its_errors_are_accessible(page, viewport, lang, a
 
 def test_the_client_renderer_draws_the_same_explanation_as_the_server(page):
     page.goto(f"{PAGES['ca']}?{DEAL_WITH_BETS}")
-    server_text = page.locator("#result .explain").inner_text()
+    server_text = page.locator("#result .checker").inner_text()
     client_text = page.evaluate("""async () => {
-        const { renderExplanation } = await import("/static/js/explain.js");
+        const { renderCheckerResult } = await import("/static/js/checker-result.js");
         const body = {hands: [["12o","12c","11e","11b"],["12e","12b","10o","10c"],["1o","1c","7e","4b"],
                               ["5o","6c","7o","4c"]], lang: "ca", scores: [33, 10],
                       bets: {chica: {result: "refused", team: 1, deje: 2}}};
@@ -135,11 +135,11 @@ def test_the_client_renderer_draws_the_same_explanation_as_the_server(page):
                                                     body: JSON.stringify(body)});
         const holder = document.createElement("div");
         document.querySelector("main").append(holder);
-        renderExplanation(holder, await answer.json(), {headingLevel: 3, idPrefix: "client"});
+        renderCheckerResult(holder, await answer.json(), {headingLevel: 3, idPrefix: "client"});
         const marked = (root) => Array.from(root.querySelectorAll(".card--highlight"), (img) => img.alt);
-        return {text: holder.querySelector(".explain").innerText, marked: marked(holder),
-                server: marked(document.querySelector("#result .explain")),
-                ids: Array.from(holder.querySelectorAll(".explain-lance"), (item) => item.id)};
+        return {text: holder.querySelector(".checker").innerText, marked: marked(holder),
+                server: marked(document.querySelector("#result .checker")),
+                ids: Array.from(holder.querySelectorAll(".checker-lance"), (item) => item.id)};
     }""")
     assert client_text["text"] == server_text
     assert client_text["marked"] == client_text["server"] and len(client_text["marked"]) >= 8  # same cards decide
@@ -199,7 +199,7 @@ def test_with_javascript_the_result_comes_from_the_json_api_without_a_reload_the
     assert page.evaluate("window.sameDocument === true"), "the page was not reloaded"
     assert ("POST", page.url.split("/", 3)[0] + "//" + page.url.split("/", 3)[2] + "/api/explain", "fetch") in requests
     assert not [url for _method, url, kind in requests if kind == "document"], "no page was loaded"
-    answer_top = page.eval_on_selector("#result .explain", "e => e.getBoundingClientRect().top")
+    answer_top = page.eval_on_selector("#result .checker", "e => e.getBoundingClientRect().top")
     odds_top = page.eval_on_selector("#result .strength", "e => e.getBoundingClientRect().top")
     assert answer_top < odds_top, "who wins each lance comes before the odds"
     title_top = page.eval_on_selector("#result-title", "e => e.getBoundingClientRect().top")

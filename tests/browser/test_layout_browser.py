@@ -57,7 +57,7 @@ def test_every_touch_target_on_the_main_pages_is_at_least_44_px_at_phone_width(p
     small["table: deciding"] = small_targets(page)
     assert play_hints_until(page, "last_hand", 60)
     page.reload()
-    page.wait_for_selector("#explain-container .explain-lance")
+    page.wait_for_selector("#checker-container .checker-lance")
     small["table: hand over"] = small_targets(page)
     shoot(page, f"targets-table-{lang}-phone")
     open_room(page, lang, hints=True)  # a room, playing

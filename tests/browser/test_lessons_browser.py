@@ -150,9 +150,9 @@ def test_all_lessons_complete_by_keyboard_with_feedback_axe_and_screenshots(page
             if step.kind == "count" or step.data.get("whole_hand"):  # the count waits behind a closed "why?"
                 why = section.locator("[data-feedback-why]")
                 expect(why).to_be_visible()
-                expect(section.locator(".explain-count")).to_be_hidden()
+                expect(section.locator(".checker-count")).to_be_hidden()
                 press(why.locator("summary"))
-                expect(section.locator(".explain-count")).to_be_visible()
+                expect(section.locator(".checker-count")).to_be_visible()
                 shoot(page, f"lessons-{lang}-desktop-{lesson.key}-{step.index + 1}-why-open")
             if step.kind not in checked_kinds:
                 checked_kinds.add(step.kind)

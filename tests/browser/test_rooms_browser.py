@@ -104,7 +104,7 @@ def start(page, lang: str) -> None:
 
 def wait_explained(page) -> None:
     """The hand's explanation shows its four lances (the panel opens first, its lances arrive just after)."""
-    page.wait_for_function("() => document.querySelectorAll('#explain-container .explain-lance').length === 4",
+    page.wait_for_function("() => document.querySelectorAll('#checker-container .checker-lance').length === 4",
                            timeout=15_000)
 
 
@@ -322,7 +322,7 @@ def test_one_hand_in_a_room_in_each_other_language(people, lang, assert_axe_clea
     assert friend.locator("#seat-2").get_attribute("class").split().count("seat--bottom") == 1
     assert_axe_clean(friend)
     for _ in range(MAX_STEPS):
-        if any(page.is_visible("#explain-panel") for page in (host, friend)):
+        if any(page.is_visible("#checker-panel") for page in (host, friend)):
             break
         for page in (host, friend):
             play_one(page, bold=False)
@@ -330,7 +330,7 @@ def test_one_hand_in_a_room_in_each_other_language(people, lang, assert_axe_clea
     else:
         raise AssertionError("the hand did not end")
     for page in (host, friend):
-        page.wait_for_selector("#explain-panel:not([hidden])")
+        page.wait_for_selector("#checker-panel:not([hidden])")
         wait_explained(page)
     assert_axe_clean(host)
     shoot(host, f"room-{lang}-hand-over")

@@ -111,13 +111,13 @@ def test_a_whole_game_is_played_with_the_keyboard(page, viewport, lang, assert_a
             said["mus"] += 1
         elif "action-next_hand" in ids:
             said["hands"] += 1
-            assert page.is_visible("#explain-panel"), "after every hand the explanation is shown"
-            assert page.locator("#explain-container .explain-lance").count() == 4
+            assert page.is_visible("#checker-panel"), "after every hand the explanation is shown"
+            assert page.locator("#checker-container .checker-lance").count() == 4
             if said["hands"] == 1:
                 assert_axe_clean(page)
                 shoot(page, f"table-{lang}-{viewport.name}-hand-over")
             press_control(page, "action-next_hand")
-            assert page.is_hidden("#explain-panel")
+            assert page.is_hidden("#checker-panel")
         elif "action-envido-custom" in ids and said["custom"] == 0 and "action-quiero" not in ids:
             custom_envido_with_keyboard(page)
             said["custom"] += 1
@@ -276,13 +276,13 @@ def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, lang,
     after = page.get_by_role("button", name=page.text_content("#action-next_hand"), exact=True)
     assert after.count() == 2 and page.is_visible("#panel-next")
     assert page.is_enabled("#panel-next"), "the button at the end of the explanation works after earlier moves"
-    assert_axe_clean(page, context="#explain-panel")
+    assert_axe_clean(page, context="#checker-panel")
     version = page.get_attribute("#table", "data-version")
     page.focus("#panel-next")
     assert active(page, "el.id") == "panel-next", "the button pressed is the one under the explanation"
     page.keyboard.press("Enter")
     wait_ready(page, version)
-    assert page.is_hidden("#explain-panel")
+    assert page.is_hidden("#checker-panel")
     assert active(page, "el.closest('#controls-buttons') !== null"), "the focus goes on to the new hand's controls"
 
 
@@ -396,11 +396,11 @@ def test_the_explanation_goes_away_as_soon_as_the_next_hand_is_dealt(page, live_
     view = api_play_until(page, live_server, created.json(), {"hand_over"})
     page.goto(f"/es/jugar?pace=1600&table={view['id']}")
     wait_ready(page)
-    assert page.is_visible("#explain-panel")
+    assert page.is_visible("#checker-panel")
     page.focus("#action-next_hand")
     page.keyboard.press("Enter")
     page.locator("#skip").wait_for(state="visible")
-    assert page.is_hidden("#explain-panel"), "no explanation of the old hand while the new one is played back"
+    assert page.is_hidden("#checker-panel"), "no explanation of the old hand while the new one is played back"
     assert page.locator("#seat-1-cards img.card--back").count() == 4, "the old hand's cards are gone too"
 
 

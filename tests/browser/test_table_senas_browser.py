@@ -185,11 +185,11 @@ def test_the_explanation_after_the_hand_lists_the_signals_seen(page, server, vie
     view = play_to_hand_over(page, server, created.json(), lang)
     page.goto(f"{server}/{lang}/{SLUGS[lang]}?pace=0&table={view['id']}")
     wait_ready(page)
-    lines = page.eval_on_selector_all("#explain-container .explain-senas li", "items => items.map(i => i.textContent)")
+    lines = page.eval_on_selector_all("#checker-container .checker-senas li", "items => items.map(i => i.textContent)")
     assert lines and lines == view["last_hand"]["described"]["senas"]["lines"]
-    assert_axe_clean(page, context="#explain-panel")
+    assert_axe_clean(page, context="#checker-panel")
     whole = shoot(page, f"senas-{lang}-{viewport.name}-explanation")
-    section = page.locator("#explain-container .explain-senas")
+    section = page.locator("#checker-container .checker-senas")
     if shoot.enabled:
         section.screenshot(path=str(whole.with_name(f"senas-{lang}-{viewport.name}-explanation-list.png")))
 

@@ -252,7 +252,7 @@ def test_the_checker_page_is_a_form_in_each_language(client, path):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert 'method="get"' in html and 'name="h0"' in html and 'name="mano"' in html and 'name="reyes"' in html
-    assert "explain-lance" not in html  # no deal yet: nothing explained
+    assert "checker-lance" not in html  # no deal yet: nothing explained
 
 
 def test_the_checker_is_in_the_site_navigation(client):
@@ -308,7 +308,7 @@ def test_bets_and_scores_from_the_form_are_counted(client):
     query = QUERY + "&bet_chica=refused&team_chica=1&deje_chica=2&s0=38&s1=0&bet_grande=accepted&total_grande=2"
     html = client.get(f"/es/comprobar?{query}").get_data(as_text=True)
     assert "Pareja A llega a 40 en grande y gana la partida" in html
-    assert "explain-step--stop" in html
+    assert "checker-step--stop" in html
 
 
 @pytest.mark.parametrize("query, expected", [
@@ -327,7 +327,7 @@ def test_an_invalid_query_gives_the_form_again_with_a_localized_error_and_400(cl
     html = response.get_data(as_text=True)
     assert response.status_code == 400
     assert 'role="alert"' in html and expected in unescape(html)
-    assert 'name="h0"' in html and "explain-lance" not in html
+    assert 'name="h0"' in html and "checker-lance" not in html
 
 
 def test_what_the_visitor_typed_is_escaped_in_the_form(client):
@@ -344,7 +344,7 @@ def test_the_random_deal_link_deals_sixteen_different_cards_that_explain(client)
     cards = [card for seat in range(4) for card in query[f"h{seat}"][0].split()]
     assert len(cards) == 16 and len(set(cards)) == 16
     response = client.get(link)
-    assert response.status_code == 200 and "explain-lance" in response.get_data(as_text=True)
+    assert response.status_code == 200 and "checker-lance" in response.get_data(as_text=True)
 
 
 QUERY_VALUE = st.text(max_size=12) | st.sampled_from(CARDS) | st.integers(-3, 50).map(str)
@@ -361,7 +361,7 @@ def test_no_query_string_ever_gives_a_server_error_on_the_checker(client, args):
 
 def test_the_checker_answers_first_and_gives_the_odds_after_it_as_bars_and_numbers(client):
     html = client.get(f"/es/comprobar?{QUERY}").get_data(as_text=True)
-    answer, odds = html.index('<section class="explain"'), html.index('class="strength"')
+    answer, odds = html.index('<section class="checker"'), html.index('class="strength"')
     assert html.index('id="result"') < answer < odds, "who wins each lance and why comes before the odds"
     assert html.count('<meter class="odds-bar"') == 4 * 5 * 2  # each hand, each lance: its win and its team's
     assert re.search(r'<meter class="odds-bar" min="0" max="1" value="[0-9.]+" aria-hidden="true"></meter> [0-9,]+\xa0%',

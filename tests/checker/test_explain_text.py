@@ -293,8 +293,8 @@ def test_the_macro_highlights_the_deciding_cards_and_shows_the_words(described, 
     result = described("es", DUPLES)
     with app.test_request_context("/es/"):
         app.preprocess_request()
-        html = render_template_string('{% from "_explain.html" import explanation %}{{ explanation(d) }}', d=result)
-    pares = html[html.index('id="explain-pares"'):html.index('id="explain-juego"')]
+        html = render_template_string('{% from "_checker.html" import checker_result %}{{ checker_result(d) }}', d=result)
+    pares = html[html.index('id="checker-pares"'):html.index('id="checker-juego"')]
     assert pares.count("card--highlight") == 8  # both duples: the winner's and the rival's four cards
     assert "decide el par bajo: caballos frente a sotas" in pares
     assert 'href="/es/reglas#pares"' in pares

@@ -76,7 +76,7 @@ def test_the_leading_ordagos_mark_says_it_stakes_a_game_won_in_every_language(ap
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         shown = coach_words.mark_json(coach_words.stored_mark(ordago))
         legend = coach_words.client_texts()["legend"]
-    coach, played = ordago.to_json()["coach_game"], ordago.to_json()["game"]
+    coach, played = ordago.to_json()["coach_game"], ordago.to_json()["played_game"]
     assert shown["mark"] == "mistake" and LEADING[lang] in shown["text"]
     for chance in (coach, played):
         assert pct(lang, f"{round(chance * 100, 1):.1f}".replace(".", point(lang))) in shown["text"]
@@ -178,3 +178,21 @@ def test_a_mistake_kept_before_the_expert_judged_is_never_called_as_good(app, la
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         text = coach_words.mark_text(old)
     assert text and AS_GOOD[lang] not in text and "%(" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mark_stored_by_a_table_keeps_its_game_number_apart_from_its_chances_of_the_game(app, lang):
+    """A table stores each mark with the number of the game it was made in ("game") beside its chances of winning
+    the game (issue 35); the review reads the chances, never the game's number. A mark stored before issue 35 (the
+    game's number, no chances) reads as the coach's preference, never as a 100 % chance."""
+    base = {"kind": "grande", "played": {"type": "paso"}, "coach": {"type": "envido", "amount": 2}, "game": 1,
+            "hand": 2, "rule": "envites", "reason": "bet",
+            "advice": {"reason": "bet", "action": {"type": "envido", "amount": 2}, "single": False, "params": {}}}
+    new = dict(base, lost=10.0, mark="mistake", tie=False, tantos=0.5, coach_tantos=1.5, played_game=0.3,
+               coach_game=0.4)
+    old = dict(base, lost=1.4, mark="mistake")
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        said, kept = coach_words.mark_text(new), coach_words.mark_text(old)
+        thirty, forty, whole = (coach_words.game_percent(chance) for chance in (0.3, 0.4, 1.0))
+    assert thirty in said and forty in said and whole not in said
+    assert whole not in kept and "%(" not in kept and AS_GOOD[lang] not in kept

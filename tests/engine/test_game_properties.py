@@ -10,13 +10,15 @@ import random
 import re
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
+from soak import size
 
 from tutorial.engine import DECK, Action, Game, IllegalAction, Options
 
 OPTIONS = st.builds(Options, reyes=st.sampled_from([8, 4]), mus_corrido=st.booleans(), real=st.booleans(),
                     target=st.sampled_from([40, 30]), vacas=st.booleans())
+GAMES = size(400, 1000)  # the random games of the soak below: 1,000 with MUS_SOAK=full (tests/soak.py)
+PARTS = 4
 LIVE = ("mus", "discard", "grande", "chica", "pares", "juego", "punto")
 # how likely each action is when legal: enough mus for discard rounds, few órdagos so games also end on points
 WEIGHTS = {"mus": 20, "corto": 4, "discard": 1, "paso": 4, "envido": 2, "ordago": 0.1, "quiero": 3,
@@ -167,7 +169,7 @@ def play_game(options: Options, seed: int, choices: int, max_steps: int = 3000, 
     return game
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=size(25, 60), deadline=None)  # whole games: 60 with MUS_SOAK=full
 @given(options=OPTIONS, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
 def test_random_games_keep_every_rule_and_reject_illegal_actions_without_change(options, seed, choices):
     game = play_game(options, seed, choices)
@@ -187,10 +189,10 @@ def test_replay_from_seed_and_actions_reproduces_the_same_state(options, seed, c
         assert other.rng.getstate() == game.rng.getstate()
 
 
-@pytest.mark.parametrize("part", range(4))  # 250 games each, so parallel test processes share the thousand
-def test_a_thousand_random_games_keep_the_cards_scores_and_views_right(part):
+@pytest.mark.parametrize("part", range(PARTS))  # parallel test processes share the games
+def test_hundreds_of_random_games_keep_the_cards_scores_and_views_right(part):
     rng = random.Random(2026 + part)
-    for _ in range(250):
+    for _ in range(GAMES // PARTS):
         options = Options(reyes=rng.choice([8, 4]), target=rng.choice([40, 30]), real=rng.random() < 0.5,
                           mus_corrido=rng.random() < 0.5)
         game = play_game(options, rng.randrange(2**32), rng.randrange(2**32), illegal_every=10, private_every=10)

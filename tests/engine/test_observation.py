@@ -6,12 +6,11 @@ import json
 import random
 import re
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
+from soak import size
 
 from tutorial.engine import (LANCES, RESULTS, Action, Card, Game, LegalAction, Observation, Options, Outcome, Phase,
-                             Termination, order_from, partner, team)
-from tutorial.engine import betting, observation, phases, seats
+                             Termination, betting, observation, order_from, partner, phases, seats, team)
 
 OPTIONS = st.builds(Options, reyes=st.sampled_from([8, 4]), mus_corrido=st.booleans(), real=st.booleans(),
                     target=st.sampled_from([40, 30]), vacas=st.booleans())
@@ -93,8 +92,8 @@ def test_an_observation_survives_a_json_round_trip_and_is_the_view(options, seed
         assert game.view(seat) == seen.to_json()
 
 
-@settings(max_examples=15, deadline=None)
-@given(options=OPTIONS, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))
+@settings(max_examples=size(8, 15), deadline=None)  # games whose every betting step replays the history: 15 with
+@given(options=OPTIONS, seed=st.integers(0, 2**32), choices=st.integers(0, 2**32))  # MUS_SOAK=full
 def test_a_betting_what_if_agrees_with_applying_the_action(options, seed, choices):
     for game, seat in random_steps(options, seed, choices, max_steps=300):
         if not game.phase.is_lance:

@@ -158,7 +158,6 @@ AREA_OF_FILE = [
     ("tutorial/coach/", "coach"), ("templates/_coach", "coach"),
     ("tutorial/table/", "table"), ("templates/table.html", "table"), ("templates/_table", "table"),
     ("tutorial/checker/", "checker"), ("templates/checker.html", "checker"), ("templates/_checker.html", "checker"),
-    ("templates/_explain.html", "checker"),
     ("tutorial/lessons/", "lessons"), ("templates/lesson", "lessons"),
     ("tutorial/practice/", "practice"), ("templates/practice", "practice"),
 ]

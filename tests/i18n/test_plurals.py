@@ -50,8 +50,8 @@ def test_the_check_finds_a_count_outside_plural_forms(tmp_path, monkeypatch):
 
 
 def filled(template: str, **params) -> str:
-    """What static/js/table-text.js's ``fmt`` makes of a client template."""
-    return re.sub(r"%\((\w+)\)s", lambda match: str(params.get(match.group(1), "")), template)
+    """What static/js/text.js's ``fmt`` makes of a client template."""
+    return re.sub(r"%\((\w+)\)[sd]", lambda match: str(params.get(match.group(1), "")), template)
 
 
 def test_the_coach_summary_and_the_stats_read_right_with_one_in_every_language(app):

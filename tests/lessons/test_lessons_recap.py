@@ -52,7 +52,7 @@ def test_after_the_last_lesson_the_recap_offers_the_table_at_two_levels_and_the_
 
 def test_the_list_has_a_best_score_slot_per_lesson_and_a_reset_button(client):
     html = client.get("/es/lecciones").get_data(as_text=True)
-    assert html.count('class="lesson-card__score" data-template="Mejor resultado: {first} de {total} a la '
+    assert html.count('class="lesson-card__score" data-template="Mejor resultado: %(first)s de %(total)s a la '
                       'primera" hidden') == len(lessons.loader.all_lessons())  # both courses
     assert 'id="lessons-reset" hidden>Borrar mi progreso</button>' in html
 

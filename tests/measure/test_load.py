@@ -28,7 +28,7 @@ def test_the_load_script_refuses_any_target_but_this_machine(url):
         target(url)
 
 
-@pytest.mark.slow  # a server started and 6 s of rooms played: about 20 s
+@pytest.mark.slow  # a server started and 6 s of rooms played: about 11 s
 def test_the_rooms_scenario_delivers_every_action_to_every_other_stream_and_counts_the_servers_cpu(capsys):
     assert main(["load", "--workers", "1", "--threads", "24", "--scenarios", "rooms", "--rooms", "2",
                  "--interval", "0.5", "--seconds", "6"]) == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import json
 import queue
+import socket
 import threading
 import time
 
@@ -64,6 +65,10 @@ class Stream:
             self.received.append((seen, at))
 
     def close(self):
+        """Ends the reading thread's wait at once: closing alone would wait for the reader's lock, held until the
+        next keep-alive line (15 s)."""
+        if self.connection.sock is not None:
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
         self.connection.close()
 
 

@@ -3,20 +3,20 @@ the showdown: hundreds of random hands played through the test client by the tok
 people, or two people and two bots), with and without señas, every view and every stream message checked."""
 from __future__ import annotations
 
-import os
 import random
 import re
 
 import pytest
 from room_helpers import create_room, join_room, random_action
+from soak import size
 
 from tutorial.engine import team
 from tutorial.store import rooms as room_store
 
 CARD = re.compile(r"(1|2|3|4|5|6|7|10|11|12)[oceb]")
 OWN_CARD_EVENTS = ("deal", "replaced")   # events that carry cards, each only to its own seat
-# Hands per room: 2 rooms in each of 3 settings, 102 hands in all (MUS_ROOM_HANDS=100 plays 600).
-HANDS = int(os.environ.get("MUS_ROOM_HANDS", "17"))
+# Hands per room: 2 rooms in each of 3 settings, 102 hands in all (MUS_SOAK=full plays 600: tests/soak.py).
+HANDS = size(17, 100)
 SHOWDOWN_EVENTS = ("showdown", "count", "hand_over", "game_over", "vaca_over", "match_over")
 
 

@@ -87,7 +87,7 @@ def site(app, client):
 
     app.request_class = Request
     return {"table_id": table["id"], "version": table["version"], "room_id": room["id"], "room": room["id"],
-            "token": room["token"], "key": "grande", "number": "1", "filename": "css/explain.css"}
+            "token": room["token"], "key": "grande", "number": "1", "filename": "css/checker.css"}
 
 
 def addresses(app, site: dict):

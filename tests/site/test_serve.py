@@ -58,18 +58,22 @@ def wait_until_up(base: str, process) -> None:
 def running_server(tmp_path, *arguments: str, stop=signal.SIGTERM, **settings: str):
     """``mus-tutorial serve`` in a new process on a free port, its database in ``tmp_path``, with ``MUS_*``
     ``settings`` (and no MUS_SECRET_KEY: the key is kept beside the database); yields its base URL and process.
-    ``stop``: SIGQUIT ends it at once, without waiting for open streams to notice (SIGTERM waits up to 10 s)."""
+    ``stop``: SIGKILL ends it and its workers at once (its process group), without waiting for open streams to
+    notice (SIGTERM, and even gunicorn's SIGQUIT, wait up to the graceful timeout: 10 s)."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT), MUS_DATABASE=str(tmp_path / "tables.sqlite3"), **settings)
     env.pop("MUS_SECRET_KEY", None)
     process = subprocess.Popen([sys.executable, "-m", "tutorial.cli", "serve", "--port", str(port), *arguments],
-                               cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                               cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base, process)
         yield base, process
     finally:
-        if process.poll() is None:
+        if process.poll() is None and stop == signal.SIGKILL:
+            os.killpg(process.pid, signal.SIGKILL)
+        elif process.poll() is None:
             process.send_signal(stop)
             try:
                 process.wait(timeout=30)

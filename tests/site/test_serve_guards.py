@@ -59,7 +59,7 @@ def test_one_address_holding_its_most_streams_across_two_workers_is_refused_and_
     page was served (15 s time-outs). Here one address may hold 3 streams (across both workers); the next is
     refused in JSON, and pages and actions are served meanwhile, though every worker has only 2 request threads."""
     with running_server(tmp_path, "--workers", "2", "--threads", "2", "--stream-threads", "8",
-                        stop=signal.SIGQUIT, MUS_STREAMS_PER_ADDRESS="3", MUS_RATELIMIT_ENABLED="0") as (base, _process):
+                        stop=signal.SIGKILL, MUS_STREAMS_PER_ADDRESS="3", MUS_RATELIMIT_ENABLED="0") as (base, _process):
         port = int(base.rsplit(":", 1)[1])
         status, _headers, created = fetch(base + "/api/rooms", data=b'{"name": "Ana"}',
                                           headers={"Content-Type": "application/json"})
@@ -86,7 +86,7 @@ def guarded(tmp_path_factory):
     """One worker of 4 threads and no stream threads, with read deadlines of 1 s (MUS_HEADER_TIMEOUT,
     MUS_BODY_TIMEOUT): what a handful of slow clients would starve without them."""
     with running_server(tmp_path_factory.mktemp("guarded"), "--workers", "1", "--threads", "4", "--stream-threads",
-                        "0", stop=signal.SIGQUIT, MUS_HEADER_TIMEOUT="1", MUS_BODY_TIMEOUT="1") as (base, _process):
+                        "0", stop=signal.SIGKILL, MUS_HEADER_TIMEOUT="1", MUS_BODY_TIMEOUT="1") as (base, _process):
         yield base, int(base.rsplit(":", 1)[1])
 
 

@@ -78,7 +78,7 @@ def test_module_imports_carry_the_hash_of_the_module_they_import(app, client):
     assert f'from "./cards.js?v={manifest["js/cards.js"].version}"' in body
     assert not re.search(r"""(from|import\()\s*["']\./\w+\.js["']""", body), "an import without its hash"
     game = client.get("/static/js/table-game.js").get_data(as_text=True)  # a dynamic import
-    assert f'import("./explain.js?v={manifest["js/explain.js"].version}")' in game
+    assert f'import("./checker-result.js?v={manifest["js/checker-result.js"].version}")' in game
 
 
 def test_changing_an_imported_module_changes_the_url_of_every_module_importing_it(tmp_path):

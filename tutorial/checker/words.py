@@ -15,17 +15,17 @@ built with ``url_for``)::
 ``seat`` is the viewer: with it the players are "you", "your partner", "the rival on your right/left" and the
 teams "your team" / "the rival team"; without it "seat 1 (mano)" ... and "team A" (seats 1 and 3) / "team B".
 ``names=[four strings]`` puts a page's own player names (a lesson's characters) in place of the seat labels.
-Then in a template (and link ``static/css/explain.css`` in the ``head`` block)::
+Then in a template (and link ``static/css/checker.css`` in the ``head`` block)::
 
-    {% from "_explain.html" import explanation %}
-    {{ explanation(described) }}                 {# hands=False leaves out the four hands of each lance;
+    {% from "_checker.html" import checker_result %}
+    {{ checker_result(described) }}                 {# hands=False leaves out the four hands of each lance;
                                                     heading_level=3 nests it; id_prefix="hand-7" keeps ids unique #}
 
 Client side, with the same markup and CSS classes::
 
-    import { renderExplanation } from "/static/js/explain.js";
-    renderExplanation(container, described);     // `described` as returned by describe() / POST /api/explain
-    // options: { hands: true, headingLevel: 2, idPrefix: "explain" }, as the macro's
+    import { renderCheckerResult } from "/static/js/checker-result.js";
+    renderCheckerResult(container, described);     // `described` as returned by describe() / POST /api/explain
+    // options: { hands: true, headingLevel: 2, idPrefix: "checker" }, as the macro's
 
 ``describe`` returns a copy of the engine's dict (every engine field kept) with words added: ``players[i]``
 gets ``label``, ``team_label``, ``summary``; every lance gets ``name``, ``anchor``, ``rule_url``, ``why``,
@@ -393,7 +393,7 @@ def _extra_rule(lance: dict) -> dict | None:
 
 
 def labels() -> dict:
-    """Headings and captions shared by the server template and static/js/explain.js."""
+    """Headings and captions shared by the server template and static/js/checker-result.js."""
     return {
         "explanation": _("Lance by lance"),
         "hands": _("The four hands"),

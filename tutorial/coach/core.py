@@ -392,8 +392,9 @@ class Mark(NamedTuple):
         return {"kind": self.kind, "played": self.played.to_json(), "coach": self.advice.action.to_json(),
                 "lost": round(self.lost, 1), "mark": self.mark, "reason": self.advice.reason, "tie": self.tie,
                 "tantos": None if played is None else round(played.tantos, 2),
-                "coach_tantos": round(coach.tantos, 2), "game": None if played is None else round(played.game, 4),
-                "coach_game": round(coach.game, 4)}
+                "coach_tantos": round(coach.tantos, 2),
+                "played_game": None if played is None else round(played.game, 4), "coach_game": round(coach.game, 4)}
+    # (a stored mark's "game" is the number of the game it was made in: tutorial/coach/marks.py)
 
 
 def grade(lost: float) -> str:

@@ -201,12 +201,13 @@ def mark_text(mark: dict) -> str:
     values = {"played": label(mark["played"]), "coach": label(mark["coach"])}
     if mark["lost"] <= 0 and not mark.get("tie") or mark["played"] == mark["coach"]:
         return _("You chose %(played)s, the coach's move too.", **values)
-    if mark.get("game") is None and not mark.get("tie") and mark["mark"] != "good":  # kept before issue 35
+    chance = mark.get("played_game")  # None: a mark kept before issue 35 (no chances of the game), or no estimate
+    if chance is None and not mark.get("tie") and mark["mark"] != "good":
         return _("You chose %(played)s; the coach prefers %(coach)s.", **values)
-    if mark.get("tie") or mark.get("game") is None:
+    if mark.get("tie") or chance is None:
         return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good: their difference is "
                  "within the estimate's own uncertainty.", **values)
-    values.update(played_game=game_percent(mark["game"]), coach_game=game_percent(mark["coach_game"]),
+    values.update(played_game=game_percent(chance), coach_game=game_percent(mark["coach_game"]),
                   points=number(mark["lost"]))
     if mark["mark"] == "good":
         return _("You chose %(played)s; the coach prefers %(coach)s, but the difference is small: your team wins the "
@@ -227,8 +228,12 @@ def mark_text(mark: dict) -> str:
 def mark_json(mark: dict) -> dict:
     """A stored mark (``Mark.to_json`` plus the coach's words when it was made) for the review panel."""
     advice = mark["advice"]
-    told = why(Advice(Action.from_json(advice["action"]), advice["reason"], advice["params"],
-                      (None,) if advice["single"] else (None, None)))
+    betting = advice["reason"] not in ("next_hand", "mus", "corto", "corto_rounds", "discard")
+    if betting and "game" not in advice["params"]:  # a bet's mark kept before issue 35: its reasons had other figures
+        told = ""
+    else:
+        told = why(Advice(Action.from_json(advice["action"]), advice["reason"], advice["params"],
+                          (None,) if advice["single"] else (None, None)))
     return {"kind": mark["kind"], "kind_label": kind_label(mark["kind"]), "mark": mark["mark"],
             "mark_label": MARKS[mark["mark"]](), "text": mark_text(mark), "why": told, "lost": mark["lost"],
             "played": mark["played"], "coach": mark["coach"], "rule_url": rules_url(mark.get("rule", "envites"))}

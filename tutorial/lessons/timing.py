@@ -96,7 +96,7 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 
 
 def explanation_text(described: dict | None) -> str:
-    """The words the explanation component draws (static/js/explain.js, without the hands)."""
+    """The words the explanation component draws (static/js/checker-result.js, without the hands)."""
     if not described:
         return ""
     labels = described["labels"]

@@ -187,7 +187,7 @@ def start_server(workers: int, threads: int, database: str, stream_threads: int 
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "MUS_DATABASE": database,
                    "MUS_RATELIMIT_ENABLED": "0", **(settings or {})}
     # The access log (one line per request) would drown the figures; the server's errors still reach stderr.
-    server = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -202,12 +202,14 @@ def start_server(workers: int, threads: int, database: str, stream_threads: int 
 
 
 def stop(server: subprocess.Popen) -> None:
-    server.terminate()
+    """Stop the throwaway server once measured: its whole process group at once (gunicorn's master and workers).
+    A graceful shutdown would wait its graceful timeout (10 s) for the event streams still open, and nothing of
+    this server is kept."""
     try:
-        server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
+        os.killpg(server.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    server.wait()
 
 
 def target(url: str) -> tuple[str, int]:

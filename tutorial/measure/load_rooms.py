@@ -25,6 +25,7 @@ from tutorial.measure.table import learner_action
 
 PEOPLE = (0, 2)   # the two people of each room; seats 1 and 3 are bots
 STREAMS_PER_PERSON = 2
+LAST_MESSAGES = 2.0  # seconds the last actions' messages get to arrive once the playing stops
 
 
 @dataclass
@@ -184,6 +185,25 @@ def action_of(view: dict) -> dict | None:
     return None
 
 
+def delivery(sent: list) -> tuple[list, list, int]:
+    """For the actions ``sent``: each other stream's delay in ms, the slowest of every action all of them got, and
+    how many (action, stream) arrivals are missing."""
+    each, every, missing = [], [], 0
+    for room, actor, version, sent_at in sent:
+        others = [(seat, n) for seat in PEOPLE for n in range(STREAMS_PER_PERSON) if (seat, n) != (actor, 0)]
+        delays = []
+        for key in others:
+            arrived = next((t for v, t in tuple(room.arrivals[key].items()) if v >= version), None)  # a copy: still filled
+            if arrived is None:
+                missing += 1
+                continue
+            delays.append((arrived - sent_at) * 1000)
+        each += delays
+        if len(delays) == len(others):
+            every.append(max(delays))
+    return each, every, missing
+
+
 def run_rooms(host: str, port: int, rooms: int, interval: float, seconds: float, out,
               server_pid: int | None = None) -> dict:
     rng = random.Random(7)
@@ -215,22 +235,13 @@ def run_rooms(host: str, port: int, rooms: int, interval: float, seconds: float,
         thread.start()
     for thread in players:
         thread.join(seconds + 120)
-    time.sleep(2)  # the last messages arrive
+    for _ in range(int(LAST_MESSAGES / 0.05)):  # the last messages arrive (bounded: the ones missing are counted)
+        if delivery(sent)[2] == 0:
+            break
+        time.sleep(0.05)
     stop.set()
     client_cpu, server_cpu = time.process_time() - cpu, process_cpu(server_pid) - server_cpu
-    each, every, missing = [], [], 0
-    for room, actor, version, sent_at in sent:
-        others = [(seat, n) for seat in PEOPLE for n in range(STREAMS_PER_PERSON) if (seat, n) != (actor, 0)]
-        delays = []
-        for key in others:
-            arrived = next((t for v, t in room.arrivals[key].items() if v >= version), None)
-            if arrived is None:
-                missing += 1
-                continue
-            delays.append((arrived - sent_at) * 1000)
-        each += delays
-        if len(delays) == len(others):
-            every.append(max(delays))
+    each, every, missing = delivery(sent)
     figures = {"rooms": rooms, "streams": streams, "actions": len(sent), "rate": len(sent) / seconds,
                "p50": percentile(each, 50), "p95": percentile(each, 95), "p99": percentile(each, 99),
                "all_p95": percentile(every, 95), "missing": missing, "errors": errors, "client_cpu": client_cpu,

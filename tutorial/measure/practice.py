@@ -9,15 +9,10 @@ import time
 from collections import Counter
 
 from tutorial import practice
+from tutorial.measure import percentile
 from tutorial.practice import decisions
 
 YEAR = 2027
-
-
-def percentile(values: list[float], share: float) -> float:
-    """The nearest-rank percentile (``share`` 0.95: the value 95% of the values are at or under)."""
-    ordered = sorted(values)
-    return ordered[max(0, -(-int(share * len(ordered) * 1000) // 1000) - 1)]
 
 
 def grading_times(seeds: int) -> dict[str, list[float]]:
@@ -44,16 +39,16 @@ def daily_draws(year: int = YEAR) -> Counter:
 def skills(repeats: int, seconds: float) -> list[tuple[str, float, str]]:
     seeds = max(20, int(20 * seconds))
     times = grading_times(seeds)
-    rows = [(f"grading p95, cold: {skill}", 1000 * percentile(found, 0.95), "ms CPU") for skill, found in times.items()]
+    rows = [(f"grading p95, cold: {skill}", 1000 * percentile(found, 95), "ms CPU") for skill, found in times.items()]
     every = [value for found in times.values() for value in found]
-    rows.append((f"grading p95, cold: all ({len(every)} answers)", 1000 * percentile(every, 0.95), "ms CPU"))
+    rows.append((f"grading p95, cold: all ({len(every)} answers)", 1000 * percentile(every, 95), "ms CPU"))
     kept = []
     for seed in range(seeds):
         found = practice.exercise("bet_grande", seed)
         start = time.process_time()
         practice.judge("bet_grande", seed, {"value": found.facts["choices"][0]})
         kept.append(time.process_time() - start)
-    rows.append(("grading p95, after its question: bet_grande", 1000 * percentile(kept, 0.95), "ms CPU"))
+    rows.append(("grading p95, after its question: bet_grande", 1000 * percentile(kept, 95), "ms CPU"))
     drawn = daily_draws()
     rows += [(f"daily challenge {YEAR}: days with {skill}", drawn[skill], "days") for skill in practice.SKILLS]
     return rows

@@ -15,8 +15,8 @@ from tutorial.coach import words as coach_words
 from tutorial.engine import explain, partner
 from tutorial.i18n.terms import SENAS, lance_name
 from tutorial.i18n.translate import gettext as _, lazy_gettext, ngettext
-from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route,
-                               rules_url, unknown_language)
+from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route, rules_url,
+                               unknown_language)
 from tutorial.narrator import Viewer, action_label, and_list, bet_label, capfirst, pares_word
 from tutorial.narrator.events import sentence
 from tutorial.narrator.people import Learner
@@ -558,22 +558,23 @@ def page():
 
 
 def page_texts() -> dict:
-    """The page script's messages (static/js/practice.js), with {name} placeholders it fills in."""
+    """The page script's messages (static/js/practice.js), with the catalogs' %(name)s placeholders it fills in
+    (static/js/text.js, fmt)."""
     return {
         "right": _("Right!"),
-        "wrong": _("Not quite. The answer: %(answer)s.", answer="{answer}"),
+        "wrong": _("Not quite. The answer: %(answer)s.", answer="%(answer)s"),
         "network": _("The exercise could not be loaded. Check your connection and try again."),
         "loading": _("Dealing…"),
         "review": _("A review: you missed this exercise before."),
-        "exercise": _("Exercise %(number)s of %(total)s", number="{number}", total="{total}"),
-        "daily_done": _("Challenge of %(date)s: %(right)s of %(total)s right.", date="{date}", right="{right}",
-                        total="{total}"),
+        "exercise": _("Exercise %(number)s of %(total)s", number="%(number)s", total="%(total)s"),
+        "daily_done": _("Challenge of %(date)s: %(right)s of %(total)s right.", date="%(date)s", right="%(right)s",
+                        total="%(total)s"),
         "shared": _("Someone got %(right)s of %(total)s right in the challenge of %(date)s. Can you beat it?",
-                    right="{right}", total="{total}", date="{date}"),
+                    right="%(right)s", total="%(total)s", date="%(date)s"),
         "copied": _("Link copied to the clipboard."),
         "cleared": _("Your practice was cleared."),
-        "mastery": _("%(skill)s: box %(box)s of %(boxes)s", skill="{skill}", box="{box}", boxes="{boxes}"),
-        "hand_of": _("The cards of %(player)s", player="{player}"),
-        "team_points": _("Tantos of %(team)s", team="{team}"),
-        "new_skill": _("New exercise: %(skill)s.", skill="{skill}"),
+        "mastery": _("%(skill)s: box %(box)s of %(boxes)s", skill="%(skill)s", box="%(box)s", boxes="%(boxes)s"),
+        "hand_of": _("The cards of %(player)s", player="%(player)s"),
+        "team_points": _("Tantos of %(team)s", team="%(team)s"),
+        "new_skill": _("New exercise: %(skill)s.", skill="%(skill)s"),
     }
