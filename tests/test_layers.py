@@ -21,13 +21,14 @@ ALLOWED = {
     "strength": {"engine"},
     "bots": {"engine", "strength"},
     "lessons": {"engine", "languages", "paths"},
-    "rooms": {"engine", "strength", "bots"},
+    "table": {"engine", "strength", "bots"},
+    "rooms": {"engine", "strength", "bots", "table"},
     "coach": {"engine", "strength", "bots"},
     "practice": {"engine"},
     "web.narrator": {"engine", "web.terms", "web.translate"},
     "web.terms": {"web.translate"},
     "web.translate": set(),
-    "web": {"engine", "strength", "bots", "coach", "rooms", "lessons", "practice", "languages", "paths", "web.narrator",
+    "web": {"engine", "strength", "bots", "coach", "rooms", "table", "lessons", "practice", "languages", "paths", "web.narrator",
             "web.terms", "web.translate"},
 }
 

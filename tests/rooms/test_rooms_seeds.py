@@ -10,7 +10,8 @@ import pytest
 from room_helpers import Person, create_room, join_room
 
 from tutorial.engine import Game, Options
-from tutorial.rooms.room import SEED_LIMIT, Room, mixed_seed
+from tutorial.rooms.room import Room, mixed_seed
+from tutorial.table.model import SEED_LIMIT
 from tutorial.web import room_store
 
 SEED = 77

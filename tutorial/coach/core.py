@@ -31,10 +31,9 @@ from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import hand_value, keep_value, shape
 from tutorial.bots.base import Seat
 from tutorial.bots.worlds import Public, Sampler
-from tutorial.engine import Action, Observation
+from tutorial.engine import MUS_TYPES, Action, Observation, is_turn_action
 
 CUT_MARGIN = MediumBot.cut_margin   # what cutting is worth beyond the hand's value: the rivals do not change
-TURN_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand")
 
 
 class Estimate(NamedTuple):
@@ -91,7 +90,7 @@ def hand_events(events) -> list[dict]:
 
 
 def turn_actions(seen: Observation) -> list[Action]:
-    return [action for action in seen.actions() if action.type in TURN_TYPES]
+    return [action for action in seen.actions() if is_turn_action(action.type)]
 
 
 def advise(seen: Observation, events=(), include: Action | None = None) -> Advice:
@@ -256,13 +255,13 @@ def grade(lost: float) -> str:
 
 def judge(seen: Observation, events, played: Action) -> Mark | None:
     """The mark of ``played`` in the situation ``seen`` (None for a move the coach does not grade)."""
-    if played.type not in TURN_TYPES or played.type == "next_hand":
+    if not is_turn_action(played.type) or played.type == "next_hand":
         return None
     try:
         advice = advise(seen, events, include=played)
     except NothingToDo:
         return None
-    kind = "mus" if played.type in ("mus", "corto") else "discard" if played.type == "discard" else seen.lance
+    kind = "mus" if played.type in MUS_TYPES else "discard" if played.type == "discard" else seen.lance
     if same(played, advice.action):
         return Mark(kind, played, advice, 0.0, "good")
     estimate = advice.estimate(played)

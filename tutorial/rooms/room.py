@@ -16,21 +16,18 @@ import hmac
 import secrets
 from dataclasses import asdict, dataclass, replace
 
-from tutorial.bots import make_bot
 from tutorial.bots import senas as bot_senas
-from tutorial.engine import (SEATS, Action, Event, Game, IllegalAction, Options, order_from, points_per_lance, position,
+from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAction, Options, order_from, points_per_lance, position,
                              rivals)
 from tutorial.engine.legality import check
+from tutorial.table.model import MAX_BOT_MOVES, bots_player, game_seed
 
 PERSON, BOT = "person", "bot"
 CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
 DISCONNECTED_AFTER = 30.0      # seconds without a sign of life before a seat shows as disconnected
 GONE_AFTER = 60.0              # seconds without a sign of life before the seat's bot plays for it
 NEXT_HAND_WAIT = 20.0          # seconds after the first "next hand" before the next hand is dealt anyway
-TURN_TYPES = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")  # guarded by the version
-SEED_LIMIT = 2 ** 63
 MIXED_SEED_LIMIT = 2 ** 53     # a mixed seed is shown at the end: below 2^53 it survives any JSON client's numbers
-MAX_BOT_MOVES = 2000           # a safety net: bots never need this many moves before a person speaks
 WATCHERS = 4                   # the index of the spectators' version in ``Room.seen`` (after the four seats')
 
 
@@ -275,7 +272,7 @@ class Room:
         self.games += 1
         self.mixed = sum(held.person for held in self.seats) > 1
         seed, number = self.deal()
-        self.game = Game(self.options, (seed * 1_000_003 + number) % SEED_LIMIT)
+        self.game = Game(self.options, game_seed(seed, number))
         self._mark = 0
         self.pressed, self.next_deadline, self.windows, self.considered, self.readings = [], None, {}, {}, {}
         self.coach, self.hands = [{} for _ in SEATS], []
@@ -337,7 +334,7 @@ class Room:
             raise RoomError("not_started")
         if self.at_limit:
             raise RoomError("limit")
-        if action.type in TURN_TYPES and version != self.version_of(seat):
+        if action.type in SPOKEN_TYPES and version != self.version_of(seat):  # a word said alone, on its turn
             raise RoomError("stale")
         game = self.game
         if action.type == "next_hand":
@@ -381,9 +378,7 @@ class Room:
 
     def _bot(self):
         seed, number = self.deal()
-        bot = make_bot(self.level, seed=(seed * 7919 + number * 104_729 + self.game.move_count) % SEED_LIMIT)
-        bot.recall(self.game, self.readings)  # the hard bots' reading of the rivals, kept across the game
-        return bot
+        return bots_player(self.level, seed, self.game, self.readings, number)
 
     def deal(self) -> tuple[int, int]:
         """The current game is dealt, and its bots draw, as game ``number`` of a room of ``seed``: the room's own

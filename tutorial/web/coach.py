@@ -10,7 +10,7 @@ from flask import Blueprint, jsonify, request
 
 from tutorial.coach import NothingToDo, advise
 from tutorial.web import coach_history, coach_words, rooms, storage, table
-from tutorial.web.coach_marks import enabled, hand_start
+from tutorial.web.coach_marks import hand_start
 from tutorial.web.room_words import room_limit
 from tutorial.web.translate import gettext as _
 
@@ -20,11 +20,11 @@ bp = Blueprint("coach", __name__)
 def hint(table_id):
     table.use_language(request.args.get("lang"))
     record = table.find(table_id)
-    if not enabled(record.meta):
+    if not record.meta.coach:
         raise table.BadRequest(_("The coach is turned off at this table: turn it on in the table's settings."), 403)
-    if record.meta.get("paused"):  # señas: a rival's signal is waiting for its window to close
+    if record.meta.paused:  # señas: a rival's signal is waiting for its window to close
         raise not_your_turn()
-    game, seat = record.game, record.meta["seat"]
+    game, seat = record.game, record.meta.seat
     return jsonify(seat_hint(game, seat, (storage.move_limit(), table.limit_text)))
 
 

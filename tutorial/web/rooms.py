@@ -19,6 +19,8 @@ from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, IllegalAction
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name, seen_by
+from tutorial.table.meta import TableMeta
+from tutorial.table.model import SEED_LIMIT
 from tutorial.web import room_caps, room_coach, room_narration, room_store, room_stream, room_watch, storage, table
 from tutorial.web import table_senas as senas
 from tutorial.web.i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -159,7 +161,7 @@ def create_room():
     token = secrets.token_urlsafe(32)
     room = Room.create(secrets.token_urlsafe(16), name, digest(token), now(), options=options, level=level,
                        clock=clock, window=window, lang=lang, hints=hints,
-                       seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed, seeded=seed is not None,
+                       seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed, seeded=seed is not None,
                        max_moves=storage.move_limit())
     room_store.create(room, now())
     answer = {"id": room.id, "seat": 0, "token": token, "url": room_url(room), "room": lobby_view(room)}
@@ -312,9 +314,9 @@ def seat_view(room: Room, seat: int) -> dict:
     if not room.started:
         return dict(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=None, next_hand=None)
     game = room.game
-    meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
-            "window": room.window, "windows": room.windows_of(seat), "coach": room.hints,
-            "marks": room.coach[seat].get("marks", [])}  # this seat's own marks only: its review
+    meta = TableMeta(room.level, seat=seat, events_from=current_hand_start(game), window=room.window,
+                     windows=room.windows_of(seat), coach=room.hints,
+                     marks=room.coach[seat].get("marks", []))  # this seat's own marks only: its review
     names = room_narration.names_for(room, seat)
     view = table.learner_view(storage.Record(room.id, room.version, game, meta), game,
                               narrate=room_narration.narrator(room.id, room.games, seat, names),

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import replace
 
 from flask import Blueprint, g, jsonify, render_template, request
 from flask_babel import refresh
 
-from tutorial.bots import LEVELS, make_bot
+from tutorial.bots import LEVELS
 from tutorial.web.table_characters import CHARACTERS, characters
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
+from tutorial.table.meta import TableMeta
+from tutorial.table.model import MAX_BOT_MOVES, SEED_LIMIT, bots_player
 from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
@@ -27,9 +30,7 @@ from tutorial.web.translate import gettext as _, ngettext
 bp = Blueprint("table", __name__)
 
 LEARNER = 0                     # the learner sits at seat 0, the bot partner at seat 2
-SEED_LIMIT = 2 ** 63            # seeds are non-negative integers below this
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
-MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves before the learner speaks
 CREATE_FIELDS = {"reyes", "level", "seed", "bot_seed", "target", "mus_corrido", "real", "vacas", "senas", "window",
                  "lang"}
 ACTION_FIELDS = {"action", "version", "lang"}
@@ -70,10 +71,10 @@ def create_table():
     bot_seed = body.get("bot_seed")  # a finished game's replay link gives its bots' seed (docs/api-tables.md)
     if bot_seed is not None and (type(bot_seed) is not int or not 0 <= bot_seed < SEED_LIMIT or not seeded):
         raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))
-    meta = {"level": level, "seat": LEARNER, "seeded": seeded, "events_from": 0,
-            "bot_seed": bot_seed if bot_seed is not None else seed if seeded else secrets.randbelow(SEED_LIMIT)}
+    meta = TableMeta(level, seat=LEARNER, seeded=seeded, events_from=0,
+                     bot_seed=bot_seed if bot_seed is not None else seed if seeded else secrets.randbelow(SEED_LIMIT))
     if options.senas:
-        meta["window"] = senas_setting(body.get("window", senas.WINDOW))
+        meta.window = senas_setting(body.get("window", senas.WINDOW))
     play_bots(game, meta, senas.clock())
     record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
     storage.create(record)
@@ -100,9 +101,9 @@ def post_action(table_id):
     game = record.game
     if at_limit(game, storage.move_limit()):
         raise BadRequest(limit_text())
-    seat = record.meta["seat"]
+    seat = record.meta.seat
     start = game.event_count
-    meta = dict(record.meta, events_from=start, paused=False)
+    meta = replace(record.meta, events_from=start, paused=False)
     now = senas.clock()  # the request's arrival decides whether a catch is inside its window
     bot = table_bot(game, meta)
     before = None
@@ -129,16 +130,15 @@ def post_settings(table_id):
     touched. Settings that change nothing (``{}``, or the values the table has) write nothing: same version."""
     body = json_body({"window", "coach", "lang"})
     record = find(table_id)
-    meta = dict(record.meta, events_from=record.game.event_count)
+    meta = replace(record.meta, events_from=record.game.event_count)
     if "window" in body:
-        meta["window"] = senas_setting(body["window"])
+        meta.window = senas_setting(body["window"])
     if "coach" in body:
         try:
-            meta["coach"] = coach_marks.setting(body["coach"])
+            meta.coach = coach_marks.setting(body["coach"])
         except ValueError as error:
             raise BadRequest(str(error)) from None
-    if meta.get("window") == record.meta.get("window") and coach_marks.enabled(meta) == coach_marks.enabled(
-            record.meta):
+    if meta.window == record.meta.window and meta.coach == record.meta.coach:
         return jsonify(learner_view(storage.Record(record.id, record.version, record.game, meta), record.game))
     updated = storage.Record(record.id, record.version + 1, record.game, meta)
     storage.save(updated, expected_version=record.version)
@@ -268,21 +268,19 @@ def find(table_id: str) -> storage.Record:
 
 # ----- the bots ------------------------------------------------------------------------------------------------
 
-def table_bot(game: Game, meta: dict):
+def table_bot(game: Game, meta: TableMeta):
     """The bots' player for this request. Its random draws follow from the table's bot seed and how far the game
     has gone, so a table is reproducible from its stored data and a seeded table from its seed and the learner's
     actions."""
-    bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
-    bot.recall(game, meta.get("readings"))  # the hard bots' reading of the rivals, kept across the game
-    return bot
+    return bots_player(meta.level, meta.bot_seed, game, meta.readings)
 
 
-def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
+def play_bots(game: Game, meta: TableMeta, now: float, bot=None) -> None:
     """Let the three bots act until the learner must act or the hand is over; with señas, also until a rival bot
-    makes a signal the learner could catch (``meta["paused"]``: the page sends "continue" once its window ran
+    makes a signal the learner could catch (``meta.paused``: the page sends "continue" once its window ran
     out)."""
     bot = bot or table_bot(game, meta)
-    learner, cap = meta["seat"], storage.move_limit()
+    learner, cap = meta.seat, storage.move_limit()
     for _move in range(MAX_BOT_MOVES):
         if game.phase.hand_is_over or at_limit(game, cap):  # at the cap the game stops where it is
             break
@@ -290,7 +288,7 @@ def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
         if not bots:
             break
         if game.options.senas and senas.bot_turn(game, meta, bots[0], bot.rng, now):
-            meta["paused"] = True
+            meta.paused = True
             break
         game.apply(bots[0], bot.act(game, bots[0]))
     else:
@@ -299,7 +297,7 @@ def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
         senas.prune(game, meta)
     readings = bot.memory(game, [seat for seat in range(4) if seat != learner])
     if readings is not None:  # stored with the table: its next request's bots take it up (``table_bot``)
-        meta["readings"] = readings
+        meta.readings = readings
 
 
 def window_choices() -> list[tuple[float, str]]:
@@ -318,31 +316,31 @@ def learner_view(record: storage.Record, game: Game, narrate=None, summarize=Non
     cached), ``summarize(last_hand, view)`` (the explanation panel's, cached) and ``limit`` (its cap of moves and
     the sentence saying it was reached); the table narrates for ``Learner(seat)``. Once the game holds its cap of
     moves, no action is offered and ``limit`` says why."""
-    seat = record.meta["seat"]
+    seat = record.meta.seat
     view = game.observation(seat).to_json()
     options = view.pop("options")
     last_hand = view.pop("last_hand")
     view.pop("is_over")
     view.update({
-        "id": record.id, "version": record.version, "level": record.meta["level"], "reyes": options["reyes"],
+        "id": record.id, "version": record.version, "level": record.meta.level, "reyes": options["reyes"],
         "options": options, "partner": partner(seat), "match_over": game.is_over,
         "score_text": [score_text(points) for points in view["scores"]],
         "events": (narrate or (lambda events: [event_json(event, seat) for event in events]))(
-            game.events_for(seat, record.meta["events_from"])),
+            game.events_for(seat, record.meta.events_from)),
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
         "last_hand": ((summarize or (lambda last, seen: hand_summary(last, seen, options["senas"])))(last_hand, view)
                       if game.phase.hand_is_over and last_hand else None),
     })
     if game.options.senas:
         view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
-                    bots_paused=record.meta.get("paused", False), window=record.meta["window"])
-    view["coach"] = coach_marks.enabled(record.meta)
+                    bots_paused=record.meta.paused, window=record.meta.window)
+    view["coach"] = record.meta.coach
     view["review"] = coach_marks.review(record.meta, game)
     cap, reached = limit or (storage.move_limit(), limit_text)
     view["limit"] = reached() if at_limit(game, cap) else None
     if view["limit"]:
         view["legal_actions"] = []
-    if game.is_over and record.meta["seeded"]:
+    if game.is_over and record.meta.seeded:
         view["seed"] = game.seed
     return view
 

@@ -21,6 +21,7 @@ from contextlib import closing
 from pathlib import Path
 
 from tutorial.engine import Action, Game, Options
+from tutorial.table.meta import TableMeta
 
 LENGTHS = (10, 4000)
 LEVELS = ("medium", "hard")
@@ -53,7 +54,7 @@ def _store(app, game: Game) -> str:
     from tutorial.web import storage
 
     table_id = secrets.token_urlsafe(24)
-    meta = {"level": "easy", "seat": 0, "seeded": True, "events_from": game.event_count, "bot_seed": game.seed}
+    meta = TableMeta("easy", seat=0, seeded=True, events_from=game.event_count, bot_seed=game.seed)
     with app.app_context():
         storage.create(storage.Record(table_id, 1, game, meta))
     return table_id

@@ -13,13 +13,15 @@ from flask import current_app
 
 from tutorial.bots import habits_level
 from tutorial.bots import senas as bot_senas
-from tutorial.engine import Action, Game, team
+from tutorial.engine import OUT_OF_TURN as ENGINE_OUT_OF_TURN, Action, Game, team
+from tutorial.table.meta import TableMeta
 from tutorial.web.terms import SENAS
 from tutorial.web.translate import gettext as _, ngettext
 
 WINDOW = 1.5                 # seconds a learner's catch window stays open, by default
 WINDOW_RANGE = (1.0, 10.0)   # the longest is for screen-reader and keyboard users
-OUT_OF_TURN = ("sena", "catch", "continue")  # need no version: they never race a turn
+OUT_OF_TURN = (*ENGINE_OUT_OF_TURN, "continue")  # need no version: they never race a turn (the table's own
+# "continue" ends the bots' pause)
 
 
 def clock() -> float:
@@ -36,55 +38,53 @@ def window_setting(value) -> float:
     return float(value)
 
 
-def close_expired(game: Game, meta: dict, now: float) -> None:
+def close_expired(game: Game, meta: TableMeta, now: float) -> None:
     """Close the learner's windows whose time has run out (or that the engine already closed)."""
-    learner = meta["seat"]
-    deadlines = meta.get("windows", {})
-    for signaller, deadline in sorted(deadlines.items()):
+    learner = meta.seat
+    for signaller, deadline in sorted(meta.windows.items()):
         if (int(signaller), learner) in game.senas.windows and now >= deadline:
             game.apply(None, Action("close", seat=int(signaller), rival=learner))
     prune(game, meta)
 
 
-def prune(game: Game, meta: dict) -> None:
+def prune(game: Game, meta: TableMeta) -> None:
     """Forget deadlines of windows the engine no longer has open (caught, closed, or the hand ended)."""
-    learner = meta["seat"]
-    meta["windows"] = {s: d for s, d in meta.get("windows", {}).items() if (int(s), learner) in game.senas.windows}
+    learner = meta.seat
+    meta.windows = {s: d for s, d in meta.windows.items() if (int(s), learner) in game.senas.windows}
 
 
-def levels(meta: dict) -> dict:
-    return {seat: habits_level(meta["level"]) for seat in range(4) if seat != meta["seat"]}
+def levels(meta: TableMeta) -> dict:
+    return {seat: habits_level(meta.level) for seat in range(4) if seat != meta.seat}
 
 
-def learner_signalled(game: Game, meta: dict, rng) -> None:
+def learner_signalled(game: Game, meta: TableMeta, rng) -> None:
     """The learner's signal reached the two rival bots: each tries to catch it at once."""
-    bot_senas.react(game, meta["seat"], levels(meta), rng)
+    bot_senas.react(game, meta.seat, levels(meta), rng)
 
 
-def bot_turn(game: Game, meta: dict, seat: int, rng, now: float) -> bool:
+def bot_turn(game: Game, meta: TableMeta, seat: int, rng, now: float) -> bool:
     """Before a bot's move: it may signal. True when the signal opened a window for the learner (a rival bot
     signalled): the bots stop there, and the window runs from this response."""
-    learner = meta["seat"]
+    learner = meta.seat
     was_open = (seat, learner) in game.senas.windows
-    considered = {int(s): tuple(key) for s, key in meta.get("considered", {}).items()}
-    action = bot_senas.consider(game, seat, habits_level(meta["level"]), rng, considered)
-    meta["considered"] = {str(s): list(key) for s, key in considered.items()}
+    considered = {int(s): tuple(key) for s, key in meta.considered.items()}
+    action = bot_senas.consider(game, seat, habits_level(meta.level), rng, considered)
+    meta.considered = {str(s): list(key) for s, key in considered.items()}
     if action is None:
         return False
     bot_senas.react(game, seat, levels(meta), rng, people=(learner,))
     if team(seat) == team(learner):
         return False
-    deadlines = meta.setdefault("windows", {})
-    if not (was_open and str(seat) in deadlines):  # a second signal joins the open window: its deadline stays
-        deadlines[str(seat)] = now + meta.get("window", WINDOW)
+    if not (was_open and str(seat) in meta.windows):  # a second signal joins the open window: its deadline stays
+        meta.windows = dict(meta.windows, **{str(seat): now + (meta.window or WINDOW)})
     return True
 
 
-def window_view(game: Game, meta: dict, now: float) -> list[dict]:
+def window_view(game: Game, meta: TableMeta, now: float) -> list[dict]:
     """The learner's open windows: whose signal, and how many seconds are left (0 once run out)."""
-    learner = meta["seat"]
+    learner = meta.seat
     return [{"seat": int(s), "left": round(max(0.0, deadline - now), 3)}
-            for s, deadline in sorted(meta.get("windows", {}).items()) if (int(s), learner) in game.senas.windows]
+            for s, deadline in sorted(meta.windows.items()) if (int(s), learner) in game.senas.windows]
 
 
 WINDOW_CHOICES = (1.5, 2, 3, 5, 8, 10)  # the page's menu of window lengths (seconds)
