@@ -2,6 +2,8 @@
 it stores reads back the same."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from tutorial.table.meta import TableMeta
 
 MARK = {"game": 1, "hand": 2, "kind": "mus", "mark": "good", "lost": 0.0}
@@ -36,3 +38,12 @@ def test_the_defaults_the_old_code_wrote_out_are_left_out_and_read_back_the_same
 
 def test_a_field_no_table_has_is_ignored():
     assert TableMeta.from_json(dict(PLAIN, unknown=1)) == TableMeta.from_json(PLAIN)
+
+
+def test_the_learners_seat_record_shows_a_chosen_seed_only_once_the_game_is_over():
+    playing, over = SimpleNamespace(seed=9, is_over=False), SimpleNamespace(seed=9, is_over=True)
+    seeded, drawn = TableMeta.from_json(PLAIN), TableMeta.from_json(dict(PLAIN, seeded=False))
+    assert seeded.seat_record("t", 3, playing).seed is None
+    assert seeded.seat_record("t", 3, over).seed == 9 and drawn.seat_record("t", 3, over).seed is None
+    record = seeded.seat_record("t", 3, playing)
+    assert (record.seat, record.level, record.events_from, record.paused) == (0, "easy", 12, False)

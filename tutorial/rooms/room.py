@@ -20,7 +20,8 @@ from tutorial.bots import senas as bot_senas
 from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAction, Options, order_from, points_per_lance, position,
                              rivals)
 from tutorial.engine.legality import check
-from tutorial.table.model import MAX_BOT_MOVES, bots_player, game_seed
+from tutorial.engine.snapshot import current_hand_start
+from tutorial.table.model import MAX_BOT_MOVES, SeatRecord, bots_player, game_seed
 
 PERSON, BOT = "person", "bot"
 CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
@@ -509,6 +510,15 @@ class Room:
 
     def next_hand_left(self, now: float) -> float | None:
         return None if self.next_deadline is None else round(max(0.0, self.next_deadline - now), 3)
+
+    def seat_record(self, seat: int) -> SeatRecord:
+        """What ``seat``'s view of the started game is built from: its events from the hand's start, its own catch
+        windows and its own marks (its review), and once the game is over the seed that plays it again (a new room
+        with the same options and this seed, the creation page's ?seed=, deals the same hands, and the same moves
+        meet the same bots' moves)."""
+        return SeatRecord(self.id, self.version, self.game, seat, self.level, current_hand_start(self.game),
+                          window=self.window, windows=self.windows_of(seat), coach=self.hints,
+                          marks=self.coach[seat].get("marks", []), seed=self.replay_seed())
 
     def windows_of(self, seat: int) -> dict[str, float]:
         """The deadlines of ``seat``'s open catch windows, by signaller (the table's ``meta["windows"]`` form)."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from tutorial.engine import Game
+from tutorial.table.model import SeatRecord
+
 
 @dataclass
 class TableMeta:
@@ -35,6 +38,12 @@ class TableMeta:
         """The record of a stored ``meta`` object (any field missing takes its default; unknown ones are ignored)."""
         known = {item.name for item in fields(cls)}
         return cls(**{key: value for key, value in data.items() if key in known})
+
+    def seat_record(self, table_id: str, version: int, game: Game) -> SeatRecord:
+        """What the learner's view is built from: the game's seed is shown once it is over if it was chosen."""
+        return SeatRecord(table_id, version, game, self.seat, self.level, self.events_from, window=self.window,
+                          windows=self.windows, coach=self.coach, marks=self.marks, paused=self.paused,
+                          seed=game.seed if game.is_over and self.seeded else None)
 
     def to_json(self) -> dict:
         """The stored form: the fields every table has, and the others only where they differ from the default."""

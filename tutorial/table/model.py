@@ -7,6 +7,8 @@ replays the same deals and the same bots' moves from its seed and the people's a
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from tutorial.bots import make_bot
 from tutorial.engine import Game
 
@@ -31,3 +33,28 @@ def bots_player(level: str, seed: int, game: Game, readings: dict | None, number
     bot = make_bot(level, seed=bot_seed(seed, game.move_count, number))
     bot.recall(game, readings)
     return bot
+
+
+@dataclass
+class SeatRecord:
+    """What one seat's view of a table is built from, the bots' table's learner and a room's seat alike (the web
+    layer puts it into words: tutorial/web/table.py ``learner_view``).
+
+    ``events_from``: where the seat's events of this view start; ``window``: its catch windows' length (señas);
+    ``windows``: the deadline of each of its open windows, by the signaller's seat as text; ``coach`` and
+    ``marks``: the coach is on, and its marks of the seat's decisions (its review); ``paused``: the bots' table's
+    bots wait for the learner's window to run out (None: a room, which has no such field); ``seed``: the seed shown
+    once the game is over (None: none is shown)."""
+
+    id: str
+    version: int
+    game: Game
+    seat: int
+    level: str
+    events_from: int
+    window: float | None = None
+    windows: dict[str, float] = field(default_factory=dict)
+    coach: bool = True
+    marks: list[dict] = field(default_factory=list)
+    paused: bool | None = None
+    seed: int | None = None

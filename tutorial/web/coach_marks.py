@@ -7,13 +7,14 @@ from tutorial.coach import judge
 from tutorial.engine import Action, Game
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.table.meta import TableMeta
+from tutorial.table.model import SeatRecord
 from tutorial.web import coach_words
 from tutorial.web.translate import gettext as _
 
 MAX_MARKS = 400  # marks kept per game: far more decisions than a game to 40 needs
 
 
-def enabled(meta: TableMeta) -> bool:
+def enabled(meta: TableMeta | SeatRecord) -> bool:
     """The coach is on unless the table's settings turned it off."""
     return meta.coach
 
@@ -65,7 +66,7 @@ def record_decision(meta: TableMeta, before: tuple | None, action_json: dict, ga
     meta.marks = (marks + [stored])[-MAX_MARKS:]
 
 
-def review(meta: TableMeta, game: Game) -> list[dict] | None:
+def review(meta: TableMeta | SeatRecord, game: Game) -> list[dict] | None:
     """The marks of the hand just over, in words (None while the hand is played or with the coach off)."""
     if not enabled(meta) or not game.phase.hand_is_over:
         return None

@@ -17,9 +17,7 @@ from flask import Blueprint, g, jsonify, make_response, request
 from tutorial import languages
 from tutorial.bots import LEVELS
 from tutorial.engine import SEATS, Action, IllegalAction
-from tutorial.engine.snapshot import current_hand_start
 from tutorial.rooms import CLOCK_RANGE, BadName, Room, RoomError, clean_name, seen_by
-from tutorial.table.meta import TableMeta
 from tutorial.table.model import SEED_LIMIT
 from tutorial.web import room_caps, room_coach, room_narration, room_store, room_stream, room_watch, storage, table
 from tutorial.web import table_senas as senas
@@ -314,21 +312,12 @@ def seat_view(room: Room, seat: int) -> dict:
     if not room.started:
         return dict(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=None, next_hand=None)
     game = room.game
-    meta = TableMeta(room.level, seat=seat, events_from=current_hand_start(game), window=room.window,
-                     windows=room.windows_of(seat), coach=room.hints,
-                     marks=room.coach[seat].get("marks", []))  # this seat's own marks only: its review
     names = room_narration.names_for(room, seat)
-    view = table.learner_view(storage.Record(room.id, room.version, game, meta), game,
+    view = table.learner_view(room.seat_record(seat), moment,
                               narrate=room_narration.narrator(room.id, room.games, seat, names),
                               summarize=room_narration.summary(room, seat, names),
                               limit=(room.max_moves, room_limit))
-    view.pop("bots_paused", None)
-    view.pop("seed", None)
     view["summary"] = room_coach.summary(room, seat)
-    if room.replay_seed() is not None:
-        # Once the game is over, the seed that plays it again: a new room with the same options and this seed (the
-        # creation page's ?seed=) deals the same hands, and the same moves meet the same bots' moves.
-        view["seed"] = room.replay_seed()
     view.update(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=room.deadline_left(moment),
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
                 if game.phase.hand_is_over else None)

@@ -17,7 +17,7 @@ from tutorial.bots import LEVELS
 from tutorial.web.table_characters import CHARACTERS, characters
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
 from tutorial.table.meta import TableMeta
-from tutorial.table.model import MAX_BOT_MOVES, SEED_LIMIT, bots_player
+from tutorial.table.model import MAX_BOT_MOVES, SEED_LIMIT, SeatRecord, bots_player
 from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
@@ -78,14 +78,14 @@ def create_table():
     play_bots(game, meta, senas.clock())
     record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
     storage.create(record)
-    return jsonify(learner_view(record, game)), 201
+    return jsonify(table_view(record)), 201
 
 
 @bp.get("/api/tables/<table_id>")
 def get_table(table_id):
     use_language(request.args.get("lang"))
     record = find(table_id)
-    return jsonify(learner_view(record, record.game))
+    return jsonify(table_view(record))
 
 
 @bp.post("/api/tables/<table_id>/actions")
@@ -121,7 +121,7 @@ def post_action(table_id):
     play_bots(game, meta, now, bot)
     updated = storage.Record(record.id, record.version + 1, game, meta)
     storage.save(updated, expected_version=record.version)  # StaleVersion: 409, see storage_error
-    return jsonify(learner_view(updated, game))
+    return jsonify(table_view(updated))
 
 
 @bp.post("/api/tables/<table_id>/settings")
@@ -139,10 +139,10 @@ def post_settings(table_id):
         except ValueError as error:
             raise BadRequest(str(error)) from None
     if meta.window == record.meta.window and meta.coach == record.meta.coach:
-        return jsonify(learner_view(storage.Record(record.id, record.version, record.game, meta), record.game))
+        return jsonify(table_view(storage.Record(record.id, record.version, record.game, meta)))
     updated = storage.Record(record.id, record.version + 1, record.game, meta)
     storage.save(updated, expected_version=record.version)
-    return jsonify(learner_view(updated, record.game))
+    return jsonify(table_view(updated))
 
 
 def at_limit(game: Game, cap: int | None) -> bool:
@@ -310,38 +310,45 @@ def window_choices() -> list[tuple[float, str]]:
 
 # ----- the learner's view --------------------------------------------------------------------------------------
 
-def learner_view(record: storage.Record, game: Game, narrate=None, summarize=None, limit=None) -> dict:
-    """What the learner may know: the engine's observation of their seat as JSON, plus the table's fields and
-    localized events. A room passes its own ``narrate(events)`` (the events in words, by the people's names,
-    cached), ``summarize(last_hand, view)`` (the explanation panel's, cached) and ``limit`` (its cap of moves and
-    the sentence saying it was reached); the table narrates for ``Learner(seat)``. Once the game holds its cap of
-    moves, no action is offered and ``limit`` says why."""
-    seat = record.meta.seat
+def table_view(record: storage.Record) -> dict:
+    """The learner's view of a table against the bots."""
+    return learner_view(record.meta.seat_record(record.id, record.version, record.game), senas.clock())
+
+
+def learner_view(seated: SeatRecord, now: float, narrate=None, summarize=None, limit=None) -> dict:
+    """What a seat may know (the bots' table's learner, a room's seat): the engine's observation of the seat as JSON,
+    plus the table's fields and localized events, at ``now`` (the catch windows' time left). A room passes its own
+    ``narrate(events)`` (the events in words, by the people's names, cached), ``summarize(last_hand, view)`` (the
+    explanation panel's, cached) and ``limit`` (its cap of moves and the sentence saying it was reached); the table
+    narrates for ``Learner(seat)``. Once the game holds its cap of moves, no action is offered and ``limit`` says
+    why."""
+    seat, game = seated.seat, seated.game
     view = game.observation(seat).to_json()
     options = view.pop("options")
     last_hand = view.pop("last_hand")
     view.pop("is_over")
     view.update({
-        "id": record.id, "version": record.version, "level": record.meta.level, "reyes": options["reyes"],
+        "id": seated.id, "version": seated.version, "level": seated.level, "reyes": options["reyes"],
         "options": options, "partner": partner(seat), "match_over": game.is_over,
         "score_text": [score_text(points) for points in view["scores"]],
         "events": (narrate or (lambda events: [event_json(event, seat) for event in events]))(
-            game.events_for(seat, record.meta.events_from)),
+            game.events_for(seat, seated.events_from)),
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
         "last_hand": ((summarize or (lambda last, seen: hand_summary(last, seen, options["senas"])))(last_hand, view)
                       if game.phase.hand_is_over and last_hand else None),
     })
     if game.options.senas:
-        view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
-                    bots_paused=record.meta.paused, window=record.meta.window)
-    view["coach"] = record.meta.coach
-    view["review"] = coach_marks.review(record.meta, game)
+        view.update(catch_windows=senas.window_view(game, seated, now), window=seated.window)
+        if seated.paused is not None:
+            view["bots_paused"] = seated.paused
+    view["coach"] = seated.coach
+    view["review"] = coach_marks.review(seated, game)
     cap, reached = limit or (storage.move_limit(), limit_text)
     view["limit"] = reached() if at_limit(game, cap) else None
     if view["limit"]:
         view["legal_actions"] = []
-    if game.is_over and record.meta.seeded:
-        view["seed"] = game.seed
+    if seated.seed is not None:
+        view["seed"] = seated.seed
     return view
 
 

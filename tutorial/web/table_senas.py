@@ -15,6 +15,7 @@ from tutorial.bots import habits_level
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import OUT_OF_TURN as ENGINE_OUT_OF_TURN, Action, Game, team
 from tutorial.table.meta import TableMeta
+from tutorial.table.model import SeatRecord
 from tutorial.web.terms import SENAS
 from tutorial.web.translate import gettext as _, ngettext
 
@@ -80,8 +81,8 @@ def bot_turn(game: Game, meta: TableMeta, seat: int, rng, now: float) -> bool:
     return True
 
 
-def window_view(game: Game, meta: TableMeta, now: float) -> list[dict]:
-    """The learner's open windows: whose signal, and how many seconds are left (0 once run out)."""
+def window_view(game: Game, meta: TableMeta | SeatRecord, now: float) -> list[dict]:
+    """The seat's open windows: whose signal, and how many seconds are left (0 once run out)."""
     learner = meta.seat
     return [{"seat": int(s), "left": round(max(0.0, deadline - now), 3)}
             for s, deadline in sorted(meta.windows.items()) if (int(s), learner) in game.senas.windows]
