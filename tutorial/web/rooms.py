@@ -86,7 +86,7 @@ def with_cookie(response, room_id: str, token: str):
 
 
 def now() -> float:
-    return senas.clock()  # the site's one injectable clock (config TABLE_CLOCK)
+    return room_stream.clock()  # the rooms' clock (config ROOM_CLOCK)
 
 
 # ----- input -----------------------------------------------------------------------------------------------------
