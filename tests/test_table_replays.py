@@ -9,7 +9,7 @@ import json
 import pytest
 
 from tutorial import create_app
-from tutorial.engine import Action
+from tutorial.engine import Action, Options
 from tutorial.rooms.room import Room
 from tutorial.table.model import SEED_LIMIT, bot_seed, game_seed
 from tutorial.web import storage
@@ -52,8 +52,9 @@ def played_table(tmp_path, level: str, seed: int, senas: bool = False) -> str:
     return fingerprint([[seat, action.to_json()] for seat, action in whole.history])
 
 
-def played_room(level: str, seed: int) -> str:
-    room = Room.create("r", "Ana", "h", 0.0, level=level, seed=seed, seeded=True, secret="00" * 32)
+def played_room(level: str, seed: int, senas: bool = False) -> str:
+    room = Room.create("r", "Ana", "h", 0.0, level=level, seed=seed, seeded=True, secret="00" * 32,
+                       options=Options(senas=senas))
     room.start(0, 1.0)
     now = 2.0
     for _ in range(60):
@@ -83,12 +84,13 @@ def test_a_seeded_table_replays_the_deals_and_bots_moves_of_the_code_before(tmp_
     assert played_table(tmp_path, level, seed, senas) == expected
 
 
-@pytest.mark.parametrize("level, seed, expected", [
-    ("medium", 3, "6c51d2e90326a46b"),
-    ("hard", 11, "287699435043346f"),
+@pytest.mark.parametrize("level, seed, senas, expected", [
+    ("medium", 3, False, "6c51d2e90326a46b"),
+    ("hard", 11, False, "287699435043346f"),
+    ("medium", 3, True, "7cad028dff83ccb8"),
 ])
-def test_a_seeded_room_replays_the_deals_and_bots_moves_of_the_code_before(level, seed, expected):
-    assert played_room(level, seed) == expected
+def test_a_seeded_room_replays_the_deals_and_bots_moves_of_the_code_before(level, seed, senas, expected):
+    assert played_room(level, seed, senas) == expected
 
 
 def test_the_seed_formulas_are_the_tables_and_the_rooms_of_before():

@@ -21,7 +21,7 @@ from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAc
                              rivals)
 from tutorial.engine.legality import check
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.table.model import MAX_BOT_MOVES, SeatRecord, bots_player, game_seed
+from tutorial.table.model import SeatRecord, bots_play, bots_player, close_expired, game_seed, still_open
 
 PERSON, BOT = "person", "bot"
 CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
@@ -412,27 +412,20 @@ class Room:
         game = self.game
         bot = self._bot()
         start = game.move_count
-        for _move in range(MAX_BOT_MOVES):
-            if game.phase.hand_is_over or self.at_limit:
-                break
-            bots = [seat for seat in game.to_act() if not self.plays_itself(seat)]
-            if not bots:
-                break
-            seat = bots[0]
-            if game.options.senas:
-                considered = {int(s): tuple(key) for s, key in self.considered.items()}
-                signal = bot_senas.consider(game, seat, self.level, bot.rng, considered)
-                self.considered = {str(s): list(key) for s, key in considered.items()}
-                if signal is not None:
-                    self._signalled(seat, now)
-                self._prune_windows()
-                if self.windows:
-                    # A person has a catch window open: the bots wait until it closes (advance) or is used, as
-                    # they pause at the bots' table, so the signal is not buried under their next moves.
-                    break
-            game.apply(seat, bot.act(game, seat))
-        else:
-            raise RuntimeError("the bots did not stop")
+
+        def signals(seat: int) -> bool:
+            """The bot about to move may signal first; True while a person has a catch window open: the bots wait
+            until it closes (advance) or is used, as they pause at the bots' table, so the signal is not buried
+            under their next moves."""
+            considered = {int(s): tuple(key) for s, key in self.considered.items()}
+            signal = bot_senas.consider(game, seat, self.level, bot.rng, considered)
+            self.considered = {str(s): list(key) for s, key in considered.items()}
+            if signal is not None:
+                self._signalled(seat, now)
+            self._prune_windows()
+            return bool(self.windows)
+
+        bots_play(game, bot, self.plays_itself, lambda: self.at_limit, signals if game.options.senas else None)
         # Every seat's reading, a person's too: its bot stands in for it when the person is gone.
         self.readings = bot.memory(game, SEATS) or {}
         if self.at_limit:  # nothing falls due in a game that cannot go on
@@ -461,8 +454,7 @@ class Room:
         self.deadline, self.clock_key = now + self.clock, key
 
     def _prune_windows(self) -> None:
-        open_now = self.game.senas.windows
-        self.windows = {pair: deadline for pair, deadline in self.windows.items() if pair in open_now}
+        self.windows = still_open(self.game, self.windows)
 
     # ----- deadlines ----------------------------------------------------------------------------------------
 
@@ -485,10 +477,7 @@ class Room:
         if not self.started:
             return changed
         game = self.game
-        for (signaller, rival), deadline in sorted(self.windows.items()):
-            if now >= deadline and (signaller, rival) in game.senas.windows:
-                game.apply(None, Action("close", seat=signaller, rival=rival))
-                changed = True
+        changed = close_expired(game, self.windows, now) or changed
         self._prune_windows()
         if changed:
             self._play_bots(now, decided=False)  # a seat whose person is gone is the bot's now

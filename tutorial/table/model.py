@@ -8,9 +8,10 @@ replays the same deals and the same bots' moves from its seed and the people's a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from tutorial.bots import make_bot
-from tutorial.engine import Game
+from tutorial.engine import Action, Game
 
 SEED_LIMIT = 2 ** 63   # seeds are non-negative integers below this
 MAX_BOT_MOVES = 2000   # a safety net: bots never need this many moves before a person speaks
@@ -33,6 +34,44 @@ def bots_player(level: str, seed: int, game: Game, readings: dict | None, number
     bot = make_bot(level, seed=bot_seed(seed, game.move_count, number))
     bot.recall(game, readings)
     return bot
+
+
+def bots_play(game: Game, bot, plays_itself: Callable[[int], bool], at_limit: Callable[[], bool],
+              before_move: Callable[[int], bool] | None = None) -> bool:
+    """The bots play until a person must act (a seat ``plays_itself``), the hand is over or the game holds its cap
+    of moves (``at_limit``): the bots' table's three bots and a room's bots and stand-ins alike, one seat at a time
+    in the engine's order. ``before_move(seat)``, with señas, lets the bot about to move signal first; True stops
+    the bots there (a person's catch window opened). Returns whether ``before_move`` stopped them."""
+    for _move in range(MAX_BOT_MOVES):
+        if game.phase.hand_is_over or at_limit():  # at the cap the game stops where it is
+            return False
+        bots = [seat for seat in game.to_act() if not plays_itself(seat)]
+        if not bots:
+            return False
+        if before_move is not None and before_move(bots[0]):
+            return True
+        game.apply(bots[0], bot.act(game, bots[0]))
+    raise RuntimeError("the bots did not stop")
+
+
+Deadlines = dict[tuple[int, int], float]  # a person's catch window -> when it closes: (signaller, rival) -> seconds
+
+
+def close_expired(game: Game, deadlines: Deadlines, now: float) -> bool:
+    """Close each catch window whose deadline ``now`` has reached and that the engine still has open (the engine's
+    ``close``, made by no seat), in the order of the windows; True when one was closed."""
+    closed = False
+    for (signaller, rival), deadline in sorted(deadlines.items()):
+        if now >= deadline and (signaller, rival) in game.senas.windows:
+            game.apply(None, Action("close", seat=signaller, rival=rival))
+            closed = True
+    return closed
+
+
+def still_open(game: Game, deadlines: Deadlines) -> Deadlines:
+    """The deadlines of the windows the engine still has open (a window caught, closed or ended with the hand is
+    forgotten)."""
+    return {pair: deadline for pair, deadline in deadlines.items() if pair in game.senas.windows}
 
 
 @dataclass

@@ -17,7 +17,7 @@ from tutorial.bots import LEVELS
 from tutorial.web.table_characters import CHARACTERS, characters
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
 from tutorial.table.meta import TableMeta
-from tutorial.table.model import MAX_BOT_MOVES, SEED_LIMIT, SeatRecord, bots_player
+from tutorial.table.model import SEED_LIMIT, SeatRecord, bots_play, bots_player
 from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
@@ -281,18 +281,9 @@ def play_bots(game: Game, meta: TableMeta, now: float, bot=None) -> None:
     out)."""
     bot = bot or table_bot(game, meta)
     learner, cap = meta.seat, storage.move_limit()
-    for _move in range(MAX_BOT_MOVES):
-        if game.phase.hand_is_over or at_limit(game, cap):  # at the cap the game stops where it is
-            break
-        bots = [seat for seat in game.to_act() if seat != learner]
-        if not bots:
-            break
-        if game.options.senas and senas.bot_turn(game, meta, bots[0], bot.rng, now):
-            meta.paused = True
-            break
-        game.apply(bots[0], bot.act(game, bots[0]))
-    else:
-        raise RuntimeError("the bots did not stop")
+    signals = (lambda seat: senas.bot_turn(game, meta, seat, bot.rng, now)) if game.options.senas else None
+    if bots_play(game, bot, lambda seat: seat == learner, lambda: at_limit(game, cap), signals):
+        meta.paused = True
     if game.options.senas:
         senas.prune(game, meta)
     readings = bot.memory(game, [seat for seat in range(4) if seat != learner])

@@ -13,8 +13,9 @@ from flask import current_app
 
 from tutorial.bots import habits_level
 from tutorial.bots import senas as bot_senas
-from tutorial.engine import OUT_OF_TURN as ENGINE_OUT_OF_TURN, Action, Game, team
+from tutorial.engine import OUT_OF_TURN as ENGINE_OUT_OF_TURN, Game, team
 from tutorial.table.meta import TableMeta
+from tutorial.table import model
 from tutorial.table.model import SeatRecord
 from tutorial.web.terms import SENAS
 from tutorial.web.translate import gettext as _, ngettext
@@ -41,17 +42,19 @@ def window_setting(value) -> float:
 
 def close_expired(game: Game, meta: TableMeta, now: float) -> None:
     """Close the learner's windows whose time has run out (or that the engine already closed)."""
-    learner = meta.seat
-    for signaller, deadline in sorted(meta.windows.items()):
-        if (int(signaller), learner) in game.senas.windows and now >= deadline:
-            game.apply(None, Action("close", seat=int(signaller), rival=learner))
+    model.close_expired(game, deadlines(meta), now)
     prune(game, meta)
 
 
 def prune(game: Game, meta: TableMeta) -> None:
     """Forget deadlines of windows the engine no longer has open (caught, closed, or the hand ended)."""
-    learner = meta.seat
-    meta.windows = {s: d for s, d in meta.windows.items() if (int(s), learner) in game.senas.windows}
+    meta.windows = {str(signaller): deadline for (signaller, _rival), deadline in
+                    model.still_open(game, deadlines(meta)).items()}
+
+
+def deadlines(meta: TableMeta) -> model.Deadlines:
+    """The learner's windows' deadlines by (signaller, learner), as every table keeps them."""
+    return {(int(signaller), meta.seat): deadline for signaller, deadline in meta.windows.items()}
 
 
 def levels(meta: TableMeta) -> dict:
