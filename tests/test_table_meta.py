@@ -1,10 +1,10 @@
-"""The bots' table's typed record (tutorial/table/meta.py): every ``meta`` the code before it stored loads, and what
+"""The bots' table's typed record (tutorial/table/model.py): every ``meta`` the code before it stored loads, and what
 it stores reads back the same."""
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tutorial.table.meta import TableMeta
+from tutorial.table.model import TableMeta
 
 MARK = {"game": 1, "hand": 2, "kind": "mus", "mark": "good", "lost": 0.0}
 # As the code before the typed record stored them: a plain table, and a señas table with the coach off, marks,

@@ -13,7 +13,7 @@ from tutorial import create_app
 from tutorial.bots import make_bot, rivals
 from tutorial.engine import Game
 from tutorial.web import storage
-from tutorial.web.table import table_bot
+from tutorial.table.model import BotsTable
 
 BOTS = (1, 2, 3)
 
@@ -59,7 +59,7 @@ def test_the_reading_survives_a_reload_though_the_loaded_game_holds_only_its_las
     with app.app_context():
         record, whole = storage.load(table_id), storage.replay(table_id)
     assert record.game.first_event > 0 and record.game.events_for(1, 0)[0]["index"] > 0
-    bot = table_bot(record.game, record.meta)  # the bots of the table's next request
+    bot = BotsTable(record.game, record.meta).bots()  # the bots of the table's next request
     for seat in BOTS:
         reading = bot._reading(record.game, seat).weights()
         at_once = rivals.posterior(seat, whole.options.reyes, whole.options.target, whole.events_for(seat, 0))

@@ -9,9 +9,8 @@ import pytest
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import Action, Game, Options
 from tutorial.engine.senas import true_senas
-from tutorial.table.meta import TableMeta
+from tutorial.table.model import BotsTable, TableMeta, window_view
 from tutorial.web import storage
-from tutorial.web import table_senas
 
 LEARNER_TEAM = 0
 
@@ -200,18 +199,19 @@ def test_a_second_signal_joining_an_open_window_keeps_the_learners_deadline(app,
     monkeypatch.setattr(bot_senas, "signal_to_make", lambda level, seen, rng: signal)
     meta = TableMeta("easy", seat=0, window=1.5)
     rng = random.Random(0)
+    table = BotsTable(game, meta)
     with app.app_context():
-        assert table_senas.bot_turn(game, meta, rival, rng, now=1000.0)
+        assert table.bot_turn(rival, rng, now=1000.0)
         meta.considered = {}  # a later moment of the hand: the bot may signal again
-        assert table_senas.bot_turn(game, meta, rival, rng, now=1001.0)
+        assert table.bot_turn(rival, rng, now=1001.0)
         assert game.senas.windows[rival, 0] == [0, 1], "both signals wait in one window"
         assert meta.windows == {str(rival): 1001.5}, "the deadline of the first signal"
-        assert table_senas.window_view(game, meta, 1001.0) == [{"seat": rival, "left": 0.5}]
+        assert window_view(game, meta, 1001.0) == [{"seat": rival, "left": 0.5}]
         game.apply(0, Action("catch", seat=rival))  # caught: a third moment's signal opens a new window
-        table_senas.prune(game, meta)
+        table.prune()
         meta.considered = {}
         game.senas.made.pop()  # under the two-a-hand limit again, to sign once more
-        assert table_senas.bot_turn(game, meta, rival, rng, now=1005.0)
+        assert table.bot_turn(rival, rng, now=1005.0)
         assert meta.windows == {str(rival): 1006.5}
 
 

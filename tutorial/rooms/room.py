@@ -21,7 +21,7 @@ from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAc
                              rivals)
 from tutorial.engine.legality import check
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.table.model import SeatRecord, bots_play, bots_player, close_expired, game_seed, still_open
+from tutorial.table.model import SeatRecord, Table, bots_player, close_expired, game_seed, still_open
 
 PERSON, BOT = "person", "bot"
 CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
@@ -80,7 +80,10 @@ class Seat:
         return self.kind == PERSON
 
 
-class Room:
+class Room(Table):
+    """A table (tutorial/table/model.py) of people reached by a link: a lobby before the start, a host, stand-in
+    bots for people gone, the turn clock and the next-hand agreement."""
+
     def __init__(self, data: dict):
         self.id: str = data["id"]
         self.version: int = data["version"]
@@ -178,13 +181,6 @@ class Room:
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.is_over
-
-    @property
-    def at_limit(self) -> bool:
-        """The game holds ``max_moves`` moves and is not over: nobody, bot or person, moves in it any more."""
-        game = self.game
-        return (game is not None and self.max_moves is not None and not game.is_over
-                and game.move_count >= self.max_moves)
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose person holds the token with this hash (compared in constant time), or None."""
@@ -425,7 +421,7 @@ class Room:
             self._prune_windows()
             return bool(self.windows)
 
-        bots_play(game, bot, self.plays_itself, lambda: self.at_limit, signals if game.options.senas else None)
+        self.run_bots(bot, signals if game.options.senas else None)
         # Every seat's reading, a person's too: its bot stands in for it when the person is gone.
         self.readings = bot.memory(game, SEATS) or {}
         if self.at_limit:  # nothing falls due in a game that cannot go on

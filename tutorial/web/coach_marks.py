@@ -6,7 +6,7 @@ from __future__ import annotations
 from tutorial.coach import judge
 from tutorial.engine import Action, Game
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.table.meta import TableMeta
+from tutorial.table.model import TableMeta
 from tutorial.table.model import SeatRecord
 from tutorial.web import coach_words
 from tutorial.web.translate import gettext as _

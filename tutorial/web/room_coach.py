@@ -9,7 +9,7 @@ kept as counts, so a room's state stays small. Everyone gets the summary at the 
 from __future__ import annotations
 
 from tutorial.rooms import Room
-from tutorial.table.meta import TableMeta
+from tutorial.table.model import TableMeta
 from tutorial.web import coach_history, coach_marks
 
 MARKS = ("good", "doubtful", "mistake")

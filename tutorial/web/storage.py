@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from flask import current_app, has_request_context, request
 
 from tutorial.engine import Game
-from tutorial.table.meta import TableMeta
+from tutorial.table.model import TableMeta
 from tutorial.web import db, jsontext, ratelimit
 from tutorial.web.db import JOURNALS, StorageError, Unavailable, close_connections  # noqa: F401 - the store's API
 

@@ -16,8 +16,8 @@ from flask_babel import refresh
 from tutorial.bots import LEVELS
 from tutorial.web.table_characters import CHARACTERS, characters
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
-from tutorial.table.meta import TableMeta
-from tutorial.table.model import SEED_LIMIT, SeatRecord, bots_play, bots_player
+from tutorial.table.model import TableMeta
+from tutorial.table.model import SEED_LIMIT, BotsTable, SeatRecord, at_limit, window_view
 from tutorial.web import coach_marks, coach_words, jsonapi, storage
 from tutorial.web import table_senas as senas
 from tutorial.web.explain_text import describe
@@ -75,7 +75,7 @@ def create_table():
                      bot_seed=bot_seed if bot_seed is not None else seed if seeded else secrets.randbelow(SEED_LIMIT))
     if options.senas:
         meta.window = senas_setting(body.get("window", senas.WINDOW))
-    play_bots(game, meta, senas.clock())
+    BotsTable(game, meta, storage.move_limit()).start(senas.clock())
     record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
     storage.create(record)
     return jsonify(table_view(record)), 201
@@ -101,24 +101,16 @@ def post_action(table_id):
     game = record.game
     if at_limit(game, storage.move_limit()):
         raise BadRequest(limit_text())
-    seat = record.meta.seat
-    start = game.event_count
-    meta = replace(record.meta, events_from=start, paused=False)
+    table = BotsTable(game, replace(record.meta, events_from=game.event_count, paused=False), storage.move_limit())
     now = senas.clock()  # the request's arrival decides whether a catch is inside its window
-    bot = table_bot(game, meta)
-    before = None
     try:
-        if game.options.senas:
-            senas.close_expired(game, meta, now)
-        if kind != "continue" or not game.options.senas:
-            before = coach_marks.before_action(game, meta, action)  # the coach marks the move as the learner saw it
-            game.apply(seat, Action.from_json(action))
+        move = None if kind == "continue" and game.options.senas else Action.from_json(action)
+        # the coach marks the move as the learner saw it
+        before = table.act(move, now, lambda: coach_marks.before_action(game, table.meta, action))
     except IllegalAction as error:
         raise BadRequest(refusal(error.code, error.params)) from None
+    meta = table.meta
     coach_marks.record_decision(meta, before, action, game)
-    if kind == "sena":
-        senas.learner_signalled(game, meta, bot.rng)
-    play_bots(game, meta, now, bot)
     updated = storage.Record(record.id, record.version + 1, game, meta)
     storage.save(updated, expected_version=record.version)  # StaleVersion: 409, see storage_error
     return jsonify(table_view(updated))
@@ -143,11 +135,6 @@ def post_settings(table_id):
     updated = storage.Record(record.id, record.version + 1, record.game, meta)
     storage.save(updated, expected_version=record.version)
     return jsonify(table_view(updated))
-
-
-def at_limit(game: Game, cap: int | None) -> bool:
-    """The game holds ``cap`` moves (config MAX_TABLE_MOVES) and is not over: no move can be played in it any more."""
-    return cap is not None and not game.is_over and game.move_count >= cap
 
 
 def limit_text() -> str:
@@ -266,30 +253,7 @@ def find(table_id: str) -> storage.Record:
     return record
 
 
-# ----- the bots ------------------------------------------------------------------------------------------------
-
-def table_bot(game: Game, meta: TableMeta):
-    """The bots' player for this request. Its random draws follow from the table's bot seed and how far the game
-    has gone, so a table is reproducible from its stored data and a seeded table from its seed and the learner's
-    actions."""
-    return bots_player(meta.level, meta.bot_seed, game, meta.readings)
-
-
-def play_bots(game: Game, meta: TableMeta, now: float, bot=None) -> None:
-    """Let the three bots act until the learner must act or the hand is over; with señas, also until a rival bot
-    makes a signal the learner could catch (``meta.paused``: the page sends "continue" once its window ran
-    out)."""
-    bot = bot or table_bot(game, meta)
-    learner, cap = meta.seat, storage.move_limit()
-    signals = (lambda seat: senas.bot_turn(game, meta, seat, bot.rng, now)) if game.options.senas else None
-    if bots_play(game, bot, lambda seat: seat == learner, lambda: at_limit(game, cap), signals):
-        meta.paused = True
-    if game.options.senas:
-        senas.prune(game, meta)
-    readings = bot.memory(game, [seat for seat in range(4) if seat != learner])
-    if readings is not None:  # stored with the table: its next request's bots take it up (``table_bot``)
-        meta.readings = readings
-
+# ----- the catch windows' menu -------------------------------------------------------------------------------
 
 def window_choices() -> list[tuple[float, str]]:
     """The menu of catch-window lengths in words, ``[(1.5, "1,5 segundos"), ...]`` (the table's and a room's form)."""
@@ -329,7 +293,7 @@ def learner_view(seated: SeatRecord, now: float, narrate=None, summarize=None, l
                       if game.phase.hand_is_over and last_hand else None),
     })
     if game.options.senas:
-        view.update(catch_windows=senas.window_view(game, seated, now), window=seated.window)
+        view.update(catch_windows=window_view(game, seated, now), window=seated.window)
         if seated.paused is not None:
             view["bots_paused"] = seated.paused
     view["coach"] = seated.coach

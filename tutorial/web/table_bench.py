@@ -21,7 +21,7 @@ from contextlib import closing
 from pathlib import Path
 
 from tutorial.engine import Action, Game, Options
-from tutorial.table.meta import TableMeta
+from tutorial.table.model import TableMeta
 
 LENGTHS = (10, 4000)
 LEVELS = ("medium", "hard")
