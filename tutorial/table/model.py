@@ -1,9 +1,16 @@
-"""What every table shares, the bots' table and a room alike: the range of seeds, how a game's seed and its bots'
-seed follow from a table's seed, and the bots' player of one request (its draws reproducible from stored data).
+"""The table model, Flask-free: four seats playing one game, each played by a person or by a bot, with every clock
+kept as a stored deadline and time passed in as ``now`` (tests pass a fake one).
 
-A table's bots draw from ``bot_seed(seed, moves, number)``: the table's bot seed, how far the game has gone and, in a
-room, which game of the room it is (the bots' table counts no games: its number is 0). So a seeded table or room
-replays the same deals and the same bots' moves from its seed and the people's actions.
+- ``Table``: what every table is; ``bots_play`` (the bots play until a person must act, written once) runs on it.
+  ``BotsTable`` is the table against the bots (one person, three bots; its typed record ``TableMeta``, stored as
+  the table row's JSON ``meta``); a room (tutorial/rooms/room.py) is a ``Table`` with people, a host and a lobby.
+- The catch windows of señas: a person's window closes once ``now`` reaches its deadline (``close_expired``,
+  ``still_open``).
+- ``SeatRecord``: what one seat's view is built from, the bots' table's learner and a room's seat alike.
+- The seeds: a table's bots draw from ``bot_seed(seed, moves, number)``: the table's bot seed, how far the game has
+  gone and, in a room, which game of the room it is (the bots' table counts no games: its number is 0); a room's
+  games are dealt from ``game_seed``. So a seeded table or room replays the same deals and the same bots' moves
+  from its seed and the people's actions.
 """
 from __future__ import annotations
 
