@@ -1,3 +1,4 @@
-"""The table of Mus, Flask-free: what the bots' table and a room share (``model``: the seeds, the bots' player, the
-safety net of their moves) and the bots' table's typed record (``meta``). The web layer parses, calls these, stores
-and answers."""
+"""The table of Mus, Flask-free (``model``): ``Table`` (four seats, a person or a bot each), ``BotsTable`` (the
+table against the bots, with its typed record ``TableMeta``), the catch windows' deadlines, the seeds and
+``SeatRecord`` (what one seat's view is built from); a room (tutorial/rooms/room.py) is a ``Table`` too. The web
+layer parses, calls the model, stores and answers."""
