@@ -21,7 +21,8 @@ from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAc
                              rivals)
 from tutorial.engine.legality import check
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.table.model import SeatRecord, Table, bots_player, close_expired, game_seed, still_open
+from tutorial.table.model import (SeatRecord, Table, bots_player, close_expired, consider_signal, game_seed,
+                                  still_open)
 
 PERSON, BOT = "person", "bot"
 CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
@@ -413,9 +414,7 @@ class Room(Table):
             """The bot about to move may signal first; True while a person has a catch window open: the bots wait
             until it closes (advance) or is used, as they pause at the bots' table, so the signal is not buried
             under their next moves."""
-            considered = {int(s): tuple(key) for s, key in self.considered.items()}
-            signal = bot_senas.consider(game, seat, self.level, bot.rng, considered)
-            self.considered = {str(s): list(key) for s, key in considered.items()}
+            signal, self.considered = consider_signal(game, seat, self.level, bot.rng, self.considered)
             if signal is not None:
                 self._signalled(seat, now)
             self._prune_windows()

@@ -69,6 +69,15 @@ def bots_play(game: Game, bot, plays_itself: Callable[[int], bool], at_limit: Ca
     raise RuntimeError("the bots did not stop")
 
 
+def consider_signal(game: Game, seat: int, level: str, rng, considered: dict[str, list]):
+    """Whether the bot at ``seat`` signals now (``tutorial.bots.senas.consider``: the signal is made), given what
+    the bots already weighed in this hand as a table stores it (``considered``, by seat as text): the signal made
+    or None, and what they weighed now, in the stored form."""
+    weighed = {int(s): tuple(key) for s, key in considered.items()}
+    action = bot_senas.consider(game, seat, level, rng, weighed)
+    return action, {str(s): list(key) for s, key in weighed.items()}
+
+
 Deadlines = dict[tuple[int, int], float]  # a person's catch window -> when it closes: (signaller, rival) -> seconds
 
 
@@ -272,9 +281,7 @@ class BotsTable(Table):
         game, meta = self.game, self.meta
         learner = meta.seat
         was_open = (seat, learner) in game.senas.windows
-        considered = {int(s): tuple(key) for s, key in meta.considered.items()}
-        action = bot_senas.consider(game, seat, habits_level(meta.level), rng, considered)
-        meta.considered = {str(s): list(key) for s, key in considered.items()}
+        action, meta.considered = consider_signal(game, seat, habits_level(meta.level), rng, meta.considered)
         if action is None:
             return False
         bot_senas.react(game, seat, self.levels(), rng, people=(learner,))
