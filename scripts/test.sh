@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what the tests need (Debian's chromium-headless-shell, .venv with the project and its test extras) and run
 # every test that CI runs: the real-browser, packaging and PostgreSQL tests included. Extra arguments go to pytest
-# (e.g. -k home, tests/test_i18n.py).
+# (e.g. -k home, tests/i18n/test_i18n.py).
 #
 # Options, before pytest's arguments:
 #   --fast         the fast suite for everyday work: FAST below (no browser, no PostgreSQL, no soak), no chromium

@@ -24,12 +24,12 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from tutorial import create_app
-from tutorial.web import db, events
+from tutorial.store import db, news as events
 
 # The tests' SQLite files need not survive a power cut: no fsync per commit (the default is FULL,
 # docs/deploying.md), as the PostgreSQL test server runs with fsync=off. Subprocesses inherit it.
 os.environ.setdefault("MUS_DATABASE_SYNCHRONOUS", "NORMAL")
-from tutorial.web.i18n import localized_pages as localized_pages_of
+from tutorial.i18n.web import localized_pages as localized_pages_of
 
 
 @pytest.fixture

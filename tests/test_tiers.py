@@ -56,8 +56,8 @@ def test_the_readme_command_starts_postgresql_like_ci_and_selects_nothing():
 
 
 def test_the_postgres_opt_out_starts_no_server_and_passes_pytests_arguments_on():
-    assert dry_run("--no-postgres", "tests/test_i18n.py")[:1] == [".venv/bin/python"]
-    assert dry_run("--no-postgres", "tests/test_i18n.py")[-1] == "tests/test_i18n.py"
+    assert dry_run("--no-postgres", "tests/i18n/test_i18n.py")[:1] == [".venv/bin/python"]
+    assert dry_run("--no-postgres", "tests/i18n/test_i18n.py")[-1] == "tests/i18n/test_i18n.py"
 
 
 def test_no_document_defines_the_fast_suite_again():

@@ -2,7 +2,7 @@
 
 
 def create_app(test_config=None):
-    """Build the Flask application (see tutorial.web.app)."""
-    from tutorial.web.app import create_app as build
+    """Build the Flask application (see tutorial.site.app)."""
+    from tutorial.site.app import create_app as build
 
     return build(test_config)

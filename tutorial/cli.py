@@ -7,13 +7,14 @@ import sys
 
 # sub-command -> (module, help). Each module defines ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS = {
-    "serve": ("tutorial.web.serve", "serve the site with gunicorn on http://127.0.0.1:5000 (--debug: reloader)"),
+    "serve": ("tutorial.site.serve", "serve the site with gunicorn on http://127.0.0.1:5000 (--debug: reloader)"),
     "explain": ("tutorial.engine.cli", "explain who wins each lance of four hands and what each team collects"),
-    "bench": ("tutorial.bench", "measure the engine, the hand-strength odds and the bots"),
-    "lessons": ("tutorial.web.lesson_time", "check every step of every lesson against the engine, list and time them"),
+    "bench": ("tutorial.measure.bench", "measure the engine, the hand-strength odds and the bots"),
+    "lessons": ("tutorial.lessons.timing", "check every step of every lesson against the engine, list and time them"),
     "tournament": ("tutorial.bots.tournament", "play bot teams against each other"),
-    "load": ("tutorial.load", "a bounded load test of the site on 127.0.0.1: pages, table actions, the checker"),
-    "catalogs": ("tutorial.web.catalogs", "compile the message catalogs (.po -> .mo)"),
+    "load": ("tutorial.measure.load", "a bounded load test of the site on 127.0.0.1: pages, table actions, the checker"),
+    "catalogs": ("tutorial.i18n.catalogs", "compile the message catalogs (.po -> .mo)"),
+    "coach": ("tutorial.measure.coach_agree", "coach agree: how often the coach's hint is the expert bot's decision"),
 }
 
 

@@ -3,7 +3,7 @@
 //   import { renderExplanation } from "/static/js/explain.js";
 //   renderExplanation(container, described, { hands: true, headingLevel: 2, idPrefix: "explain" });
 //
-// `described` is what tutorial/web/explain_text.py describe() returns (POST /api/explain answers it): every word
+// `described` is what tutorial/checker/words.py describe() returns (POST /api/explain answers it): every word
 // in it is already localized, every fact comes from the engine, so this module only draws. Text goes in through
 // textContent (never innerHTML): nothing a visitor typed can become markup.
 

@@ -180,7 +180,7 @@ function render(exercise) {
   });
   const bets = $("practice-bets");
   bets.replaceChildren();
-  bets.hidden = !exercise.bets;
+  bets.hidden = !exercise.bets || exercise.bets.length === 0;
   for (const line of exercise.bets || []) {
     const item = document.createElement("li");
     item.textContent = line;

@@ -51,7 +51,7 @@ export function createSummary({ ctx, again, harderLevel = null, stats = false })
     lances.replaceChildren(...ctx.texts.lanceOrder.map((lance) => row(ctx.texts.lances[lance],
       sides(summary.per_lance[lance]))));
     $("summary-marks").hidden = !summary.marks; // a room without its coach has no marks
-    $("summary-marks").textContent = summary.marks ? fmt(words.marks, summary.marks) : "";
+    $("summary-marks").textContent = summary.marks ? summary.marks_text : ""; // the server's plural forms
     $("summary-stats").hidden = !stats;
     if (stats) {
       const kept = remember(view, summary);

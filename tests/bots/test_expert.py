@@ -15,7 +15,7 @@ from tutorial.bots.field import HELD_OUT_PROFILES, decide
 from tutorial.bots.tournament import run_tournament, summary
 from tutorial.bots.worlds import Public, Sampler
 from tutorial.engine import Action, Game, Options
-from tutorial.web.table_bench import learner_action
+from tutorial.measure.table import learner_action
 
 SMALL = {"worlds": 200, "tries": 2000}
 # Seat 0 (the expert, mano) holds a weak grande; seat 2, its partner, a 31.

@@ -6,11 +6,10 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-from table_helpers import first_action
 
+from tests.table.table_helpers import first_action
 from tutorial import create_app
-from tutorial.bots import LEVELS, make_bot, personalities
-from tutorial.bots import worlds as bot_worlds
+from tutorial.bots import LEVELS, make_bot, personalities, worlds as bot_worlds
 from tutorial.bots.tournament import PartnerCards, run_tournament, summary
 from tutorial.cli import main
 from tutorial.engine import Card, Options
@@ -79,7 +78,7 @@ def test_no_bot_the_app_makes_is_told_a_partners_cards(monkeypatch, tmp_path):
     assert not any(isinstance(make_bot(name, seed=1), PartnerCards) for name in (*LEVELS, *personalities()))
     importers = [path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*.py")
                  if "bots.tournament" in path.read_text(encoding="utf-8")]
-    assert sorted(importers) == ["bots/bench.py", "cli.py"]
+    assert sorted(importers) == ["cli.py", "measure/bots.py"]
     # A table against hard bots: every world its bots draw comes from their own seat's knowledge.
     made, sampled = _recording(monkeypatch)
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3")})

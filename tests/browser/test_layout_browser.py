@@ -30,7 +30,7 @@ OVERFLOW = """form => {
 def app_pages():
     """Every localized page without arguments."""
     from tutorial import create_app
-    from tutorial.web.i18n import localized_pages
+    from tutorial.i18n.web import localized_pages
 
     return localized_pages(create_app({"TESTING": True}))
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-
 from test_lessons_browser import SLUGS, give_answer, press, right_answers
-from tutorial.languages import LANGUAGES, anchor, slugs
+
+from tutorial.i18n.languages import LANGUAGES, anchor, slugs
 from tutorial.lessons import find_lesson, load_lessons
 
 GRANDE = find_lesson("grande")  # read, pick, pick: two questions

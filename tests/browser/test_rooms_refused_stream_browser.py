@@ -1,4 +1,4 @@
-"""A room page whose event stream the server refuses (its caps: tutorial/web/room_caps.py) says so and keeps up
+"""A room page whose event stream the server refuses (its caps: tutorial/rooms/caps.py) says so and keeps up
 by asking for the room's view every few seconds: here the server has no stream threads at all, and the host's page
 still sees a friend take a seat."""
 from __future__ import annotations

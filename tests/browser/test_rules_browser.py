@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tutorial.languages import anchor
+from tutorial.i18n.languages import anchor
 
 SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles", "en": "/en/rules", "eu": "/eu/arauak"}
 TITLES = {"es": "Reglas del mus", "pt": "Regras do Mus", "ca": "Regles del mus", "en": "Rules of Mus", "eu": "Musaren arauak"}

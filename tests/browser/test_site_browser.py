@@ -153,7 +153,7 @@ def test_every_page_reads_without_javascript(browser, base_url, app_pages):
 def app_pages():
     """Every localized page without arguments (what tests/conftest.py's localized_pages fixture lists)."""
     from tutorial import create_app
-    from tutorial.web.i18n import localized_pages
+    from tutorial.i18n.web import localized_pages
 
     return localized_pages(create_app({"TESTING": True}))
 

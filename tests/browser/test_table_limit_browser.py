@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from servers import running_app
 
-from tutorial.web.table_bench import learner_action as first_action
+from tutorial.measure.table import learner_action as first_action
 
 CAP = 40
 LIMIT_ES = "Esta partida ha llegado a su duración máxima; empieza una nueva."

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from room_helpers import Person, create_room, join_room
 
-from tutorial.languages import LANGUAGES, slugs
-from tutorial.web import room_store
+from tutorial.i18n.languages import LANGUAGES, slugs
+from tutorial.store import rooms as room_store
 
 
 def full_room(app, **options) -> list[Person]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from room_helpers import create_room
 
-from tutorial.web import db, room_store
+from tutorial.store import db, rooms as room_store
 
 
 def stored_seen(app, room_id: str, seat: int) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from room_helpers import create_room, join_room
 
-from tutorial.web import db, room_store
+from tutorial.store import db, rooms as room_store
 
 
 def joined_names(app, host) -> list:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from room_helpers import create_room, join_room
 
 from tutorial.rooms import GONE_AFTER, NEXT_HAND_WAIT
-from tutorial.web import room_store, storage
+from tutorial.store import rooms as room_store, tables as storage
 
 
 def codes(person, since: int = 0) -> list[tuple[str, int | None]]:
@@ -233,7 +233,7 @@ def test_a_catch_lets_the_waiting_bots_play_on_at_once(app, clock):
 
 def test_the_rooms_clock_is_its_own_config_key_and_the_tables_clock_still_serves_without_it(tmp_path):
     from tutorial import create_app
-    from tutorial.web import room_stream
+    from tutorial.rooms import stream as room_stream
 
     database = str(tmp_path / "clocks.sqlite3")
     both = create_app({"TESTING": True, "DATABASE": database, "ROOM_CLOCK": lambda: 500.0,

@@ -7,13 +7,13 @@ import random
 
 import pytest
 from room_helpers import create_room, join_room
-from table_helpers import rehidden
 
+from tests.table.table_helpers import rehidden
 from tutorial import create_app
 from tutorial.engine import Action, Game
 from tutorial.rooms import Room
-from tutorial.web import room_store
-from tutorial.web.rooms import digest
+from tutorial.rooms.views import digest
+from tutorial.store import rooms as room_store
 
 TOKEN = "a-token-for-the-hidden-card-tests-of-rooms"
 

@@ -10,10 +10,10 @@ import threading
 import time
 
 import pytest
-from table_helpers import first_action
 
-from tutorial.load import start_server, stop
-from tutorial.web import db, events
+from tests.table.table_helpers import first_action
+from tutorial.measure.load import start_server, stop
+from tutorial.store import db, news as events
 
 pytestmark = pytest.mark.postgres
 

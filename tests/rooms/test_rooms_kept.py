@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 from room_helpers import create_room, join_room
 
-from tutorial.web import room_store
+from tutorial.store import rooms as room_store
 
 
 def as_another_worker(monkeypatch, work):

@@ -3,10 +3,10 @@ nothing falls due, every seat's view offers no action and no hint and says why, 
 from __future__ import annotations
 
 from room_helpers import create_room, join_room
-from table_helpers import first_action
 
-from tutorial.languages import LANGUAGES
-from tutorial.web import room_store
+from tests.table.table_helpers import first_action
+from tutorial.i18n.languages import LANGUAGES
+from tutorial.store import rooms as room_store
 
 CAP = 40
 LIMIT = {"es": "Esta partida ha llegado a su duración máxima: ya no se puede hacer ninguna jugada más. Crea una sala "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from room_helpers import create_room
 
-from tutorial.languages import LANGUAGES
+from tutorial.i18n.languages import LANGUAGES
 from tutorial.rooms.names import BadName, clean_name, skeleton
 
 BLANK_NAMES = ["\u3164", "\u3164 \u3164", "\u2800\u2800", "\u200b\u3164\ufeff", "\u0301\u0301", "\u115f\u1160",

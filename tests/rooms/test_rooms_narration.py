@@ -98,7 +98,7 @@ def test_a_panel_being_described_does_not_hold_up_the_other_rooms_narrations():
     import threading
     from collections import OrderedDict
 
-    from tutorial.web import room_narration
+    from tutorial.rooms import narration as room_narration
 
     cache: OrderedDict = OrderedDict()
     describing, described = threading.Event(), threading.Event()

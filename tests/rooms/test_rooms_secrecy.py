@@ -11,7 +11,7 @@ import pytest
 from room_helpers import create_room, join_room, random_action
 
 from tutorial.engine import team
-from tutorial.web import room_store
+from tutorial.store import rooms as room_store
 
 CARD = re.compile(r"(1|2|3|4|5|6|7|10|11|12)[oceb]")
 OWN_CARD_EVENTS = ("deal", "replaced")   # events that carry cards, each only to its own seat

@@ -11,8 +11,8 @@ from room_helpers import Person, create_room, join_room
 
 from tutorial.engine import Game, Options
 from tutorial.rooms.room import Room, mixed_seed
+from tutorial.store import rooms as room_store
 from tutorial.table.model import SEED_LIMIT
-from tutorial.web import room_store
 
 SEED = 77
 

@@ -1,5 +1,5 @@
 """The rooms' event streams are capped per seat, per address (IPv6 per /64) and by the worker's stream threads
-(tutorial/web/room_caps.py): a stream past a cap is a localized JSON refusal with Retry-After, and a stream that
+(tutorial/rooms/caps.py): a stream past a cap is a localized JSON refusal with Retry-After, and a stream that
 ends gives its place back. The caps hold across the workers of a server and survive a worker killed with -9."""
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ import sys
 import textwrap
 
 import pytest
-
 from room_helpers import create_room, join_room
 
 from tutorial import create_app
-from tutorial.web import room_caps
+from tutorial.rooms import caps as room_caps
 
 
 @pytest.fixture
@@ -90,7 +89,7 @@ def test_past_the_workers_stream_threads_a_stream_is_a_503_and_a_refused_one_hol
 
 HOLDER = textwrap.dedent("""
     import sys, time
-    from tutorial.web import room_caps
+    from tutorial.rooms import caps as room_caps
     caps = room_caps.Caps(8, sys.argv[1])
     holdings = [caps.open() for _ in range(2)]
     print(all(holding.take("address:192.0.2.1", 2) for holding in holdings), flush=True)

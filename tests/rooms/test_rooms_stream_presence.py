@@ -8,8 +8,8 @@ import time
 from room_helpers import create_room
 
 from tutorial import create_app
-from tutorial.rooms import DISCONNECTED_AFTER
-from tutorial.web import room_store, room_stream
+from tutorial.rooms import DISCONNECTED_AFTER, stream as room_stream
+from tutorial.store import rooms as room_store
 
 
 def test_a_stream_whose_browser_closed_ends_at_its_next_wake_up_without_another_beat(tmp_path, monkeypatch):

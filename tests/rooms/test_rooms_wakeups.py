@@ -5,9 +5,9 @@ test's thread as the test reads it), not by time."""
 from __future__ import annotations
 
 from room_helpers import create_room, join_room
-from table_helpers import counting_store_calls
 
-from tutorial.web import room_stream
+from tests.table.table_helpers import counting_store_calls
+from tutorial.rooms import stream as room_stream
 
 
 def open_stream(app, person, monkeypatch, seconds: float = 30.0):

@@ -1,7 +1,7 @@
 """Visitors without a seat watch a started room (issue 34 item 5): its view and its event stream show the names,
 the score, the turn, the bets and the declarations, and never a card before the showdown or any signal. Random
 hands with señas, every spectator answer and every streamed event scanned; the spectators' streams are capped per
-address and per room (tutorial/web/room_caps.py)."""
+address and per room (tutorial/rooms/caps.py)."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,7 @@ from test_rooms_secrecy import OWN_CARD_EVENTS, SHOWDOWN_EVENTS, cards_in
 
 from tutorial.bots import make_bot
 from tutorial.engine import Action, Game, Options
-from tutorial.web import room_caps, room_watch
+from tutorial.rooms import caps as room_caps, watch as room_watch
 
 SIGNAL_EVENTS = ("sena", "sena_flash", "sena_caught", "window_closed")
 SEAT_FIELDS = ("hand", "legal_actions", "senas", "catch_windows", "windows", "my_discard", "review", "marks",

@@ -44,8 +44,7 @@ from tutorial.bots.odds import NET, WIN, draws, odds, shape, table
 from tutorial.bots.senas import cut_bonus, known_bounds, promised
 from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _holds, sigmoid
-from tutorial.engine import LANCES, Action, BetError, position, team
-from tutorial.engine import rivals as rival_seats
+from tutorial.engine import LANCES, Action, BetError, position, rivals as rival_seats, team
 from tutorial.engine.vectors import Counted, LanceArrays, count
 
 WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
@@ -72,17 +71,27 @@ def _keep_nets(reyes: int) -> dict:
     return {kept: sum(ways * nets[full] for full, ways in fulls) / total for kept, fulls, total in draws(reyes)}
 
 
+def team_keep_value(kept, pos: int, reyes: int, weights: np.ndarray) -> float:
+    """The team value of keeping ``kept`` (0 to 3 cards) and drawing the rest, exact over every draw, its lances
+    counting ``weights`` each."""
+    return float(_keep_nets(reyes)[shape(kept, reyes)][pos] @ weights)
+
+
+def team_hand_value(cards, pos: int, reyes: int, weights: np.ndarray) -> float:
+    """The team value of a hand of four cards as it is, its lances counting ``weights`` each."""
+    return float(_nets(reyes)[shape(cards, reyes)][pos] @ weights)
+
+
 def team_discard(cards, pos: int, reyes: int, weights: np.ndarray) -> tuple[tuple, float, float]:
     """(the cards to throw, the team value after drawing, the team value now) of a hand whose lances count
     ``weights`` each."""
-    keeps = _keep_nets(reyes)
     best, best_value = None, float("-inf")
     for n in (1, 2, 3, 4):
         for out in combinations(cards, n):
-            value = float(keeps[shape([card for card in cards if card not in out], reyes)][pos] @ weights)
+            value = team_keep_value([card for card in cards if card not in out], pos, reyes, weights)
             if value > best_value:
                 best, best_value = out, value
-    return best, best_value, float(_nets(reyes)[shape(cards, reyes)][pos] @ weights)
+    return best, best_value, team_hand_value(cards, pos, reyes, weights)
 
 
 class ExpertBot(HardBot):
@@ -315,9 +324,15 @@ class _Lookahead(_Evaluation):
         return value + silent * quiet
 
 
+def lookahead(me: Seat, worlds, later: bool = True) -> _Lookahead:
+    """The expert's evaluation of a betting decision over ``worlds`` (its ``values``, ``move``, ``accept_chance``
+    and ``lance_chance``): what the coach reads its figures from."""
+    return _Lookahead(me, worlds, later)
+
+
 def partner_cards_promise(hand, pos: int, reyes: int, lance: str) -> float:
     """What a partner's known hand promises in ``lance``: its chance to win it alone (the bound's diagnostic)."""
     return odds(hand, pos, reyes)[lance][WIN]
 
 
-__all__ = ["ExpertBot", "partner_cards_promise", "team_discard"]
+__all__ = ["ExpertBot", "lookahead", "partner_cards_promise", "team_discard", "team_hand_value", "team_keep_value"]

@@ -9,11 +9,12 @@ learner's observation only (its own cards and everything public), never another 
     >>> advice.action in seen.actions(), advice.reason in ("mus", "corto")
     (True, True)
 
-No Flask: ``advise`` and ``judge`` answer with codes and numbers; tutorial/web/coach_words.py puts them into
+The move is the expert bot's decision, and every estimate says what a move does to the chance of winning the game.
+No Flask: ``advise`` and ``judge`` answer with codes and numbers; tutorial/coach/words.py puts them into
 words. The thresholds of the marks and how the estimates are made: docs/coach.md.
 """
-from tutorial.coach.core import (CUT_MARGIN, DOUBTFUL, GOOD, Advice, Estimate, Mark, NothingToDo, advise, grade,
-                                 judge, same, seed_of, turn_actions, worlds_for)
+from tutorial.coach.core import (BLUFF, CUT_MARGIN, DOUBTFUL, GOOD, Advice, Estimate, Mark, NothingToDo, advise,
+                                 expert_for, grade, is_tie, judge, same, seed_of, turn_actions, worlds_for)
 
 __all__ = ["Advice", "Estimate", "Mark", "NothingToDo", "advise", "judge", "grade", "same", "seed_of", "turn_actions",
-           "worlds_for", "GOOD", "DOUBTFUL", "CUT_MARGIN"]
+           "worlds_for", "expert_for", "is_tie", "GOOD", "DOUBTFUL", "CUT_MARGIN", "BLUFF"]

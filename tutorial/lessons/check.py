@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from tutorial.engine import SEATS, parse_cards
-from tutorial.languages import anchor, rules_text_file
+from tutorial.i18n.languages import anchor, rules_text_file
 from tutorial.lessons.facts import check_facts, fact_seats
 from tutorial.lessons.kinds import judge
 from tutorial.lessons.kinds.decide import SEEN_RULES

@@ -11,7 +11,7 @@ from tutorial.paths import LESSONS
 
 
 def add_arguments(parser):
-    """The check and list sub-commands; returns the sub-parsers, to which tutorial.web.lesson_time adds ``time``."""
+    """The check and list sub-commands; returns the sub-parsers, to which tutorial.lessons.timing adds ``time``."""
     sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     check = sub.add_parser("check", help="replay every step of every lesson through the engine")
     check.add_argument("--dir", type=Path, default=LESSONS, help="the lessons folder (default: lessons/)")

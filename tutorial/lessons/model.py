@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutorial.engine import SEATS, Action, Game, IllegalAction, Options, parse_cards, showdown
-from tutorial.languages import LANGUAGES
+from tutorial.i18n.languages import LANGUAGES
 from tutorial.lessons.kinds import KINDS
 
 

@@ -30,6 +30,11 @@ The drills of the rules issue 36 added to the lessons (``DRILLS``):
   last bet refused; what that lance pays each team in all: the deje and, at the count, the betting team's own pares
   or juego, or punto's 1.
 
+The decision skills (``tutorial.practice.decisions``: ``DECISION_SKILLS``) take ``{"value": move}``, one of the
+exercise's choices: mus or corto, which cards to change, speaking in each lance, reading the partner's signal,
+which signal to make. Their positions come from games the engine plays; the learner sees only its own cards, and
+the coach grades every candidate (a choice within the estimate's uncertainty of the best counts as right).
+
 Reyes are 8 or 4, half the time each. The 31 real is never on. ``daily(date)`` is the day's challenge: the same
 ``DAILY_LENGTH`` (skill, seed) pairs for everyone on a UTC date, seeded by the date.
 """
@@ -42,10 +47,12 @@ from typing import NamedTuple
 from tutorial.engine import DECK, LANCES, Action, Betting, count_hand, order_from, showdown, value_rank
 from tutorial.engine.explain import explain
 from tutorial.engine.hands import JUEGO_ORDER
+from tutorial.practice import decisions
+from tutorial.practice.decisions import DECISION_SKILLS
 
 SEAT_SKILLS = LANCES  # who wins grande, chica, pares, juego (or punto), punto
 DRILLS = ("turn", "bets_count", "deje_lance")
-SKILLS = SEAT_SKILLS + ("pares_play", "juego_rank", "count", "deje") + DRILLS
+SKILLS = SEAT_SKILLS + ("pares_play", "juego_rank", "count", "deje") + DRILLS + DECISION_SKILLS
 POINTS_SKILLS = ("count", "deje", "bets_count", "deje_lance")  # answered with each team's tantos
 PLAY_VALUES = ("par", "medias", "duples", "none")
 JUEGO_VALUES = JUEGO_ORDER + ("none",)
@@ -53,10 +60,12 @@ MAX_SEED = 2 ** 31 - 1
 TIE_SHARE = 0.3        # share of the seat skills' deals drawn until the two best hands are equal
 TRIES = 20000          # deals drawn at most for one exercise (a tie in pares is the rarest: about 1 in 60)
 DAILY_LENGTH = 10
-# The rules section each skill practises (its id; tutorial.languages.anchor gives the anchor in a language).
+# The rules section each skill practises (its id; tutorial.i18n.languages.anchor gives the anchor in a language).
 RULES = {"grande": "grande", "chica": "chica", "pares": "pares", "juego": "juego", "punto": "punto",
          "pares_play": "pares", "juego_rank": "juego", "count": "tanteo", "deje": "deje", "turn": "envites",
-         "bets_count": "tanteo", "deje_lance": "deje"}
+         "bets_count": "tanteo", "deje_lance": "deje", "mus_cut": "mus", "discard_choice": "mus",
+         "bet_grande": "envites", "bet_chica": "envites", "bet_pares": "envites", "bet_juego": "envites",
+         "sena_read": "senas", "sena_make": "senas", "ordago": "ordago"}
 
 
 class PracticeError(ValueError):
@@ -90,6 +99,7 @@ class Verdict(NamedTuple):
     answer: dict              # the right answer
     given: dict               # the learner's, checked
     exercise: Exercise
+    grade: decisions.Grade | None = None   # a decision skill's: every candidate's value, the best, the margins
 
 
 # ------------------------------------------------------------------------------------------------ checking
@@ -115,6 +125,11 @@ def check_answer(skill: str, answer) -> dict:
         if type(seat) is not int or seat not in range(4):
             raise bad
         return {"seat": seat}
+    if skill in DECISION_SKILLS:  # one of the exercise's choices (``judge`` checks which)
+        value = answer.get("value")
+        if not isinstance(value, str) or not 0 < len(value) <= 64:
+            raise bad
+        return {"value": value}
     if skill in ("pares_play", "juego_rank"):
         value = answer.get("value")
         allowed = PLAY_VALUES if skill == "pares_play" else JUEGO_VALUES
@@ -352,9 +367,21 @@ def _deje_lance_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
                     {"points": points}, facts)
 
 
+def _decision_exercise(skill: str, seed: int, rng: random.Random) -> Exercise:
+    """A position of a real hand from the learner's seat (only its cards) and the coach's grade of its choices."""
+    found = decisions.position(skill, rng)
+    seen = found.seen
+    grade = decisions.grade(skill, seed, found)
+    hands = tuple(seen.hand if seat == seen.seat else None for seat in range(4))
+    facts = {"position": found, "choices": decisions.choices(skill, found, grade)}
+    return Exercise(skill, seed, seen.options.reyes, seen.mano, hands, tuple(s == seen.seat for s in range(4)),
+                    seen.seat, found.lance, (), {"value": grade.best}, facts)
+
+
 _MAKERS = {**{skill: _seat_exercise for skill in SEAT_SKILLS}, "pares_play": _hand_exercise,
            "juego_rank": _hand_exercise, "count": _count_exercise, "deje": _deje_exercise, "turn": _turn_exercise,
-           "bets_count": _bets_count_exercise, "deje_lance": _deje_lance_exercise}
+           "bets_count": _bets_count_exercise, "deje_lance": _deje_lance_exercise,
+           **{skill: _decision_exercise for skill in DECISION_SKILLS}}
 
 
 def exercise(skill, seed) -> Exercise:
@@ -367,6 +394,11 @@ def judge(skill, seed, answer) -> Verdict:
     """Whether ``answer`` is right for the exercise ``(skill, seed)``, with the right answer."""
     found = exercise(skill, seed)
     given = check_answer(found.skill, answer)
+    if found.skill in DECISION_SKILLS:
+        if given["value"] not in found.facts["choices"]:
+            raise PracticeError("bad_answer", f"not a choice of this exercise: {given['value']!r}", skill=skill)
+        grade = decisions.grade(found.skill, found.seed, found.facts["position"])
+        return Verdict(grade.right(given["value"]), found.answer, given, found, grade)
     return Verdict(given == found.answer, found.answer, given, found)
 
 

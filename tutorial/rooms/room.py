@@ -17,12 +17,11 @@ import secrets
 from dataclasses import asdict, dataclass, replace
 
 from tutorial.bots import senas as bot_senas
-from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAction, Options, order_from, points_per_lance, position,
-                             rivals)
+from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAction, Options, order_from,
+                             points_per_lance, position, rivals)
 from tutorial.engine.legality import check
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.table.model import (SeatRecord, Table, bots_player, close_expired, consider_signal, game_seed,
-                                  still_open)
+from tutorial.table.model import SeatRecord, Table, bots_player, close_expired, consider_signal, game_seed, still_open
 
 PERSON, BOT = "person", "bot"
 CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
@@ -111,7 +110,7 @@ class Room(Table):
         self.windows: dict[tuple[int, int], float] = {(s, r): deadline for s, r, deadline in data["windows"]}
         self.considered: dict = data["considered"]
         self.readings: dict = data.get("readings", {})  # the hard bots' reading of the rivals, by seat (JSON)
-        # With hints on, the coach's marks of each seat's own decisions (tutorial/web/room_coach.py), and each finished
+        # With hints on, the coach's marks of each seat's own decisions (tutorial/rooms/coach.py), and each finished
         # hand of the current game: the score after it and the tantos of each lance (the end-of-game summary).
         self.coach: list[dict] = data.get("coach") or [{} for _ in SEATS]
         self.hands: list[dict] = data.get("hands", [])

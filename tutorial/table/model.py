@@ -101,7 +101,7 @@ def still_open(game: Game, deadlines: Deadlines) -> Deadlines:
 @dataclass
 class SeatRecord:
     """What one seat's view of a table is built from, the bots' table's learner and a room's seat alike (the web
-    layer puts it into words: tutorial/web/table.py ``learner_view``).
+    layer puts it into words: tutorial/table/views.py ``learner_view``).
 
     ``events_from``: where the seat's events of this view start; ``window``: its catch windows' length (señas);
     ``windows``: the deadline of each of its open windows, by the signaller's seat as text; ``coach`` and
@@ -205,7 +205,7 @@ class BotsTable(Table):
     """The table against the bots: one person (the learner, at ``meta.seat``) and three bots. The game and its
     typed record (``meta``: the bots' memory, the learner's catch windows as deadlines, the coach's marks); time
     comes in as ``now``. The web layer loads it, calls it and stores ``game`` and ``meta`` again
-    (tutorial/web/table.py)."""
+    (tutorial/table/views.py)."""
 
     def __init__(self, game: Game, meta: TableMeta, max_moves: int | None = None):
         self.game, self.meta, self.max_moves = game, meta, max_moves

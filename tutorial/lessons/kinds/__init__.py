@@ -1,7 +1,7 @@
 """The step kinds, by name: each is one module of this package (its checks, its page's context, its judging) and one
 template partial, ``templates/lessons/steps/<name>.html``. A new kind: a module ending with ``KIND = Kind(...)``
 (see ``base.Kind``), its name in the list below, its partial, and the sentences of its verdict codes
-(``tutorial/web/lesson_words.py``)."""
+(``tutorial/lessons/words.py``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

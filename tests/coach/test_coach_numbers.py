@@ -1,0 +1,70 @@
+"""The coach's figures as the reader reads them (issue 15): tantos and chances in the hint's reason, its estimates and
+the review are written in the page's language (a decimal comma in es, pt, ca and eu, a point in en), and a figure
+that rounds to zero is never a negative zero ("-0,0")."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask_babel import force_locale
+
+from tutorial.coach import Advice, Estimate, words as coach_words
+from tutorial.engine import Action
+
+DECIMAL = {"es": ",", "pt": ",", "ca": ",", "eu": ",", "en": "."}
+PERCENT = {"es": "72 %", "pt": "72%", "ca": "72 %", "eu": "% 72", "en": "72%"}
+TANTOS = {"es": "de media", "pt": "em média", "ca": "de mitjana", "eu": "batez beste", "en": "on average"}
+
+
+@pytest.mark.parametrize("lang", sorted(DECIMAL))
+def test_tantos_have_one_decimal_in_the_readers_language_and_no_negative_zero(app, lang):
+    point = DECIMAL[lang]
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        assert coach_words.number(12.34) == f"12{point}3"
+        assert coach_words.number(-1.26) == f"-1{point}3"
+        for tiny in (-0.04, -0.0, -1e-9, 0.04):
+            assert coach_words.number(tiny) == f"0{point}0"
+        assert coach_words.percent(0.724) == PERCENT[lang]
+        assert coach_words.percent(-1e-9) == PERCENT[lang].replace("72", "0")
+
+
+@pytest.mark.parametrize("lang", sorted(DECIMAL))
+def test_an_estimates_text_writes_its_figures_in_the_readers_language(app, lang):
+    point = DECIMAL[lang]
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        bet = coach_words.estimate_json(Estimate(Action("envido", 2), 0.84, 0.724))
+        nothing = coach_words.estimate_json(Estimate(Action("mus"), -0.03, None))
+    assert bet["tantos"] == 0.84 and bet["win"] == 0.724  # the numbers stay numbers
+    assert f"0{point}8" in bet["text"] and PERCENT[lang] in bet["text"] and TANTOS[lang] in bet["text"]
+    assert f"0{point}0" in nothing["text"] and "-0" not in nothing["text"]
+
+
+@pytest.mark.parametrize("lang", sorted(DECIMAL))
+def test_every_hint_through_a_game_writes_its_figures_in_the_readers_language(client, lang):
+    """A table played by the coach's hints: every figure with a decimal in the reason and the estimates uses the
+    language's separator, and none is a negative zero."""
+    other = "." if DECIMAL[lang] == "," else ","
+    view = client.post("/api/tables", json={"level": "medium", "seed": 31}).get_json()
+    seen = 0
+    for _ in range(40):
+        if view["game_over"]:
+            break
+        hint = client.get(f"/api/tables/{view['id']}/hint?lang={lang}").get_json()
+        texts = [hint["why"], *(estimate["text"] for estimate in hint["estimates"])]
+        for text in texts:
+            assert not re.search(r"-0[.,]0\b", text), text
+            assert not re.search(rf"\d{re.escape(other)}\d\b", text), text
+            seen += len(re.findall(rf"\d{re.escape(DECIMAL[lang])}\d\b", text))
+        view = client.post(f"/api/tables/{view['id']}/actions",
+                           json={"action": hint["action"], "version": view["version"]}).get_json()
+    assert seen >= 20
+
+
+@pytest.mark.parametrize("lang,words", [("es", "si cambias las cuatro cartas"), ("pt", "trocando as quatro cartas"),
+                                        ("ca", "si canvies les quatre cartes"), ("eu", "lau kartak aldatuta"),
+                                        ("en", "changing all four cards")])
+def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang, words):
+    advice = Advice(Action("mus"), "mus", {"now": -2.3, "after": -0.1, "gain": 2.2, "margin": 0.5, "kept": []}, ())
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        said = coach_words.why(advice)
+    assert words in said and "%(" not in said

@@ -1,0 +1,87 @@
+"""The narrator (tutorial/narrator/): one place that tells engine codes as sentences, for a viewer."""
+from __future__ import annotations
+
+import pytest
+from flask import g
+
+from tutorial.narrator import Cast, Learner, Players, Viewer, capfirst, lesson_cast, refusal, score_text, sentence
+from tutorial.narrator.commentary import commentary
+from tutorial.narrator.notes import note
+
+
+@pytest.fixture
+def spanish(app):
+    with app.test_request_context("/es/"):
+        g.lang = "es"
+        yield
+
+
+def test_a_learner_names_every_seat_from_where_they_sit(spanish):
+    assert [Learner(0).player(seat) for seat in range(4)] == ["Tú", "Rival a tu derecha", "Tu compañero",
+                                                              "Rival a tu izquierda"]
+    assert Learner(1).player(0) == "Rival a tu izquierda"  # play goes counterclockwise
+    assert [Learner(3).team(team) for team in (0, 1)] == ["La pareja rival", "Tu pareja"]
+    assert Learner(3).team_in_sentence(1) == "tu pareja"
+
+
+def test_nobody_the_lesson_cast_and_the_rules_players_name_seats_their_own_way(spanish):
+    assert Viewer().label(2, mano=2) == "Jugador 3 (mano)"
+    assert lesson_cast().player(1) == "Bruno" and lesson_cast().members(1) == "Bruno y Diego"
+    assert Players().label(0, mano=0) == "Jugador 1 (mano)" and Players().team(1) == "los jugadores 2 y 4"
+    assert Players(("A", "B", "A", "B")).player(3) == "Jugador B"
+
+
+def test_a_cast_needs_four_names():
+    with pytest.raises(ValueError, match="four strings"):
+        Cast(["Ana", "Bruno"])
+
+
+def test_the_same_event_names_its_player_as_each_viewer_does(spanish):
+    event = {"code": "paso", "params": {"seat": 1, "lance": "grande"}}
+    assert sentence(event, Learner(0)) == "Rival a tu derecha: paso."
+    assert sentence(event, lesson_cast()) == "Bruno: paso."
+    assert note(event, lesson_cast()) == "Bruno: paso"
+    assert commentary(event, Players()) == ["Jugador 2: paso."]
+
+
+def test_a_deje_is_told_from_the_viewers_side(spanish):
+    event = {"code": "deje", "params": {"team": 1, "lance": "grande", "points": 2, "scores": [3, 7]}}
+    assert sentence(event, Learner(0)).startswith("Los rivales")
+    assert sentence(event, Learner(1)).startswith("Tu pareja") and "7–3" in sentence(event, Learner(1))
+
+
+def test_a_refusal_is_the_same_sentence_for_the_table_and_the_lessons(app, client):
+    from tutorial.lessons import find_lesson
+
+    lesson = find_lesson("envites")
+    step = next(number for number, step in enumerate(lesson.steps) if step.kind == "play")  # grande: 0 to speak
+    refused = client.post(f"/api/lessons/{lesson.key}/{step}", json={"answer": {"action": {"type": "quiero"}}, "done": 1,
+                                                                "lang": "es"}).get_json()
+    with app.test_request_context("/es/"):
+        g.lang = "es"
+        told = refusal("not_allowed", {"type": "quiero", "legal": ["paso", "envido", "ordago"]})
+    assert told.startswith("Ahora no se puede decir «quiero»")
+    assert refused["message"].startswith("No se puede: Ahora no se puede decir «quiero»")
+
+
+def test_scores_and_capitals(spanish):
+    assert score_text(4) == "4 tantos"
+    assert score_text(11) == "11 tantos (2 amarracos y 1 piedra)"
+    assert capfirst("grande: 2 querido") == "Grande: 2 querido"
+
+
+def test_a_lance_whose_refused_bet_paid_its_deje_says_so_instead_of_collecting_0(spanish):
+    step = {"lance": "grande", "kind": "lance", "team": 1, "points": 0, "lines": [], "scores_after": [3, 7],
+            "counted": True, "played": True, "result": "refused"}
+    told = sentence({"code": "count", "params": {"step": step}}, Learner(0))
+    assert "deje" in told and "cobran 0" not in told
+    assert told.startswith("Grande: los rivales ya cobraron el deje")
+
+
+def test_the_lesson_log_writes_a_raise_as_a_raise_with_its_total(spanish):
+    opening = {"code": "envido", "params": {"seat": 1, "lance": "grande", "amount": 10, "total": 10}}
+    raised = {"code": "envido", "params": {"seat": 2, "lance": "grande", "amount": 2, "total": 12}}
+    assert note(opening, lesson_cast()) == "Bruno: envido 10"
+    assert note(raised, lesson_cast()) == "Carla: 2 más, 12 en total"
+    assert sentence(raised, lesson_cast()) == "Carla: 2 más (12 en total)."
+    assert commentary(raised, Players()) == ["Jugador 3 sube: 2 más, 12 tantos en total."]

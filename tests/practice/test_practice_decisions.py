@@ -1,0 +1,260 @@
+"""The decision skills (tutorial/practice/decisions.py): each generator gives a decision of the learner's seat in a
+game the engine played, seen as that seat sees it (only its own cards); each grader is the coach's estimate with
+its uncertainty, so a near-tie is never marked wrong; and the page gets their words in every language."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections import Counter
+
+import pytest
+
+from tutorial import practice
+from tutorial.coach import GOOD, Advice, Estimate
+from tutorial.engine import Action
+from tutorial.engine.senas import true_senas
+from tutorial.i18n.languages import LANGUAGES
+from tutorial.practice import decisions
+
+SEEDS = range(12)
+CARD = re.compile(r"\b(?:1[012]|[1-7])[oceb]\b")
+
+
+def position_of(found):
+    return found.facts["position"]
+
+
+@pytest.mark.parametrize("skill", decisions.DECISION_SKILLS)
+def test_each_skill_asks_a_decision_of_the_learners_seat_and_shows_only_its_cards(skill):
+    for seed in SEEDS:
+        found = practice.exercise(skill, seed)
+        seen = position_of(found).seen
+        assert found.seat == seen.seat and seen.seat in range(4)
+        shown = found.shown_hands()
+        assert [hand is not None for hand in shown].count(True) == 1
+        assert shown[seen.seat] == [str(card) for card in seen.hand]
+        assert all(event.get("params", {}).get("seat") == seen.seat for event in position_of(found).events
+                   if event["code"] in ("deal", "replaced")), "another seat's cards in the learner's events"
+        if skill != "sena_make":
+            kinds = {action.type for action in seen.actions()}
+            assert kinds & {"mus", "discard", "paso", "quiero", "envido"}, "not the learner's turn"
+        assert found.answer["value"] in found.facts["choices"]
+        again = practice.exercise(skill, seed)
+        assert again.shown_hands() == shown and again.facts["choices"] == found.facts["choices"]
+
+
+def test_the_lance_skills_ask_in_their_lance_and_half_the_time_answer_a_bet():
+    answering = Counter()
+    for skill, lance in decisions.BET_SKILLS.items():
+        for seed in SEEDS:
+            seen = position_of(practice.exercise(skill, seed)).seen
+            assert seen.lance == lance or (lance == "juego" and seen.lance == "punto")
+            assert seen.turn == seen.seat
+            answering[seen.live_bet is not None] += 1
+    assert answering[True] >= 8 and answering[False] >= 8, answering
+
+
+def test_the_partners_signal_is_known_to_the_learner_and_the_decision_is_in_its_lance():
+    for seed in SEEDS:
+        found = practice.exercise("sena_read", seed)
+        where = position_of(found)
+        partner = (where.seen.seat + 2) % 4
+        assert [(sena.seat, sena.sena) for sena in where.seen.senas] == [(partner, where.sena)]
+        lance = decisions.SENA_LANCE[where.sena]
+        assert where.seen.lance == lance or (lance == "juego" and where.seen.lance == "punto")
+
+
+def test_which_signal_offers_no_signal_and_every_signal_true_of_the_learners_cards():
+    for seed in SEEDS:
+        found = practice.exercise("sena_make", seed)
+        where = position_of(found)
+        truths = true_senas(where.seen.hand, where.seen.options.reyes)
+        assert truths and found.facts["choices"] == [decisions.NONE, *truths]
+        assert where.partner and all(seen.seat == (where.seen.seat + 2) % 4 for _lance, seen, _events in where.partner)
+
+
+def test_a_replica_differs_from_the_position_only_in_the_game_number():
+    seen = position_of(practice.exercise("bet_grande", 1)).seen
+    other = decisions.replica(seen, 2)
+    assert other.game_number != seen.game_number
+    assert {**other.to_json(), "game_number": 0} == {**seen.to_json(), "game_number": 0}
+
+
+def test_a_near_tie_is_right_and_a_clear_loss_is_wrong():
+    noisy = decisions._graded({"a": [10.0, 13.0, 7.0], "b": [9.0, 12.0, 6.0]}, ())  # points of the game
+    assert noisy.best == "a" and noisy.lost("b") > GOOD and noisy.right("b")  # within two standard errors
+    exact = decisions._graded({"a": [2.0], "b": [1.8], "c": [1.0]}, ())
+    assert exact.margin == {"a": GOOD, "b": GOOD, "c": GOOD}
+    assert exact.right("a") and exact.right("b") and not exact.right("c")
+
+
+@pytest.mark.parametrize("skill", decisions.DECISION_SKILLS)
+def test_every_choice_within_the_uncertainty_is_judged_right_and_the_rest_wrong(skill):
+    wrong = 0
+    for seed in SEEDS:
+        found = practice.exercise(skill, seed)
+        for value in found.facts["choices"]:
+            verdict = practice.judge(skill, seed, {"value": value})
+            grade = verdict.grade
+            assert grade.margin[value] >= GOOD
+            assert verdict.correct == (grade.lost(value) <= grade.margin[value])
+            if grade.lost(value) <= GOOD:
+                assert verdict.correct, (skill, seed, value)
+            wrong += not verdict.correct
+        assert practice.judge(skill, seed, found.answer).correct
+    assert wrong, f"{skill}: no choice was ever wrong"
+
+
+def test_the_grade_is_the_coachs_estimate(monkeypatch):
+    """With a coach that prices corto far above mus (the chance of winning the game), corto is the answer and mus is
+    wrong, whatever the cards."""
+    def coach(seen, events=(), include=None):
+        mus, corto = Action("mus"), Action("corto")
+        return Advice(corto, "corto", {}, (Estimate(corto, 3.0, None, game=0.60), Estimate(mus, 0.5, None, game=0.55)))
+
+    monkeypatch.setattr(decisions, "advise", coach)
+    monkeypatch.setattr(decisions, "_kept", type(decisions._kept)())
+    verdict = practice.judge("mus_cut", 10 ** 6, {"value": "mus"})
+    assert verdict.answer == {"value": "corto"} and not verdict.correct
+    assert verdict.grade.lost("mus") == pytest.approx(5.0)  # percentage points
+
+
+def test_an_answer_that_is_not_a_choice_is_refused():
+    found = practice.exercise("mus_cut", 3)
+    with pytest.raises(practice.PracticeError) as problem:
+        practice.judge("mus_cut", 3, {"value": "paso"})
+    assert problem.value.code == "bad_answer"
+    for bad in ({"value": 3}, {"value": ""}, {"seat": 1}, {"value": "x" * 65}):
+        with pytest.raises(practice.PracticeError):
+            practice.judge("mus_cut", 3, bad)
+    assert practice.judge("mus_cut", 3, found.answer).correct
+
+
+def test_the_daily_challenge_draws_the_decision_skills_over_a_year():
+    import datetime
+    drawn = Counter(skill for day in range(365)
+                    for skill, _seed in practice.daily(datetime.date(2026, 1, 1) + datetime.timedelta(days=day)))
+    assert set(decisions.DECISION_SKILLS) <= set(drawn)
+    assert all(100 <= drawn[skill] <= 260 for skill in practice.SKILLS), drawn
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    from tutorial.site.app import create_app
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("decisions") / "t.sqlite3")})
+    return app.test_client()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_api_words_each_skill_and_sends_no_other_seats_cards(client, lang):
+    for skill in decisions.DECISION_SKILLS:
+        body = client.get(f"/api/practice?skill={skill}&seed=2&lang={lang}").get_json()
+        found = practice.exercise(skill, 2)
+        own = {str(card) for card in position_of(found).seen.hand}
+        assert set(CARD.findall(json.dumps(body))) <= own, "a card of another seat in the exercise"
+        assert body["question"] and body["setting"] and len(body["choices"]) == len(found.facts["choices"])
+        for choice in body["choices"]:
+            verdict = client.post("/api/practice", json={"skill": skill, "seed": 2, "answer": {"value": choice["value"]},
+                                                         "lang": lang}).get_json()
+            assert verdict["why"] and "%(" not in verdict["why"]
+            assert set(CARD.findall(json.dumps(verdict))) <= own
+        refused = client.post("/api/practice", json={"skill": skill, "seed": 2, "answer": {"value": "nonsense"},
+                                                     "lang": lang})
+        assert refused.status_code == 400 and skill in refused.get_json()["error"]
+
+
+# ------------------------------------------------------------------------------------------- the score, the órdago
+def test_the_games_start_at_scores_across_the_game():
+    """Over 200 seeds the positions' games start at 0-0 about a quarter of the time, else anywhere: some with one
+    team near the target, some with both; the score is the engine's (the hand is the game's first, set up there)."""
+    import random
+    starts = []
+    for seed in range(200):
+        seen = decisions.position("mus_cut", random.Random(f"practice:mus_cut:{seed}")).seen
+        assert seen.hand_number == 1 and seen.scores == seen.scores_before
+        starts.append(tuple(seen.scores))
+    target = 40
+    near = [score for score in starts if max(score) >= target - 10]
+    assert 25 <= starts.count((0, 0)) <= 75, starts.count((0, 0))
+    assert len(near) >= 50 and any(min(score) >= target - 10 for score in near)
+    assert len({score for score in starts}) >= 100, "the scores repeat"
+
+
+def test_the_setting_states_the_score_the_game_started_at(client):
+    for seed in SEEDS:
+        seen = position_of(practice.exercise("bet_grande", seed)).seen
+        setting = client.get(f"/api/practice?skill=bet_grande&seed={seed}&lang=en").get_json()["setting"]
+        ours, theirs = seen.scores[seen.team], seen.scores[1 - seen.team]
+        assert f"score: {ours} for your team, {theirs} for the rivals" in setting
+
+
+def test_the_ordago_skill_is_near_the_end_and_half_the_time_answers_one():
+    kinds = Counter()
+    for seed in range(16):
+        found = practice.exercise("ordago", seed)
+        seen = position_of(found).seen
+        assert max(seen.scores) >= seen.options.target - decisions.NEAR and seen.turn == seen.seat
+        if seen.live_bet is not None and seen.live_bet.ordago:
+            kinds["answer"] += 1
+            assert sorted(found.facts["choices"]) == ["no_quiero", "quiero"]
+            assert seen.live_bet.by_team != seen.team
+        else:
+            kinds["throw"] += 1
+            assert "ordago" in found.facts["choices"] and len(found.facts["choices"]) >= 2
+    assert kinds["answer"] >= 4 and kinds["throw"] >= 4, kinds
+
+
+def _facing_ordago(seed: int, scores: list[int], last: bool = False):
+    """The learner (team 0) answering the órdago that opens the grande, thrown by team 1, the game started at
+    ``scores``: the engine's own game, the bots playing the mus (None when team 0 speaks first). ``last``: the
+    partner answers first and refuses, so the learner's answer is final."""
+    from tutorial.bots import make_bot
+    from tutorial.engine import Game, Options
+    game, bot = Game(Options(), seed, scores=scores), make_bot("medium", seed=seed)
+    opener = decisions._play(game, bot, decisions._in("grande"))
+    if opener is None or opener % 2 == 0:
+        return None
+    game.apply(opener, Action("ordago"))
+    if last:
+        game.apply(game.turn, Action("no_quiero"))
+    return decisions._at(game, game.turn, game.lance)
+
+
+def test_an_ordago_whose_refusal_loses_the_game_must_be_accepted():
+    """The rivals at 39 and the partner has refused: the learner's refusal pays them the deje, 1, and the game.
+    Quiero is always right there; no quiero is never better, and wrong whenever the learner's cards give a real
+    chance."""
+    refused_wrong = 0
+    positions = [found for found in map(lambda seed: _facing_ordago(seed, [10, 39], last=True), range(24))
+                 if found][:8]
+    assert len(positions) == 8
+    for seed, found in enumerate(positions):
+        assert found.seen.team == 0 and found.seen.live_bet.ordago and found.seen.live_bet.deje == 1
+        assert (found.seen.seat + 2) % 4 not in found.seen.live_bet.answering  # the learner answers last
+        grade = decisions.grade("ordago", -1 - seed, found)
+        assert grade.right("quiero"), (seed, grade.values)
+        assert grade.values["quiero"][0] >= grade.values["no_quiero"][0] - 1e-9
+        refused_wrong += not grade.right("no_quiero")
+    assert refused_wrong >= 3, refused_wrong
+
+
+def test_a_near_tie_of_the_ordago_is_right():
+    """Answering an órdago with a noisy estimate: a refusal worse by less than the uncertainty counts as right."""
+    tie = decisions._graded({"quiero": [-1.0, 2.0, -0.4], "no_quiero": [-1.0, -1.0, -1.0]}, ())
+    assert tie.best == "quiero" and tie.lost("no_quiero") > GOOD and tie.right("no_quiero")
+
+
+def test_the_verdict_says_when_a_refusal_of_the_ordago_gives_the_game(client):
+    """Facing an órdago with the rivals at 39 and the partner's refusal said, the verdict says a refusal loses the
+    game; while the partner still answers (it may accept) or at 10-20 it says nothing of it; a learner at 39 who may
+    throw one is told the rivals must accept it."""
+    from tutorial.practice.views import ordago_stakes
+    forced = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 39], last=True), range(24)) if found)
+    first = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 39]), range(24)) if found)
+    free = next(found for found in map(lambda seed: _facing_ordago(seed, [10, 20]), range(24)) if found)
+    with client.application.test_request_context("/es/practica"):  # the site's first language
+        assert "el no quiero pierde la partida" in " ".join(ordago_stakes(forced.seen))
+        assert ordago_stakes(first.seen) == [] and ordago_stakes(free.seen) == []
+        ours = dataclasses.replace(free.seen, live_bet=None, scores=(39, 20))
+        assert "los rivales tienen que quererlo" in " ".join(ordago_stakes(ours))

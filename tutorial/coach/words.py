@@ -1,0 +1,301 @@
+"""The coach's advice and marks in words (its catalog: locales/coach), from the learner's point of view.
+
+``tutorial.coach`` answers with a reason code and numbers; here they become one or two plain sentences, with the
+Mus terms of the page's language (tutorial/i18n/terms.py) and a link to the rule they lean on.
+"""
+from __future__ import annotations
+
+from tutorial.coach import Advice, Mark
+from tutorial.coach.core import BLUFF, points
+from tutorial.engine import Action
+from tutorial.i18n.terms import SENAS, card_name, lance_name
+from tutorial.i18n.translate import gettext as _, ngettext
+from tutorial.i18n.web import format_decimal, rules_url
+from tutorial.narrator import capfirst
+from tutorial.narrator.words import action_label, and_list
+
+
+def number(value: float) -> str:
+    """Tantos as a learner reads them: one decimal in the reader's language ("0,8" in es, "0.8" in en), never a
+    negative zero (-0.04 is "0,0": adding 0.0 turns the -0.0 that rounding leaves into 0.0)."""
+    return format_decimal(round(value, 1) + 0.0, "0.0")
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percentage in the reader's language ("72 %" in es, "% 72" in eu)."""
+    return _("%(value)s%%", value=format_decimal(round(chance * 100) + 0))
+
+
+def cards(codes) -> str:
+    return and_list(card_name(code) for code in codes)
+
+
+def label(action) -> str:
+    return action_label(action.to_json() if hasattr(action, "to_json") else action)
+
+
+AIMS = {
+    "pares": lambda: _("a pair is already worth keeping for pares"),
+    "reyes": lambda: _("reyes are what wins the grande"),
+    "juego": lambda: _("they are a good start towards juego (31 or more)"),
+    "ases": lambda: _("ases are what wins the chica"),
+    "mixed": lambda: _("the cards you change are the ones least likely to help"),
+}
+
+
+def game_percent(chance: float) -> str:
+    """A chance of winning the game as the coach shows it: a percentage with one decimal ("80,0 %")."""
+    return _("%(value)s%%", value=format_decimal(points(chance) + 0.0, "0.0"))
+
+
+def difference(a: float, b: float) -> str:
+    """``a - b`` worked out from the two figures as shown (one decimal), so the sentence adds up as it reads."""
+    return number(round(round(a, 1) - round(b, 1), 1))
+
+
+def why(advice: Advice) -> str:
+    """The hint's explanation: the move, and why, with the numbers behind it, each figure saying what it is of; then
+    the signal the expert would make now, if any."""
+    told = _why(advice)
+    if advice.params.get("signal"):
+        told += " " + _("Signal %(signal)s to your partner now: that play decides a lance for your team, and your "
+                        "partner should know it.", signal=str(SENAS[advice.params["signal"]]))
+    return told
+
+
+def _why(advice: Advice) -> str:
+    p, reason = advice.params, advice.reason
+    if reason == "next_hand":
+        return _("The hand is over: read the explanation, then deal the next hand.")
+    if reason in ("mus", "corto", "corto_rounds"):
+        return _mus_why(p, reason)
+    if reason == "discard":
+        if not p["kept"]:
+            return _("Change all four: none of your cards is worth keeping. A new hand is worth %(value)s tantos on "
+                     "average.", value=number(p["value"]))
+        return _("Keep %(kept)s and change %(thrown)s: %(aim)s. On average your hand is then worth %(value)s "
+                 "tantos; the next best change (keeping %(second)s) leaves %(second_value)s.",
+                 kept=cards(p["kept"]), thrown=cards(p["thrown"]), aim=AIMS[p["aim"]](),
+                 value=number(p["value"]), second=cards(p["second_kept"]) if p["second_kept"] else _("none of them"),
+                 second_value=number(p["second_value"]))
+    return " ".join([capfirst(_bet_choice(advice)), *_bet_facts(advice)])
+
+
+def _mus_why(p: dict, reason: str) -> str:
+    values = {"now": number(p["now"]), "after": number(p["after"]), "gain": difference(max(p["after"], p["now"]),
+                                                                                       p["now"]),
+              "margin": number(p["margin"]), "kept": cards(p["kept"]) if p["kept"] else _("none of them")}
+    if reason == "corto_rounds":
+        return _("Cut (corto): the mus has gone round enough times; as it stands your hand is worth about %(now)s "
+                 "tantos at your seat.", **values)
+    if reason == "mus" and not p["kept"]:
+        return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; changing all "
+                 "four cards raises that to %(after)s on average, a gain of %(gain)s, more than the %(margin)s a "
+                 "cut is worth by keeping the rivals from changing.", **values)
+    if reason == "mus":
+        return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; keeping "
+                 "%(kept)s and changing the rest raises that to %(after)s on average, a gain of %(gain)s, more "
+                 "than the %(margin)s a cut is worth by keeping the rivals from changing.", **values)
+    return _("Cut (corto): your hand is worth about %(now)s tantos at your seat as it is; changing would gain "
+             "only %(gain)s on average, and cutting keeps the rivals from improving theirs (worth about "
+             "%(margin)s).", **values)
+
+
+def _bet_choice(advice: Advice) -> str:
+    """The move and what it does to the chance of winning the game, against the next best move."""
+    p = advice.params
+    values = {"action": label(advice.action), "second": label(p["second"]), "game": game_percent(p["game"]),
+              "second_game": game_percent(p["second_game"]), "points": difference(points(p["game"]),
+                                                                                 points(p["second_game"])),
+              "spread": number(200 * p["spread"])}
+    if len(advice.estimates) == 1:
+        return _("%(action)s is the only sensible move here.", **values)
+    if p["tie"]:
+        return _("%(action)s, and %(second)s is as good: your team wins the game in %(game)s of the deals with one "
+                 "and in %(second_game)s with the other, a difference within the estimate's own uncertainty (about "
+                 "%(spread)s percentage points).", **values)
+    return _("%(action)s: with it your team wins the game in %(game)s of the deals that fit what you know, against "
+             "%(second_game)s with %(second)s: %(points)s percentage points more.", **values)
+
+
+def _bet_facts(advice: Advice) -> list[str]:
+    """The hand's tantos, the lance at the showdown, and a bluff named as one."""
+    p = advice.params
+    lance = lance_name(p["lance"])
+    facts = []
+    if len(advice.estimates) == 1:
+        facts.append(_("Counting the whole hand, your team nets %(tantos)s tantos on average with it.",
+                       tantos=number(p["tantos"])))
+    else:
+        facts.append(_("Counting the whole hand, your team nets %(tantos)s tantos on average with it "
+                       "(%(second_tantos)s with %(second)s).", tantos=number(p["tantos"]),
+                       second_tantos=number(p["second_tantos"]), second=label(p["second"])))
+    if p["lance"] == "juego":
+        facts.append(_("You hold %(points)s.", points=p["points"]))
+    elif p["lance"] == "punto":
+        facts.append(_("You hold %(points)s to the punto.", points=p["points"]))
+    facts.append(_("At the showdown, your team's cards win the %(lance)s in %(chance)s of the deals that fit what "
+                   "has been said.", lance=lance, chance=percent(p["chance"])))
+    if p.get("bluff"):
+        facts.append(_("It is a bluff (farol): your team's cards rarely win this lance at the showdown, so the bet "
+                       "pays when the rivals refuse it, which they do in %(refused)s of the deals.",
+                       refused=percent(p["refused"])))
+    return facts
+
+
+def hint_json(advice: Advice) -> dict:
+    return {"action": advice.action.to_json(), "why": why(advice), "label": capfirst(label(advice.action)),
+            "estimates": [estimate_json(estimate, advice) for estimate in advice.estimates],
+            "rule_url": rules_url(rule_section(advice))}
+
+
+def estimate_json(estimate, advice: Advice | None = None) -> dict:
+    """One candidate's numbers, and ``text``: the move and what it does, each figure saying what it is of, written
+    in the reader's language (the page shows it as it is: a browser's own number format may not know every
+    language)."""
+    values = {"move": capfirst(label(estimate.action)), "game": game_percent(estimate.game),
+              "tantos": number(estimate.tantos)}
+    if estimate.win is None:
+        text = _("%(move)s: your hand is then worth %(tantos)s tantos on average; your team wins the game in about "
+                 "%(game)s.", **values)
+    elif (estimate.refused is not None and advice is not None and advice.params.get("chance", 1) < BLUFF):
+        text = _("%(move)s: a bluff (farol), refused in %(refused)s; your team wins the game in %(game)s, takes "
+                 "this lance in %(lance_chance)s and nets %(tantos)s tantos of the hand on average.",
+                 refused=percent(estimate.refused), lance_chance=percent(estimate.win), **values)
+    else:
+        text = _("%(move)s: your team wins the game in %(game)s, takes this lance in %(lance_chance)s and nets "
+                 "%(tantos)s tantos of the hand on average.", lance_chance=percent(estimate.win), **values)
+    return dict(estimate.to_json(), text=text)
+
+
+def rule_section(advice: Advice) -> str:
+    if advice.reason in ("mus", "corto", "discard"):
+        return "mus"
+    if advice.reason == "next_hand":
+        return "tanteo"
+    if advice.params.get("ordago"):
+        return "ordago"
+    if advice.reason == "refuse":
+        return "deje"
+    return "envites"
+
+
+MARKS = {
+    "good": lambda: _("Good"),
+    "doubtful": lambda: _("Doubtful"),
+    "mistake": lambda: _("Mistake"),
+}
+
+
+def kind_label(kind: str) -> str:
+    if kind == "mus":
+        return _("Mus or corto")
+    if kind == "discard":
+        return _("Which cards to change")
+    return capfirst(lance_name(kind))
+
+
+def mark_text(mark: dict) -> str:
+    """What the learner chose against the coach's move, by what it did to the chance of winning the game (a stored
+    mark: ``Mark.to_json``)."""
+    values = {"played": label(mark["played"]), "coach": label(mark["coach"])}
+    if mark["lost"] <= 0 and not mark.get("tie") or mark["played"] == mark["coach"]:
+        return _("You chose %(played)s, the coach's move too.", **values)
+    if mark.get("game") is None and not mark.get("tie") and mark["mark"] != "good":  # kept before issue 35
+        return _("You chose %(played)s; the coach prefers %(coach)s.", **values)
+    if mark.get("tie") or mark.get("game") is None:
+        return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good: their difference is "
+                 "within the estimate's own uncertainty.", **values)
+    values.update(played_game=game_percent(mark["game"]), coach_game=game_percent(mark["coach_game"]),
+                  points=number(mark["lost"]))
+    if mark["mark"] == "good":
+        return _("You chose %(played)s; the coach prefers %(coach)s, but the difference is small: your team wins the "
+                 "game in %(played_game)s of the deals instead of %(coach_game)s.", **values)
+    scores = mark["advice"]["params"].get("scores")
+    if mark["played"].get("type") == "ordago" and scores and scores[0] > scores[1]:
+        return _("You chose %(played)s while leading %(ours)s to %(theirs)s: it stakes a game your team was ahead "
+                 "in. With %(coach)s your team wins the game in %(coach_game)s of the deals, with the órdago in "
+                 "%(played_game)s: %(points)s percentage points less.", ours=scores[0], theirs=scores[1], **values)
+    if mark["kind"] in ("mus", "discard"):
+        return _("You chose %(played)s; %(coach)s would leave your hand worth %(tantos)s tantos more on average, "
+                 "which at this score is %(points)s percentage points of the chance of winning the game.",
+                 tantos=difference(mark["coach_tantos"], mark["tantos"]), **values)
+    return _("You chose %(played)s; with %(coach)s your team would win the game in %(coach_game)s of the deals "
+             "instead of %(played_game)s: %(points)s percentage points more.", **values)
+
+
+def mark_json(mark: dict) -> dict:
+    """A stored mark (``Mark.to_json`` plus the coach's words when it was made) for the review panel."""
+    advice = mark["advice"]
+    told = why(Advice(Action.from_json(advice["action"]), advice["reason"], advice["params"],
+                      (None,) if advice["single"] else (None, None)))
+    return {"kind": mark["kind"], "kind_label": kind_label(mark["kind"]), "mark": mark["mark"],
+            "mark_label": MARKS[mark["mark"]](), "text": mark_text(mark), "why": told, "lost": mark["lost"],
+            "played": mark["played"], "coach": mark["coach"], "rule_url": rules_url(mark.get("rule", "envites"))}
+
+
+def marks_text(counts: dict[str, int]) -> str:
+    """The game's marks counted, in whole sentences with each language's plural forms."""
+    return " ".join([
+        _("Your decisions in this game, as the coach marked them:"),
+        ngettext("%(num)s decision was good.", "%(num)s decisions were good.", counts["good"]),
+        ngettext("%(num)s decision was doubtful.", "%(num)s decisions were doubtful.", counts["doubtful"]),
+        ngettext("%(num)s decision was a mistake.", "%(num)s decisions were mistakes.", counts["mistake"])])
+
+
+def stored_mark(mark: Mark) -> dict:
+    """What the table keeps of a mark: its numbers, the rule it leans on (the words are made when shown)."""
+    data = mark.to_json()
+    data["rule"] = rule_section(mark.advice)
+    data["advice"] = {"reason": mark.advice.reason, "params": _plain(mark.advice.params),
+                      "action": mark.advice.action.to_json(), "single": len(mark.advice.estimates) == 1}
+    return data
+
+
+def _plain(params: dict) -> dict:
+    return {key: value.to_json() if hasattr(value, "to_json") else value for key, value in params.items()}
+
+
+def client_texts() -> dict:
+    """The words the table page's coach script needs (static/js/table-coach.js)."""
+    from tutorial.coach import DOUBTFUL, GOOD
+    return {
+        "button": _("Hint"),
+        "key": _("h"),
+        "asking": _("Asking the coach…"),
+        "suggests": _("The coach suggests: %(move)s."),
+        "estimates": _("What each move is worth"),
+        "rule": _("The rule"),
+        "reviewTitle": _("The coach's review of your decisions"),
+        "legend": _("Good: at most %(good_limit)s percentage points of the chance of winning the game given up "
+                    "compared with the coach's move, or as good within the estimate's own uncertainty; doubtful: up "
+                    "to %(doubtful_limit)s; more is a mistake.", good_limit=number(GOOD),
+                    doubtful_limit=number(DOUBTFUL)),
+        "none": _("You made no decision in this hand."),
+        "setting": _("Coach: hints and a review after each hand"),
+        "summaryTitle": _("Summary of the game"),
+        "winnerUs": _("Your team won the game, %(ours)s to %(theirs)s."),
+        "winnerThem": _("The rivals won the game, %(theirs)s to %(ours)s."),
+        "chartCaption": _("The score after each hand (the same figures are in the table below)."),
+        "chartLabel": _("Score chart: your team ends with %(ours)s, the rivals with %(theirs)s. Hands played: "
+                        "%(hands)s."),
+        "scoresCaption": _("The score after each hand"),
+        "handColumn": _("Hand"),
+        "start": _("Start"),
+        "lancesCaption": _("Tantos won in each lance"),
+        "lanceColumn": _("Lance"),  # the site's word (locales/site)
+        "stats": _("In this browser. Games played: %(played)s; won: %(won)s. At this level, played: %(levelPlayed)s; "
+                   "won: %(levelWon)s."),
+        "again": _("Play again"),
+        "harder": _("Try a harder level"),
+        "historyTitle": _("The hands of this game, step by step"),
+        "previous": _("Previous step of the hand"),
+        "next": _("Next step of the hand"),
+        "step": _("Step %(number)s of %(count)s: %(text)s"),
+        "handOption": _("Hand %(number)s"),
+        "replayLink": _("A link that replays this game (its seed and your moves)"),
+        "replaying": _("Replaying a finished game: move %(number)s of %(count)s."),
+        "replayBad": _("This replay link is damaged; start a new game."),
+        "on": _("The coach is on."),
+        "off": _("The coach is off."),
+    }

@@ -1,0 +1,120 @@
+"""The site's languages, in one place every layer reads (the web pages, the catalogs, the lessons loader).
+
+A language is its code (the URL prefix ``/pt/``, the Babel locale, the catalog folder ``locales/<area>/pt/``, the
+rules text ``locales/rules/pt.md`` and the key of its texts in a lesson file), its name as its speakers write it
+(the language switcher) and the URL slug of every page. Adding a language is one more ``Language`` below, plus its
+data: a catalog in every area of locales/, its rules text and its texts in every lesson file.
+
+    >>> LANGUAGES[:3]
+    ('es', 'pt', 'ca')
+    >>> slugs("rules.page")["pt"]
+    'regras'
+    >>> anchor("senas", "ca"), anchor("grande", "ca")
+    ('senyes', 'grans')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from tutorial.paths import LOCALES
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    name: str
+    slugs: Mapping[str, str]  # a page's endpoint -> its path after /<code>/ ("" is the language's home page)
+    # A rules section's id -> its anchor on this language's rules page, where the language names it in its own
+    # words (``{#sinais}`` in locales/rules/pt.md); a section not listed keeps its id as its anchor.
+    anchors: Mapping[str, str]
+
+
+REGISTRY = (
+    Language("es", "Español", MappingProxyType({
+        "pages.home": "", "rules.page": "reglas", "lessons.index": "lecciones", "lessons.lesson": "lecciones/<key>",
+        "table.page": "jugar", "checker.page": "comprobar", "practice.page": "practica",
+        "room_pages.lobby": "sala", "room_pages.room": "sala/<room>"}),
+        MappingProxyType({"senas": "senas"})),
+    Language("pt", "Português", MappingProxyType({
+        "pages.home": "", "rules.page": "regras", "lessons.index": "licoes", "lessons.lesson": "licoes/<key>",
+        "table.page": "jogar", "checker.page": "verificar", "practice.page": "pratica",
+        "room_pages.lobby": "sala", "room_pages.room": "sala/<room>"}),
+        MappingProxyType({
+            "jugadores": "jogadores", "baraja": "baralho", "reyes": "reis", "orden": "ordem", "mano": "mao",
+            "grande": "maior", "chica": "menor", "juego": "jogo", "punto": "ponto", "envites": "apostas",
+            "tanteo": "contagem", "senas": "sinais", "glosario": "glossario", "preguntas": "perguntas",
+            "faq-no-quiero": "faq-nao-quero", "faq-quien-contesta": "faq-quem-responde",
+            "faq-duples-medias": "faq-dois-pares-trinca", "faq-palo": "faq-naipe", "faq-tres-rey": "faq-tres-rei",
+            "faq-una-pareja": "faq-um-par"})),
+    Language("ca", "Català", MappingProxyType({
+        "pages.home": "", "rules.page": "regles", "lessons.index": "llicons", "lessons.lesson": "llicons/<key>",
+        "table.page": "jugar", "checker.page": "comprovar", "practice.page": "practica",
+        "room_pages.lobby": "sala", "room_pages.room": "sala/<room>"}),
+        MappingProxyType({
+            "minuto": "minut", "objetivo": "objectiu", "jugadores": "jugadors", "baraja": "baralla", "reyes": "reis",
+            "orden": "ordre", "mano": "ma", "grande": "grans", "chica": "petites", "pares": "parells",
+            "juego": "joc", "punto": "punt", "envites": "envits", "tanteo": "recompte", "variantes": "variants",
+            "senas": "senyes", "glosario": "glossari", "preguntas": "preguntes", "faq-no-quiero": "faq-no-vull",
+            "faq-quien-contesta": "faq-qui-respon", "faq-duples-medias": "faq-duples-mitjanes",
+            "faq-empate": "faq-empat", "faq-palo": "faq-pal", "faq-tres-rey": "faq-tres-rei",
+            "faq-una-pareja": "faq-una-parella"})),
+    Language("en", "English", MappingProxyType({
+        "pages.home": "", "rules.page": "rules", "lessons.index": "lessons", "lessons.lesson": "lessons/<key>",
+        "table.page": "play", "checker.page": "check", "practice.page": "practice",
+        "room_pages.lobby": "room", "room_pages.room": "room/<room>"}),
+        MappingProxyType({
+            "minuto": "minute", "objetivo": "goal", "jugadores": "players", "baraja": "deck", "reyes": "kings",
+            "orden": "order", "envites": "betting", "tanteo": "scoring", "final": "end", "variantes": "variants",
+            "glosario": "glossary", "preguntas": "faq", "faq-quien-contesta": "faq-who-answers",
+            "faq-empate": "faq-ties", "faq-palo": "faq-suits", "faq-tres-rey": "faq-three-king",
+            "faq-una-pareja": "faq-one-team"})),
+    Language("eu", "Euskara", MappingProxyType({
+        "pages.home": "", "rules.page": "arauak", "lessons.index": "ikasgaiak", "lessons.lesson": "ikasgaiak/<key>",
+        "table.page": "jokatu", "checker.page": "egiaztatu", "practice.page": "praktika",
+        "room_pages.lobby": "gela", "room_pages.room": "gela/<room>"}),
+        MappingProxyType({
+            "minuto": "minutua", "objetivo": "helburua", "jugadores": "jokalariak", "baraja": "karta-sorta",
+            "reyes": "erregeak", "orden": "ordena", "mano": "eskua", "lances": "jokaldiak", "grande": "handia",
+            "chica": "txikia", "pares": "pareak", "juego": "jokoa", "punto": "puntua", "envites": "apustuak",
+            "deje": "dejea", "ordago": "hordagoa", "tanteo": "tanteoa", "final": "amaiera", "variantes": "aldaerak",
+            "senas": "keinuak", "glosario": "glosarioa", "preguntas": "galderak", "faq-no-quiero": "faq-ez",
+            "faq-quien-contesta": "faq-nork-erantzun", "faq-duples-medias": "faq-dupleak-mediak",
+            "faq-empate": "faq-berdinketa", "faq-palo": "faq-paloa", "faq-tres-rey": "faq-hiruko-errege",
+            "faq-una-pareja": "faq-bikote-bakarra"})),
+)
+
+LANGUAGES = tuple(language.code for language in REGISTRY)
+DEFAULT_LANGUAGE = "es"  # the reference language, and a visitor's when nothing says otherwise
+LANGUAGE_NAMES = MappingProxyType({language.code: language.name for language in REGISTRY})
+
+
+def slugs(endpoint: str) -> dict[str, str]:
+    """The page's slug in every language: ``slugs("table.page")`` -> ``{"es": "jugar", "pt": "jogar", ...}``."""
+    missing = [language.code for language in REGISTRY if endpoint not in language.slugs]
+    if missing:
+        raise KeyError(f"the page {endpoint!r} has no slug in {missing}")
+    return {language.code: language.slugs[endpoint] for language in REGISTRY}
+
+
+def anchor(section: str, lang: str) -> str:
+    """A rules section's anchor in one language: ``anchor("senas", "pt")`` -> ``'sinais'``."""
+    language = next(language for language in REGISTRY if language.code == lang)
+    return language.anchors.get(section, section)
+
+
+def language_anchors(lang: str) -> Mapping[str, str]:
+    """Every rules section this language names in its own words: id -> anchor."""
+    return next(language for language in REGISTRY if language.code == lang).anchors
+
+
+def catalog_file(area: str, lang: str, root: Path = LOCALES) -> Path:
+    """The message catalog of one area of the site in one language (its .mo sits beside it)."""
+    return root / area / lang / "LC_MESSAGES" / "messages.po"
+
+
+def rules_text_file(lang: str, root: Path = LOCALES / "rules") -> Path:
+    """The rules page's text in one language (Markdown with example directives)."""
+    return root / f"{lang}.md"

@@ -1,0 +1,132 @@
+"""The table's sentences: every event of a hand (``Game.events_for(seat)``) as the learner's live region and log
+say it, each naming seats and teams as its ``Viewer`` does ("You", "Rival on your right", "Your team")."""
+from __future__ import annotations
+
+from tutorial.engine import SPOKEN_TYPES
+from tutorial.i18n.terms import ACTIONS, lance_name
+from tutorial.i18n.translate import gettext as _
+from tutorial.narrator.people import Viewer
+from tutorial.narrator.senas import EVENTS as SENA_EVENTS, sena_sentence
+from tutorial.narrator.words import capfirst, cards_text
+
+
+def sentence(event: dict, viewer: Viewer) -> str:
+    """The table's sentence for one event (its live region and log), in the current language, for ``viewer``:
+    ``sentence({"code": "paso", "params": {"seat": 1}}, Learner(0))`` -> "Rival on your right: paso."; it starts
+    with a capital even where a lance's name comes first ("Grande: 2 querido ...")."""
+    return capfirst(_sentence(event, viewer))
+
+
+def _sentence(event: dict, viewer: Viewer) -> str:
+    code, p = event["code"], event["params"]
+    if code in SENA_EVENTS:
+        return sena_sentence(event, viewer)
+    player = viewer.player(p["seat"]) if "seat" in p else ""
+    us = viewer.us(p.get("team"))
+    if code == "hand_start":
+        return _("Hand %(number)s. Mano: %(player)s.", number=p["hand_number"], player=viewer.player(p["mano"]))
+    if code == "deal":
+        return _("Your cards: %(cards)s.", cards=cards_text(p["cards"]))
+    if code == "mano_set":
+        if p["mano"] == viewer.seat:
+            return _("You cut first: you are mano of this hand.")
+        return _("First to cut: %(player)s is mano of this hand.", player=viewer.player(p["mano"]))
+    if code in SPOKEN_TYPES and code != "envido":  # an envido says its amount (below)
+        return _("%(player)s: %(action)s.", player=player, action=ACTIONS[code])
+    if code == "discard_chosen":
+        return _("%(player)s: discards chosen.", player=player)
+    if code == "discards":
+        counts = ", ".join(_("%(player)s %(count)s", player=viewer.player(s), count=n) for s, n in enumerate(p["counts"]))
+        return _("Cards changed: %(counts)s.", counts=counts)
+    if code == "replaced":
+        return _("You changed %(out)s for %(in)s.", out=cards_text(p["out"]), **{"in": cards_text(p["in"])})
+    if code == "reshuffle":
+        return _("The stock ran out: the earlier discards are shuffled into a new stock.")
+    if code == "declare":
+        if p["has"]:
+            return _("%(player)s: %(lance)s, yes.", player=player, lance=lance_name(p["lance"]))
+        return _("%(player)s: %(lance)s, no.", player=player, lance=lance_name(p["lance"]))
+    if code == "lance_start":
+        return _("Betting opens for %(lance)s.", lance=lance_name(p["lance"]))
+    if code == "lance_skipped":
+        if p["reason"] == "only_team":
+            if us:
+                return _("Only your team holds %(lance)s: no betting; you collect at the count.",
+                         lance=lance_name(p["lance"]))
+            return _("Only the rivals hold %(lance)s: no betting; they collect at the count.",
+                     lance=lance_name(p["lance"]))
+        return _("Nobody holds %(lance)s: the lance is not played.", lance=lance_name(p["lance"]))
+    if code == "envido":
+        if p["amount"] == p["total"]:
+            return _("%(player)s: %(envido)s %(amount)s.", player=player, envido=ACTIONS["envido"], amount=p["amount"])
+        return _("%(player)s: %(amount)s more (%(total)s in all).", player=player, amount=p["amount"],
+                 total=p["total"])
+    if code == "lance_closed":
+        return closed_text(p["lance"], p["result"], viewer)
+    if code == "deje":
+        if us:
+            return _("Your team collects the deje of %(lance)s: %(points)s. Score %(us)s–%(them)s.",
+                     lance=lance_name(p["lance"]), points=p["points"], **score_params(p["scores"], viewer))
+        return _("The rivals collect the deje of %(lance)s: %(points)s. Score %(us)s–%(them)s.",
+                 lance=lance_name(p["lance"]), points=p["points"], **score_params(p["scores"], viewer))
+    if code == "showdown":
+        shown = "; ".join(_("%(player)s: %(cards)s", player=viewer.player(s), cards=cards_text(hand))
+                          for s, hand in enumerate(p["hands"]))
+        return _("Cards on the table. %(hands)s.", hands=shown)
+    if code == "count":
+        return count_text(p["step"], viewer)
+    if code == "hand_over":
+        return _("The hand is over. Score %(us)s–%(them)s.", **score_params(p["scores"], viewer))
+    if code == "game_over":
+        if viewer.us(p["winner_team"]):
+            return _("Your team wins the game!")
+        return _("The rivals win the game.")
+    if code == "vaca_over":
+        if viewer.us(p["winner_team"]):
+            return _("Your team wins the vaca!")
+        return _("The rivals win the vaca.")
+    if code == "match_over":
+        if viewer.us(p["winner_team"]):
+            return _("Your team wins the match!")
+        return _("The rivals win the match.")
+    return code
+
+
+def score_params(scores, viewer: Viewer) -> dict:
+    """The score from the viewer's side: their team's tantos first."""
+    ours = 1 if viewer.us(1) else 0
+    return {"us": scores[ours], "them": scores[1 - ours]}
+
+
+def closed_text(lance: str, result: dict, viewer: Viewer) -> str:
+    kind, name = result["result"], lance_name(lance)
+    if kind == "paso":
+        return _("%(lance)s in paso: it is counted at the end.", lance=name)
+    if kind == "accepted":
+        return _("%(lance)s: %(total)s accepted; the cards decide at the end.", lance=name, total=result["total"])
+    if kind == "ordago_accepted":
+        return _("Órdago accepted in %(lance)s: the cards decide the game.", lance=name)
+    if viewer.us(result["team"]):
+        return _("%(lance)s: refused; your team wins the lance.", lance=name)
+    return _("%(lance)s: refused; the rivals win the lance.", lance=name)
+
+
+def count_text(step: dict, viewer: Viewer) -> str:
+    name = lance_name(step["lance"])
+    if not step["played"]:
+        return _("%(lance)s: not played.", lance=name)
+    if not step["counted"]:
+        return _("%(lance)s: not counted, the game was already decided.", lance=name)
+    scores = score_params(step["scores_after"], viewer)
+    if step.get("result") in ("refused", "ordago_refused") and step["points"] == 0:
+        # The deje was paid when the bet was refused: say so rather than "collects 0".
+        if viewer.us(step["team"]):
+            return _("%(lance)s: your team already took the deje when the bet was refused; nothing more. Score "
+                     "%(us)s–%(them)s.", lance=name, **scores)
+        return _("%(lance)s: the rivals already took the deje when the bet was refused; nothing more. Score "
+                 "%(us)s–%(them)s.", lance=name, **scores)
+    if viewer.us(step["team"]):
+        return _("%(lance)s: your team collects %(points)s. Score %(us)s–%(them)s.", lance=name,
+                 points=step["points"], **scores)
+    return _("%(lance)s: the rivals collect %(points)s. Score %(us)s–%(them)s.", lance=name,
+             points=step["points"], **scores)

@@ -1,0 +1,68 @@
+"""Small pieces every sentence of the narrator is made of: tantos, scores, lists, cards, actions, a capital letter."""
+from __future__ import annotations
+
+from babel.lists import format_list
+from flask_babel import get_locale
+
+from tutorial.i18n.terms import ACTIONS, card_name, play_name
+from tutorial.i18n.translate import gettext as _, ngettext
+
+
+def tantos(points: int) -> str:
+    """"1 tanto", "5 tantos" ("1 pedra" in ca, "5 pontos" in pt)."""
+    return ngettext("%(num)d tanto", "%(num)d tantos", points)
+
+
+def score_text(points: int) -> str:
+    """A team's score as tantos and as piedras and amarracos (1 amarraco = 5 piedras)."""
+    amarracos, piedras = divmod(points, 5)
+    counted = tantos(points)
+    if not amarracos:  # below one amarraco the piedras are the tantos themselves
+        return counted
+    parts = [ngettext("%(num)s amarraco", "%(num)s amarracos", amarracos)]
+    if piedras:
+        parts.append(ngettext("%(num)s piedra", "%(num)s piedras", piedras))
+    stones = _("%(first)s and %(second)s", first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0]
+    return _("%(tantos)s (%(stones)s)", tantos=counted, stones=stones)
+
+
+def capfirst(text: str) -> str:
+    """Lance names are lower case in es and ca ("grande: 2 querido"); a sentence starts with a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def and_list(items) -> str:
+    """"Ana, Bruno y Carla" in the current language."""
+    return format_list([str(item) for item in items], locale=get_locale() or "es")
+
+
+def hand_label(number: int) -> str:
+    """"Mano 2": one of several hands shown side by side (the rules' señas examples, a lesson's choices)."""
+    return _("Hand %(number)d", number=number)
+
+
+def cards_text(codes) -> str:
+    """"rey de oros, as de bastos"."""
+    return ", ".join(card_name(code) for code in codes)
+
+
+def pares_word(play: str | None) -> str:
+    """A hand's pares play, or "no pares"."""
+    return play_name(play) if play else _("no pares")
+
+
+def bet_label(amount: int, total: int) -> str:
+    """A bet as a list of what was said names it: "envido 10" when it opens, "2 more, 12 in all" for a raise."""
+    if amount == total:
+        return action_label({"type": "envido", "amount": amount})
+    return _("%(amount)d more, %(total)d in all", amount=amount, total=total)
+
+
+def action_label(action: dict) -> str:
+    """An action as its button says it: "envido 2", or the discard with its cards."""
+    label = str(ACTIONS.get(action.get("type"), action.get("type")))
+    if action.get("type") == "envido" and action.get("amount"):
+        return _("%(action)s %(amount)d", action=label, amount=action["amount"])
+    if action.get("type") == "discard" and action.get("cards"):
+        return _("%(action)s: %(cards)s", action=label, cards=cards_text(action["cards"]))
+    return label

@@ -1,0 +1,156 @@
+"""The rooms' push stream: ``GET /api/rooms/ROOM/events`` as Server-Sent Events (docs/api-rooms.md).
+
+The push layer only delivers: the room (and the engine's audiences) decide what each seat may see. A stream thread
+sleeps in ``events.wait_for_change`` (LISTEN/NOTIFY on PostgreSQL, one polled sequence per process on SQLite:
+tutorial/store/news.py) until its room's version moves or the room's next deadline comes (woken by neither, for a
+keep-alive or its own presence beat, it asks the store nothing); then it enforces what fell due
+(``room_store.change``, so clocks run even while nobody acts, whichever worker the people reached), writes the
+process's waiting presence beats (room_store.beat_soon), reads the room's log since the version it last sent (from
+what the worker keeps when it holds those changes: room_store) and forwards each change's events that its seat may
+see; a change that shows it none is not sent (the seat's version stays: tutorial/rooms/room.py, ``Room.seen``). A
+spectator's stream (no seat) sees what everyone sees and writes no presence beat. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with ``Last-Event-ID`` and
+loses nothing. With gthread each open stream holds one of the worker's stream threads (room_caps.py).
+
+A stream whose browser has gone (a closed tab) ends at its next wake-up, at most ``GONE_CHECK`` seconds later, and
+writes no beat after it: the server only learns of a closed connection by reading it, and a write to it succeeds
+once more after the close (the kernel takes it; the reset comes back later), so the stream used to beat on for up
+to two keep-alives, and a closed tab showed as disconnected after about 52 s instead of 30.
+"""
+from __future__ import annotations
+
+import json
+import select
+import socket
+import time
+
+from flask import Response, current_app, request, stream_with_context
+
+from tutorial.store import news as events, rooms as room_store, tables as storage
+
+KEEPALIVE = 15.0        # seconds between two comment lines, so proxies keep the connection
+BEAT = 15.0             # seconds between two presence beats of an open stream
+STREAM_SECONDS = 300.0  # a stream closes after this (config ROOM_STREAM_SECONDS); the browser reconnects
+GONE_CHECK = 5.0        # seconds at most between two looks at whether the stream's browser has gone
+
+
+def clock() -> float:
+    """The rooms' clock: config ``ROOM_CLOCK`` (a function returning seconds; tests move it by hand), else
+    ``TABLE_CLOCK`` (the name the rooms' clock was read under before it had its own, still honoured), else the
+    time."""
+    config = current_app.config
+    return (config.get("ROOM_CLOCK") or config.get("TABLE_CLOCK") or time.time)()
+
+
+def enforce_due(room_id: str, version: int | None = None) -> float | None:
+    """Apply what fell due in the room (whichever stream or request sees it first: the write is serialized), and
+    return the room's next deadline. ``version``: the one the stream just sent; when this worker holds the room at
+    it, its deadline is known without asking the store (the stored one can only be later: presence beats move it
+    on without a new version)."""
+    known, due = room_store.kept_due(room_id, version) if version is not None else (False, None)
+    if not known:
+        _version, due = room_store.versions([room_id]).get(room_id, (None, None))
+    if due is None or due > clock():
+        return due
+    # The stored due may be early: presence beats (written without touching the room's row) move the presence
+    # deadlines later. Read the room first, so that four streams finding a stale due do not all queue to write.
+    room = room_store.load(room_id)
+    due = None if room is None else room.due()
+    if due is not None and due <= clock():
+        room_store.flush_beats(force=True)  # this process's beats count before anyone is found gone
+        room, _result = room_store.change(room_id, None, clock())
+        due = None if room is None else room.due()
+    return due
+
+
+def message(version: int, events: list[dict], **extra) -> str:
+    data = json.dumps({"version": version, "events": events, **extra}, separators=(",", ":"), ensure_ascii=False)
+    return f"id: {version}\nevent: room\ndata: {data}\n\n"
+
+
+def resume_point(current: int) -> int:
+    """The version the client last saw: ``Last-Event-ID``, else ``?since=``, else the current one (no replay)."""
+    for raw in (request.headers.get("Last-Event-ID"), request.args.get("since")):
+        if raw is not None and raw.strip().isdigit() and len(raw.strip()) < 12:
+            return min(int(raw), current)
+    return current
+
+
+def gone_check():
+    """A function telling whether the request's client has closed its connection: the socket reads as ended (a
+    request it sends next is not an end). Without gunicorn's socket (the test client) it never has."""
+    connection = request.environ.get("gunicorn.socket")
+
+    def gone() -> bool:
+        if connection is None:
+            return False
+        try:
+            poller = select.poll()
+            poller.register(connection, select.POLLIN)
+            if not poller.poll(0):
+                return False
+            return connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+        except BlockingIOError:
+            return False
+        except (OSError, ValueError):
+            return True  # reset, or closed already
+    return gone
+
+
+def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Response:
+    """The response: every change of the room after ``since``, as ``visible(log, seat)`` lets the seat see it;
+    ``on_end()`` is called once the stream has sent its last message (room_caps: its places given back)."""
+    lasting = float(current_app.config.get("ROOM_STREAM_SECONDS", STREAM_SECONDS))
+    gone = gone_check()
+
+    def changes():
+        last = since
+        started = time.monotonic()
+        next_beat = next_keepalive = started + min(BEAT, KEEPALIVE)
+        reached = None  # the version the last wake-up announced: its changes may be kept in this worker
+        news, due = True, None  # news: read the log and the deadline (at the start, or woken by a new version)
+        try:
+            yield "retry: 1000\n\n"
+            while True:
+                if news:
+                    rows = room_store.log_since(room_id, last, upto=reached)
+                    for number, (version, log) in enumerate(rows):
+                        reload = number == 0 and version != last + 1  # older changes are no longer kept
+                        shown = visible(log, seat)
+                        if shown or reload:  # a change the seat cannot see is not its news: its version stays
+                            yield message(version, shown, **({"reload": True} if reload else {}))
+                        last = version
+                moment = time.monotonic()
+                left = started + lasting - moment
+                if left <= 0:
+                    room_store.flush_beats(force=True)
+                    return
+                # Woken without a new version (a keep-alive, a beat to write), nothing was logged and the deadline
+                # is the one read with the last version (beats only ever move it later): the store is not asked.
+                if news or (due is not None and due <= clock()):
+                    due = enforce_due(room_id, last)  # the poll also enforces the room's clocks
+                wait = min(left, GONE_CHECK, max(0.0, next_keepalive - moment))
+                if due is not None:
+                    wait = min(wait, max(0.0, due - clock()) + 0.01)
+                flush = room_store.flush_beats()  # the process's beats, one write for all its streams
+                if flush is not None and seat is not None and room_store.beat_waits(room_id, seat):
+                    wait = min(wait, flush + 0.01)  # only the streams whose own beat waits wake up to write them
+                reached = events.wait_for_change(room_id, last, wait)
+                news = reached is not None
+                if gone():
+                    room_store.flush_beats(force=True)  # the beats of the process's other streams
+                    return  # no beat after the browser went: its seat's absence counts from its last one
+                moment = time.monotonic()
+                if moment >= next_beat and seat is not None:  # a spectator's stream is nobody's sign of life
+                    room_store.beat_soon(room_id, seat, clock())
+                    next_beat = moment + BEAT
+                if moment >= next_keepalive:
+                    yield ": keep-alive\n\n"
+                    next_keepalive = moment + KEEPALIVE
+        except storage.StorageError:
+            return  # the browser reconnects and resumes from the last id it got
+        finally:
+            if on_end is not None:
+                on_end()
+
+    headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+    return Response(stream_with_context(changes()), mimetype="text/event-stream", headers=headers)

@@ -1,1 +1,0 @@
-"""The web layer: Flask app factory, languages, and one blueprint per area of the site."""
