@@ -104,11 +104,13 @@ function renderIndex() {
       item.classList.add("lesson-card--done");
       status.textContent = status.dataset.doneLabel;
     } else {
-      if (firstOpen === null) firstOpen = item;
+      // the "continue" button follows the rules course; the strategy course's cards only show their state
+      const first = item.closest('[data-course="strategy"]') === null;
+      if (firstOpen === null && first) firstOpen = item;
       if (state.step > 0) {
         item.classList.add("lesson-card--started");
         status.textContent = fillTemplate(status.dataset.progressLabel, { step: Math.min(state.step + 1, total), total });
-        if (resume === null) resume = item;
+        if (resume === null && first) resume = item;
       }
     }
   }

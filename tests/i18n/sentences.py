@@ -12,6 +12,7 @@ import re
 import sys
 
 from flask import g
+from flask_babel import force_locale
 
 # Hands that make the checker say every kind of thing: ties, pares of each play, juego and punto, bets accepted,
 # refused (with and without a raise), an órdago accepted, and a deje that ends the game.
@@ -173,10 +174,24 @@ def room_sentences(app, lang: str) -> list[tuple[str, str]]:
     return found
 
 
+def strategy_sentences(app, lang: str) -> list[tuple[str, str]]:
+    """The strategy course's figure of a claim, in tantos and in game chance, for one deal and for many."""
+    from tutorial.lessons.claims import Figure
+    from tutorial.lessons.words import claim_sentence
+
+    found = []
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        g.lang = lang
+        for unit, (mean, low, high) in (("tantos", (1.25, 0.5, 2.0)), ("game", (0.12, 0.05, 0.19))):
+            for deals in (1, 2, 240):
+                found.append(("strategy", claim_sentence(Figure("claim", mean, low, high, deals, 1, unit))))
+    return found
+
+
 def sentences(client, app, lang: str) -> list[tuple[str, str]]:
     """Every generated sentence in ``lang``, with where it comes from."""
     return (rules_examples(client, lang) + checker(client, lang) + practice_sentences(client, lang)
-            + table_sentences(client, app, lang) + room_sentences(app, lang))
+            + table_sentences(client, app, lang) + room_sentences(app, lang) + strategy_sentences(app, lang))
 
 
 def main(argv: list[str]) -> None:

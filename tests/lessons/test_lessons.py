@@ -49,8 +49,9 @@ def test_lessons_check_finds_every_step_of_every_lesson_in_agreement_with_the_en
 def test_the_lessons_check_command_exits_0_and_counts_lessons_and_steps(capsys):
     assert cli_main(["lessons", "check"]) == 0
     out = capsys.readouterr().out
-    steps = sum(len(lesson.steps) for lesson in lessons.load_lessons())
-    assert f"ok: {len(lessons.load_lessons())} lessons, {steps} steps" in out
+    both = lessons.load_lessons() + lessons.load_lessons(lessons.loader.course_dir("strategy"))
+    steps = sum(len(lesson.steps) for lesson in both)
+    assert f"ok: {len(both)} lessons in 2 courses, {steps} steps" in out
 
 
 def test_there_are_twelve_lessons_in_order_covering_the_twelve_topics_and_every_step_kind():

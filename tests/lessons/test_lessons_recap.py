@@ -53,13 +53,13 @@ def test_after_the_last_lesson_the_recap_offers_the_table_at_two_levels_and_the_
 def test_the_list_has_a_best_score_slot_per_lesson_and_a_reset_button(client):
     html = client.get("/es/lecciones").get_data(as_text=True)
     assert html.count('class="lesson-card__score" data-template="Mejor resultado: {first} de {total} a la '
-                      'primera" hidden') == len(lessons.load_lessons())
+                      'primera" hidden') == len(lessons.loader.all_lessons())  # both courses
     assert 'id="lessons-reset" hidden>Borrar mi progreso</button>' in html
 
 
 def test_no_two_missed_steps_of_a_lesson_read_alike_in_the_recap_in_any_language(client):
     for lang, word in (("es", "lecciones"), ("pt", "licoes"), ("ca", "llicons"), ("eu", "ikasgaiak"), ("en", "lessons")):
-        for lesson in lessons.load_lessons():
+        for lesson in lessons.loader.all_lessons():
             html = client.get(f"/{lang}/{word}/{lesson.slug(lang)}").get_data(as_text=True)
             topics = re.findall(r'data-goto-step="\d+">[^:<]+: ([^<]+)</a>', html)
             assert len(topics) == sum(step.behaviour.question for step in lesson.steps), (lang, lesson.key)

@@ -52,3 +52,18 @@ def test_an_explanation_behind_why_is_not_counted_until_the_learner_opens_it():
     body = {"message": "Bien.", "details": ["one two three"], "explanation": None, "hint": None}
     assert feedback_words(body, opened=False) == 1 and feedback_words(body, opened=True) == 4
     assert "details" in lesson_time.FOLDED and "explanation" in lesson_time.FOLDED
+
+
+def test_the_strategy_course_is_timed_by_the_same_model_and_takes_under_20_minutes(capsys):
+    from tutorial.lessons.timing import run
+
+    class Args:
+        action = "time"
+        course = "strategy"
+
+    assert run(Args()) == 0
+    out = capsys.readouterr().out.splitlines()
+    strategy = lessons.load_lessons(lessons.loader.course_dir("strategy"))
+    assert len(out) == 2 + len(strategy) + 1 and "cut-or-mus" in out[2]
+    totals = [float(cell.strip(" *")) for cell in out[-1].split("|")[2:-1]]
+    assert len(totals) == len(lessons.LANGUAGES) and all(0 < total < 20 for total in totals)

@@ -47,10 +47,22 @@ def check_step(step: Step) -> list[str]:
             if names[lang] != names["es"]:
                 problem(f"placeholders {names[lang]} differ from the Spanish {name}'s {names['es']}", lang)
     problems.extend(check_facts(step))
+    problems.extend(problem for problem in _unproven_claims(step))
     problems.extend(str(LessonError(step.lesson, step.index, problem)) for problem in check_visible(step))
     if step.behaviour.question:
         problems.extend(_check_examples(step))
     return problems
+
+
+def _unproven_claims(step: Step) -> list[str]:
+    """A text that shows a claim's figure states the claim's advice about this step's hand: the step lists
+    ``proves CLAIM``, so the check verifies the hand is the claim's spot and the figure proves it."""
+    facts = step.data.get("facts", [])
+    named = {match.group(2) for texts in (step.texts, step.hints, step.more) for text in texts.values()
+             for match in PLACEHOLDER.finditer(text) if match.group(1) == "claim"}
+    return [str(LessonError(step.lesson, step.index, f"the text shows {{claim:{key}}}: list the fact "
+                                                     f"'proves {key}'")) for key in sorted(named)
+            if f"proves {key}" not in facts]
 
 
 # placeholders about the cards of the seat they name, and about the cards of every seat playing a lance

@@ -13,7 +13,8 @@ from tutorial.lessons.placeholders import PARES_PLAYS, int_arg, lance_arg, resol
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
-FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same", "compare", "players", "said", "bet")
+FACTS = ("mano", "count", "holding", "holds", "ranks", "pares", "juego", "same", "compare", "players", "said", "bet",
+         "proves")
 # the facts about the cards of named seats (the others name no seat, or every seat: "holding", "players")
 CARD_FACTS = ("count", "holds", "ranks", "pares", "juego", "same", "compare")
 COMPARE_STEPS = ("1", "2", "3", "4", "pares_play", "pares_rank", "duples_low", "juego_rank", "real", "punto_total",
@@ -134,6 +135,23 @@ def _players(step: Step, hands, args: list[str]) -> str | None:
     return None if len(seats) == n else f"seats {seats} hold {play}, not {n} seat(s)"
 
 
+def _proves(step: Step, hands, key: str) -> str | None:
+    """``proves CLAIM``: the step shows a hand of the claim's kind in the learner's seat 0, with the claim's mano
+    and score, and the claim's stored 95% interval lies above zero (the advice is proven)."""
+    from tutorial.lessons.claims import HANDS, find_claim
+    from tutorial.lessons.placeholders import claim_figure
+    claim, figure = find_claim(key), claim_figure(key)
+    if not HANDS[claim.hand](hands[0]):
+        return f"seat 0's hand is not of the claim's kind {claim.hand!r}"
+    if step.mano != claim.mano:
+        return f"the claim {key} is about mano seat {claim.mano}, the step's mano is seat {step.mano}"
+    if claim.measure == "game" and tuple(step.scores) != tuple(claim.scores):
+        return f"the claim {key} is measured from the score {list(claim.scores)}, the step shows {step.scores}"
+    if not figure.proven:
+        return f"the expert does not prove it: {figure.mean} [{figure.low}, {figure.high}] over {figure.deals} deals"
+    return None
+
+
 def fact_seats(step: Step, fact: str) -> list[int] | None:
     """The seats whose cards a fact is about (None: every seat's, e.g. "nadie tiene rey"); [] for a fact about
     no cards (the mano, the script, the bets)."""
@@ -170,6 +188,9 @@ def check_fact(step: Step, fact: str) -> str | None:
         return _compare(step, list(args))
     if name == "players":  # players PLAY N: exactly N seats hold the play
         return _players(step, hands, list(args))
+    if name == "proves":  # proves CLAIM: the learner's hand and seat are the claim's spot, and the figure proves it
+        arity(1)
+        return _proves(step, hands, args[0])
     if name == "mano":
         arity(1)
         seat = seat_arg(args[0])

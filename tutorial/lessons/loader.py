@@ -69,11 +69,7 @@ def _load_all(directory: str) -> tuple[Lesson, ...]:
     for key in keys:
         if keys.count(key) > 1:
             raise LessonError(key, None, "two lesson files use this key")
-    owners: dict[str, str] = {}  # every address a lesson answers to (its key, its slugs) names that lesson only
-    for lesson in lessons:
-        for address in {lesson.key, *lesson.slugs.values()}:
-            if owners.setdefault(address, lesson.key) != lesson.key:
-                raise LessonError(lesson.key, None, f"the address {address!r} is also lesson {owners[address]!r}'s")
+    _unique_addresses(lessons)
     return tuple(sorted(lessons, key=lambda lesson: lesson.number))
 
 
@@ -82,12 +78,41 @@ def load_lessons(directory: Path = LESSONS) -> list[Lesson]:
     return list(_load_all(str(directory)))
 
 
+# The courses, in the order the lessons page lists them: the rules (lessons/) and the strategy course
+# (lessons/strategy/, every advice proven by the expert: tutorial/lessons/claims.py).
+COURSES = ("rules", "strategy")
+
+
+def course_dir(course: str, root: Path = LESSONS) -> Path:
+    return root if course == "rules" else root / course
+
+
+def all_lessons(root: Path = LESSONS) -> list[Lesson]:
+    """The lessons of every course; a key or address that names lessons of two courses is a LessonError."""
+    lessons = [lesson for course in COURSES for lesson in load_lessons(course_dir(course, root))]
+    _unique_addresses(lessons)
+    return lessons
+
+
+def _unique_addresses(lessons) -> None:
+    owners: dict[str, str] = {}  # every address a lesson answers to (its key, its slugs) names that lesson only
+    for lesson in lessons:
+        for address in {lesson.key, *lesson.slugs.values()}:
+            if owners.setdefault(address, lesson.key) != lesson.key:
+                raise LessonError(lesson.key, None, f"the address {address!r} is also lesson {owners[address]!r}'s")
+
+
+def course_of(lesson: Lesson) -> list[Lesson]:
+    """The lessons of the course ``lesson`` belongs to, in order."""
+    return load_lessons(lesson.path.parent)
+
+
 def find_lesson(key: str, directory: Path = LESSONS) -> Lesson | None:
-    return next((lesson for lesson in load_lessons(directory) if lesson.key == key), None)
+    return next((lesson for lesson in all_lessons(directory) if lesson.key == key), None)
 
 
 def find_by_address(address: str, directory: Path = LESSONS) -> Lesson | None:
     """The lesson a URL word names: its key or its slug in any language (an old or another language's address)."""
-    return next((lesson for lesson in load_lessons(directory)
+    return next((lesson for lesson in all_lessons(directory)
                  if address == lesson.key or address in lesson.slugs.values()), None)
 

@@ -44,6 +44,17 @@ def int_arg(word: str) -> int:
     return int(word)
 
 
+def claim_figure(key: str | None):
+    """The stored figure of the claim ``key``; ValueError when there is no such claim or it was never measured."""
+    from tutorial.lessons.claims import find_claim, load_figures
+    if find_claim(key or "") is None:
+        raise ValueError(f"no claim named {key!r} in tutorial/lessons/claims.py")
+    figure = load_figures().get(key)
+    if figure is None:
+        raise ValueError(f"claim {key!r} has no stored figure: mus-tutorial lessons claims --rebuild")
+    return figure
+
+
 def lance_entry(explained: dict, lance: str) -> dict:
     entry = next((item for item in explained["lances"] if item["lance"] == lance), None)
     if entry is None or not entry["played"]:
@@ -67,6 +78,8 @@ def resolve(step: Step, name: str, arg: str | None):
         return ("seat", seat_arg(arg))
     if name == "team":
         return ("team", team_arg(arg))
+    if name == "claim":  # the expert's measured figure of a strategy claim (tutorial/lessons/claims.py)
+        return ("claim", claim_figure(arg))
     if step.hands is None:
         raise ValueError("this step deals no hands")
     if name in ("sum", "pares", "pares_points", "juego_points"):
@@ -140,5 +153,7 @@ def plain_words(kind: str, value) -> str:
         return ", ".join(map(str, value))
     if kind == "why":
         return lance_entry(value["explained"], value["lance"])["decision"]["code"]
+    if kind == "claim":
+        return f"{value.mean:+} {value.unit} [{value.low:+}, {value.high:+}] ({value.deals} deals)"
     return "-" if value is None else str(value)
 

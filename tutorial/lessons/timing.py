@@ -222,15 +222,17 @@ def add_arguments(parser) -> None:
     from tutorial.lessons import cli  # noqa: PLC0415
 
     sub = cli.add_arguments(parser)
-    sub.add_parser("time", help="minutes per lesson and language by the reading model (docs/lessons.md)")
+    timing = sub.add_parser("time", help="minutes per lesson and language by the reading model (docs/lessons.md)")
+    timing.add_argument("--course", choices=cli.COURSES, default="rules", help="which course (default: rules)")
 
 
 def run(args) -> int:
     from tutorial.lessons import LANGUAGES, cli, load_lessons  # noqa: PLC0415
+    from tutorial.lessons.loader import course_dir  # noqa: PLC0415
 
     if args.action != "time":
         return cli.run(args)
-    lessons = load_lessons()
+    lessons = load_lessons(course_dir(getattr(args, "course", "rules")))
     for line in table(course_times(lessons, LANGUAGES), lessons):
         print(line)
     return 0

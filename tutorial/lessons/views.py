@@ -17,7 +17,8 @@ from tutorial.engine import EngineError, team
 from tutorial.i18n.languages import anchor, rules_text_file
 from tutorial.i18n.translate import gettext as _
 from tutorial.i18n.web import LANGUAGES, current_language, localized_route, rules_url as section_url
-from tutorial.lessons import words as say
+from tutorial.lessons import claims, words as say
+from tutorial.lessons.loader import course_dir, course_of
 from tutorial.site.jsonapi import BadRequest
 
 bp = Blueprint("lessons", __name__)
@@ -35,7 +36,9 @@ def lesson_summary(lesson: lesson_data.Lesson, lang: str) -> dict:
 def index():
     lang = current_language()
     lessons = [lesson_summary(lesson, lang) for lesson in lesson_data.load_lessons()]
-    return render_template("lessons.html", lessons=lessons)
+    strategy = [lesson_summary(lesson, lang) for lesson in lesson_data.load_lessons(course_dir("strategy"))]
+    return render_template("lessons.html", lessons=lessons, strategy=strategy,
+                           claims=len(claims.CLAIMS), deals=sum(figure.deals for figure in claims.load_figures().values()))
 
 
 @bp.app_url_defaults
@@ -56,7 +59,7 @@ def lesson(key):
         abort(404)
     if key != found.slug(lang):  # an old address, or another language's: the lesson's own address here
         return redirect(url_for("lessons.lesson", key=found.key), 301)
-    all_lessons = lesson_data.load_lessons()
+    all_lessons = course_of(found)
     position = [item.key for item in all_lessons].index(found.key)
     following = all_lessons[position + 1] if position + 1 < len(all_lessons) else None
     steps = [step_context(step, lang) for step in found.steps]

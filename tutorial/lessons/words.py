@@ -5,6 +5,7 @@ sentences of its codes here. The "why" after an answer is the shared explanation
 """
 from __future__ import annotations
 
+from flask_babel import format_decimal
 from markupsafe import Markup
 
 from tutorial import lessons as lesson_data
@@ -48,7 +49,30 @@ def words(kind: str, value) -> str:
         return str(RANKS[value])
     if kind == "why":
         return lance_described(value["explained"], value["lance"])["why"]
+    if kind == "claim":
+        return claim_sentence(value)
     return str(value)
+
+
+def signed(number: float) -> str:
+    """A figure with its sign, in the page's number format (+1,2 in es, +1.2 in en)."""
+    return format_decimal(number, format="+#,##0.0;-#,##0.0")
+
+
+def claim_sentence(figure) -> str:
+    """A strategy claim's measured figure (``tutorial.lessons.claims.Figure``) as one whole sentence: its unit, its
+    95% interval and the deals behind it."""
+    if figure.unit == "tantos":
+        return ngettext("The expert measured it over %(num)d deal: about %(figure)s tantos a hand for your team "
+                        "(95%% interval: %(low)s to %(high)s).",
+                        "The expert measured it over %(num)d deals: about %(figure)s tantos a hand for your team "
+                        "(95%% interval: %(low)s to %(high)s).", figure.deals,
+                        figure=signed(figure.mean), low=signed(figure.low), high=signed(figure.high))
+    return ngettext("The expert measured it over %(num)d deal: about %(figure)s points of the chance of winning "
+                    "the game, in percent (95%% interval: %(low)s to %(high)s).",
+                    "The expert measured it over %(num)d deals: about %(figure)s points of the chance of winning "
+                    "the game, in percent (95%% interval: %(low)s to %(high)s).", figure.deals,
+                    figure=signed(100 * figure.mean), low=signed(100 * figure.low), high=signed(100 * figure.high))
 
 
 def paragraphs(text: str) -> Markup:
@@ -194,6 +218,9 @@ def decide_message(verdict: lesson_data.Verdict) -> str:
     if verdict.correct:
         return _("Good decision.")
     kind = params["action"]["type"]
+    if params["rule"] == "expert_claim":
+        return _("That is legal, but in this spot the expert does better, over many deals, with the move the "
+                 "lesson advises.")
     if params["rule"] == "bet_if_sure":
         if params["sure"]:
             return _("Your cards and your partner's signals make this lance yours whatever the rivals hold: "
@@ -220,6 +247,18 @@ def sure_details(params: dict) -> list[str]:
     if params["sure"]:
         return [_("With your cards and your partner's signals, your team wins this lance whatever the rivals hold.")]
     return [_("Your cards and your partner's signals do not make this lance sure: a rival may hold a better hand.")]
+
+
+def decided_details(verdict: lesson_data.Verdict) -> list[str]:
+    """Why a decision was right: what the learner saw (bet_if_sure), the expert's figure (expert_claim: never the
+    hidden hands), or the lance as it went."""
+    rule = verdict.params["rule"]
+    if rule == "bet_if_sure":
+        return sure_details(verdict.params)
+    if rule == "expert_claim":
+        from tutorial.lessons.placeholders import claim_figure  # noqa: PLC0415
+        return [claim_sentence(claim_figure(verdict.params["claim"]))]
+    return lance_why(verdict, verdict.outcome["lance"], collects=True)
 
 
 def senas_message(verdict: lesson_data.Verdict) -> str:
@@ -354,8 +393,7 @@ DETAILS = {
     "classified": classified_details,
     "not_classified": not_classified_details,
     "goal_met": goal_met_details,
-    "decided": lambda verdict: (sure_details(verdict.params) if verdict.params["rule"] == "bet_if_sure"
-                                else lance_why(verdict, verdict.outcome["lance"], collects=True)),
+    "decided": lambda verdict: decided_details(verdict),
     "senas_partner": senas_details,
 }
 

@@ -44,13 +44,12 @@ from typing import NamedTuple
 
 from tutorial.bots import make_bot
 from tutorial.coach.core import GOOD, TIE, advise, judge, points
-from tutorial.engine import Action, Game, Options
+from tutorial.engine import Action, Game, Options, partner as partner_of
 from tutorial.engine.actions import SENAS
 from tutorial.engine.senas import SeenSena, true_senas
 
 BET_SKILLS = {"bet_grande": "grande", "bet_chica": "chica", "bet_pares": "pares", "bet_juego": "juego"}
 DECISION_SKILLS = ("mus_cut", "discard_choice", *BET_SKILLS, "sena_read", "sena_make", "ordago")
-LANCE_NAMES = ("grande", "chica", "pares", "juego")
 SENA_LANCE = {"dos_reyes": "grande", "tres_reyes": "grande", "dos_ases": "chica", "tres_ases": "chica",
               "medias": "pares", "duples": "pares", "31": "juego", "ciego": "juego"}
 REPLICAS = 3            # samples of the coach's estimate per position (its uncertainty)
@@ -178,7 +177,7 @@ def _sena_read_position(rng: random.Random) -> Position | None:
     if found is None:
         return None
     game, bot, learner = found
-    partner = (learner + 2) % 4
+    partner = partner_of(learner)
     signals = true_senas(game.hands[partner], game.options.reyes)
     if not signals or (signals == ("ciego",) and rng.random() < CIEGO_REDRAW):
         return None
@@ -208,7 +207,7 @@ def _sena_make_position(rng: random.Random) -> Position | None:
     game, _bot, learner = found
     if not true_senas(game.hands[learner], game.options.reyes):
         return None
-    partner = _partner_openings(game, (learner + 2) % 4)
+    partner = _partner_openings(game, partner_of(learner))
     return _at(game, learner, partner=partner) if partner else None
 
 
@@ -216,7 +215,7 @@ def _ordago_position(rng: random.Random) -> Position | None:
     """A team near the end; half the time a rival opens a lance with an órdago and the learner answers it, else the
     learner speaks in the lance and may throw one."""
     game, bot = _game(rng, False, near=True)
-    lance = rng.choice(LANCE_NAMES)
+    lance = rng.choice(tuple(BET_SKILLS.values()))  # juego: or punto when nobody has juego
     if rng.random() < ANSWER_SHARE:
         seat = _play(game, bot, _in(lance))
         if seat is None:

@@ -12,7 +12,7 @@ from flask_babel import force_locale
 from tutorial import practice
 from tutorial.checker.words import comparison_text, describe, pares_text
 from tutorial.coach import words as coach_words
-from tutorial.engine import explain
+from tutorial.engine import explain, partner
 from tutorial.i18n.terms import SENAS, lance_name
 from tutorial.i18n.translate import gettext as _, lazy_gettext, ngettext
 from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route,
@@ -393,7 +393,7 @@ def ordago_stakes(seen) -> list[str]:
     partner still answers, the partner may accept."""
     target, rivals = seen.options.target, 1 - seen.team
     live = seen.live_bet
-    final = live is not None and (seen.seat + 2) % 4 not in live.answering
+    final = live is not None and partner(seen.seat) not in live.answering
     if live is not None and live.ordago and final and seen.scores[rivals] + live.deje >= target:
         return [_("Refusing pays the rivals the deje, which takes them to the end of the game: no quiero loses the "
                   "game, so any chance of winning the lance is worth accepting.")]

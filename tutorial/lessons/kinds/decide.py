@@ -16,9 +16,10 @@ from tutorial.lessons.verdict import Verdict
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
-DECIDE_RULES = ("accept_if_wins", "bet_if_wins", "bet_if_sure", "any_legal")
-# Rules whose right answer needs no face-down hand: any legal action, or what the learner's seat can know.
-SEEN_RULES = ("bet_if_sure", "any_legal")
+DECIDE_RULES = ("accept_if_wins", "bet_if_wins", "bet_if_sure", "any_legal", "expert_claim")
+# Rules whose right answer needs no face-down hand: any legal action, what the learner's seat can know, or the
+# strategy course's claim (the expert's measured advice for the spot, tutorial/lessons/claims.py).
+SEEN_RULES = ("bet_if_sure", "any_legal", "expert_claim")
 BET_TYPES = ("envido", "ordago")
 
 
@@ -40,15 +41,27 @@ def decide_is_right(step: Step, game: Game, action: Action) -> bool:
         return True
     if rule == "bet_if_sure":  # only what the learner's seat sees decides
         return (action.type in BET_TYPES) == sure_win(step, game)
+    if rule == "expert_claim":  # the claim's advised move (an envido of any amount where it advises one)
+        return action.type == Action.parse(_claim(step).better).type
     wins = team_wins(step, game.mano, game.lance)  # game.lance: the lance being bet
     if rule == "accept_if_wins":
         return action.type == ("quiero" if wins else "no_quiero")
     return (action.type in BET_TYPES) == wins  # bet_if_wins: bet with the winning hand, pass without it
 
 
+def _claim(step: Step):
+    from tutorial.lessons.claims import find_claim
+    claim = find_claim(step.data.get("claim", ""))
+    if claim is None:
+        raise ValueError("the rule expert_claim needs claim = the key of a claim in tutorial/lessons/claims.py")
+    return claim
+
+
 def validate(step: Step) -> None:
     if step.data.get("rule") not in DECIDE_RULES:
         raise ValueError(f"decide rule must be one of {DECIDE_RULES}")
+    if step.data["rule"] == "expert_claim" and f"proves {_claim(step).key}" not in step.data.get("facts", []):
+        raise ValueError("an expert_claim step lists the fact 'proves <claim>' (its spot and its proof)")
     game = step.game_after_script()
     if game.turn != step.seat or game.lance is None:
         raise ValueError(f"after the script it must be seat {step.seat}'s turn in a lance")
@@ -78,6 +91,8 @@ def judge(step: Step, answer: dict, done: int) -> Verdict:
               "team_wins": team_wins(step, game.mano, lance)}
     if params["rule"] == "bet_if_sure":  # what the learner saw, for the verdict's words (never the hidden cards)
         params.update(sure=sure_win(step, before), signals=list(partner_signals(before, step.seat)))
+    if params["rule"] == "expert_claim":
+        params["claim"] = _claim(step).key
     if not decide_is_right(step, before, action):
         return Verdict(False, "decision_missed", params)
     game = run_replies(step, game, lance=lance)
