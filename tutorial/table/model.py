@@ -17,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Callable
 
-from tutorial.bots import habits_level, make_bot
-from tutorial.bots import senas as bot_senas
+from tutorial.bots import habits_level, make_bot, senas as bot_senas
 from tutorial.engine import Action, Game, team
 
 SEED_LIMIT = 2 ** 63   # seeds are non-negative integers below this
