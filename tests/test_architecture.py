@@ -1,7 +1,8 @@
 """No rule of Mus outside tutorial/engine/: the usual suspects are looked for in tutorial/ and static/js/.
 
-Seat arithmetic, the list of the lances or of the bet results, a deje formula and the phases that end a hand are
-the engine's (``partner``, ``team``, ``order_from``, ``position``, ``LANCES``, ``RESULTS``, ``LiveBet.deje``,
+Seat arithmetic, the list of the lances, of the bet results or of the action types (four or more in one list: a
+definition, not a choice of a few), a deje formula and the phases that end a hand are the engine's (``partner``,
+``team``, ``order_from``, ``position``, ``LANCES``, ``RESULTS``, ``TURN_TYPES``, ``LiveBet.deje``,
 ``Phase.hand_is_over`` ...); a second copy elsewhere is how a rule starts to disagree with itself.
 """
 from __future__ import annotations
@@ -10,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from tutorial.engine.actions import ACTION_TYPES
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "tutorial" / "engine"
@@ -20,6 +23,8 @@ SUSPECTS = {
         re.compile(r"%\s*4\b"),
     "a list of the lances (use tutorial.engine.LANCES)":
         re.compile(r"\s*,\s*".join(QUOTED % lance for lance in ("grande", "chica", "pares"))),
+    "a list of action types (ask tutorial.engine: TURN_TYPES, SPOKEN_TYPES, BET_TYPES, OUT_OF_TURN, is_turn_action)":
+        re.compile(r"\s*,\s*".join([QUOTED % "|".join(ACTION_TYPES)] * 4)),
     "a list of the bet results (use tutorial.engine.RESULTS)":
         re.compile(r"\s*,\s*".join(QUOTED % result for result in ("paso", "accepted", "refused"))),
     "a deje formula (read LiveBet.deje, Speech.deje or Betting.refusal())":
@@ -55,6 +60,9 @@ def suspects_in(text: str) -> list[tuple[int, str]]:
     ("deje: previous.total || 1,", "a deje formula"),
     ('if game.phase in ("hand_over", "game_over", "match_over"):', "the phases that end"),
     ('OVER_PHASES = ("game_over", "match_over")', "the phases that end"),
+    ('TURN_TYPES = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")', "a list of action types"),
+    ('if code in ("paso", "envido", "quiero", "no_quiero", "ordago") and "lance" in params:', "a list of action"),
+    ("const TURN = new Set(['mus', 'corto', 'discard', 'next_hand']);", "a list of action types"),
 ])
 def test_each_suspect_is_recognised(line, suspect):
     assert [name for _, name in suspects_in(line) if name.startswith(suspect)]
@@ -65,6 +73,8 @@ def test_each_suspect_is_recognised(line, suspect):
     'LEARNER_PAUSE_CODES = new Set(["discards", "deje", "showdown", "hand_over", "game_over"]);',
     'if result not in ("accepted", "refused"):',
     "Phase.hand_is_over; game.phase.hand_is_over",
+    'if reason in ("mus", "corto", "discard"):',
+    'const OUT_OF_TURN_ACTIONS = new Set(["sena", "catch", "continue"]);',
 ])
 def test_what_is_not_a_rule_is_left_alone(line):
     assert suspects_in(line) == []

@@ -114,7 +114,7 @@ def test_earlier_hands_keep_only_what_the_summary_counts_so_the_stored_table_doe
             view = new_table(client, seed=seed)
         view = play(client, view, client.get(f"/api/tables/{view['id']}/hint").get_json()["action"])
         with app.app_context():
-            marks = storage.load(view["id"]).meta.get("marks", [])
+            marks = storage.load(view["id"]).meta.marks
         hands = {mark["hand"] for mark in marks}
         if len(hands) >= 3:
             break

@@ -229,3 +229,19 @@ def test_a_catch_lets_the_waiting_bots_play_on_at_once(app, clock):
     assert caught["version"] > view["version"]
     assert any(event["code"] not in ("sena_caught", "window_closed") and event["index"] > view["events"][-1]["index"]
                for event in caught["events"])
+
+
+def test_the_rooms_clock_is_its_own_config_key_and_the_tables_clock_still_serves_without_it(tmp_path):
+    from tutorial import create_app
+    from tutorial.rooms import stream as room_stream
+
+    database = str(tmp_path / "clocks.sqlite3")
+    both = create_app({"TESTING": True, "DATABASE": database, "ROOM_CLOCK": lambda: 500.0,
+                       "TABLE_CLOCK": lambda: 900.0})
+    host = create_room(both)
+    with both.app_context():
+        assert room_stream.clock() == 500.0
+        assert room_store.load(host.room).created == 500.0  # the room was made at the rooms' clock's time
+    alone = create_app({"TESTING": True, "DATABASE": database, "TABLE_CLOCK": lambda: 900.0})
+    with alone.app_context():
+        assert room_stream.clock() == 900.0

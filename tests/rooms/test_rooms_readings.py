@@ -8,7 +8,8 @@ import numpy as np
 
 from tutorial.bots import make_bot, rivals
 from tutorial.engine import SEATS, Game
-from tutorial.rooms.room import SEED_LIMIT, Room
+from tutorial.rooms.room import Room
+from tutorial.table.model import SEED_LIMIT
 
 
 def reloaded(room: Room) -> Room:

@@ -10,8 +10,9 @@ import pytest
 from room_helpers import Person, create_room, join_room
 
 from tutorial.engine import Game, Options
-from tutorial.rooms.room import SEED_LIMIT, Room, mixed_seed
+from tutorial.rooms.room import Room, mixed_seed
 from tutorial.store import rooms as room_store
+from tutorial.table.model import SEED_LIMIT
 
 SEED = 77
 
@@ -142,3 +143,11 @@ def test_a_rooms_secret_is_its_own_and_survives_the_store():
     assert rooms[0].secret != rooms[1].secret and rooms[0].game.hands != rooms[1].game.hands
     loaded = Room(rooms[0].to_json())
     assert loaded.secret == rooms[0].secret and loaded.deal() == rooms[0].deal() and loaded.mixed
+
+
+def test_a_rooms_seat_record_has_no_bots_pause_and_no_seed_while_the_game_is_played():
+    room = Room.create("r", "Ana", "h", 0.0, seed=4, seeded=True)
+    room.start(0, 1.0)
+    record = room.seat_record(0)
+    assert record.paused is None and record.seed is None and record.seat == 0 and record.coach is False
+    assert record.events_from <= room.game.event_count and record.windows == {}

@@ -13,7 +13,7 @@ from tutorial import create_app
 from tutorial.bots import make_bot, rivals
 from tutorial.engine import Game
 from tutorial.store import tables as storage
-from tutorial.table.views import table_bot
+from tutorial.table.model import BotsTable
 
 BOTS = (1, 2, 3)
 
@@ -30,7 +30,7 @@ def played(tmp_path_factory):
         view = client.post(f"/api/tables/{view['id']}/actions",
                            json={"action": first_action(view), "version": view["version"]}).get_json()
         with app.app_context():
-            stored.append(storage.load(view["id"]).meta["readings"])
+            stored.append(storage.load(view["id"]).meta.readings)
     return app, view["id"], stored
 
 
@@ -46,9 +46,9 @@ def test_the_tables_hard_bots_hold_the_reading_a_bot_living_through_the_same_gam
             bot.memory(game, [seat])
         game.apply(seat, action)
     assert game.hand_number >= 3
-    assert bot.memory(game, BOTS) == record.meta["readings"]
+    assert bot.memory(game, BOTS) == record.meta.readings
     for seat in BOTS:  # and the reading of the whole game's events at once
-        kept = rivals.Reading.from_json(seat, record.meta["readings"][str(seat)]).weights()
+        kept = rivals.Reading.from_json(seat, record.meta.readings[str(seat)]).weights()
         at_once = rivals.posterior(seat, whole.options.reyes, whole.options.target, whole.events_for(seat, 0))
         assert all(np.array_equal(kept[other], at_once[other]) for other in at_once)
         assert max(abs(kept[other] - rivals.prior()).max() for other in kept) > 0.2  # the hands moved it
@@ -59,12 +59,12 @@ def test_the_reading_survives_a_reload_though_the_loaded_game_holds_only_its_las
     with app.app_context():
         record, whole = storage.load(table_id), storage.replay(table_id)
     assert record.game.first_event > 0 and record.game.events_for(1, 0)[0]["index"] > 0
-    bot = table_bot(record.game, record.meta)  # the bots of the table's next request
+    bot = BotsTable(record.game, record.meta).bots()  # the bots of the table's next request
     for seat in BOTS:
         reading = bot._reading(record.game, seat).weights()
         at_once = rivals.posterior(seat, whole.options.reyes, whole.options.target, whole.events_for(seat, 0))
         assert all(np.array_equal(reading[other], at_once[other]) for other in at_once)
-    assert make_bot("hard").memory(record.game, BOTS) != record.meta["readings"]  # without it: the prior
+    assert make_bot("hard").memory(record.game, BOTS) != record.meta.readings  # without it: the prior
 
 
 def test_the_stored_reading_does_not_grow_with_the_game(played):
@@ -83,4 +83,4 @@ def test_a_character_or_a_lower_level_stores_no_reading(app, client):
         view = client.post(f"/api/tables/{view['id']}/actions",
                            json={"action": first_action(view), "version": view["version"]}).get_json()
         with app.app_context():
-            assert "readings" not in storage.load(view["id"]).meta
+            assert storage.load(view["id"]).meta.readings is None

@@ -10,7 +10,7 @@ from tutorial.bots import senas as bot_senas
 from tutorial.engine import Action, Game, Options
 from tutorial.engine.senas import true_senas
 from tutorial.store import tables as storage
-from tutorial.table import senas as table_senas
+from tutorial.table.model import BotsTable, TableMeta, window_view
 
 LEARNER_TEAM = 0
 
@@ -197,21 +197,22 @@ def test_a_second_signal_joining_an_open_window_keeps_the_learners_deadline(app,
     rival = next(seat for seat in (1, 3) if true_senas(game.hands[seat]))
     signal = Action("sena", sena=true_senas(game.hands[rival])[0])
     monkeypatch.setattr(bot_senas, "signal_to_make", lambda level, seen, rng: signal)
-    meta = {"seat": 0, "level": "easy", "window": 1.5}
+    meta = TableMeta("easy", seat=0, window=1.5)
     rng = random.Random(0)
+    table = BotsTable(game, meta)
     with app.app_context():
-        assert table_senas.bot_turn(game, meta, rival, rng, now=1000.0)
-        meta["considered"] = {}  # a later moment of the hand: the bot may signal again
-        assert table_senas.bot_turn(game, meta, rival, rng, now=1001.0)
+        assert table.bot_turn(rival, rng, now=1000.0)
+        meta.considered = {}  # a later moment of the hand: the bot may signal again
+        assert table.bot_turn(rival, rng, now=1001.0)
         assert game.senas.windows[rival, 0] == [0, 1], "both signals wait in one window"
-        assert meta["windows"] == {str(rival): 1001.5}, "the deadline of the first signal"
-        assert table_senas.window_view(game, meta, 1001.0) == [{"seat": rival, "left": 0.5}]
+        assert meta.windows == {str(rival): 1001.5}, "the deadline of the first signal"
+        assert window_view(game, meta, 1001.0) == [{"seat": rival, "left": 0.5}]
         game.apply(0, Action("catch", seat=rival))  # caught: a third moment's signal opens a new window
-        table_senas.prune(game, meta)
-        meta["considered"] = {}
+        table.prune()
+        meta.considered = {}
         game.senas.made.pop()  # under the two-a-hand limit again, to sign once more
-        assert table_senas.bot_turn(game, meta, rival, rng, now=1005.0)
-        assert meta["windows"] == {str(rival): 1006.5}
+        assert table.bot_turn(rival, rng, now=1005.0)
+        assert meta.windows == {str(rival): 1006.5}
 
 
 SEEN = [{"number": 0, "seat": 2, "sena": "31", "caught_by": [], "mus_round": 2},

@@ -19,7 +19,7 @@ from tutorial.bots.medium import MediumBot
 from tutorial.bots.senas import known_bounds
 from tutorial.bots.winprob import win_probabilities, win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Public, Sampler, word_chances
-from tutorial.engine import Action, BetError, position, team
+from tutorial.engine import BET_TYPES, Action, BetError, position, team
 from tutorial.engine.vectors import count, lances
 
 WORLDS, TRIES = 800, 8000  # worlds kept per betting decision, out of at most this many drawn
@@ -129,7 +129,7 @@ def estimates(observation, legal_actions, rng, events=(), worlds: int = WORLDS, 
     """
     me = Seat(observation)
     legal = list(legal_actions)
-    if not me.lance or not any(action.type in ("paso", "quiero", "envido", "ordago") for action in legal):
+    if not me.lance or not any(action.type in BET_TYPES for action in legal):
         return []
     public = Public(observation, events)
     reading = None if history is None or not bet_model else rivals.posterior(

@@ -24,7 +24,7 @@ import numpy as np
 
 from tutorial.bots.field import PROFILES, Profile
 from tutorial.bots.odds import TEAM_BETTABLE, table
-from tutorial.engine import LANCES, SEATS, Card, position
+from tutorial.engine import BET_TYPES, LANCES, SEATS, Card, position
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
 FLOOR = 0.03
@@ -193,7 +193,7 @@ def hand_words(events, reyes: int):
             continue
         elif code == "mano_set":
             current["mano"] = params["mano"]
-        elif code in ("paso", "envido", "quiero", "no_quiero", "ordago") and "lance" in params:
+        elif code in BET_TYPES and "lance" in params:
             lance = params["lance"]
             total, deje = state.get(lance, (0, 0))
             current["words"][params["seat"]].append((lance, code, total, deje, params.get("amount")))

@@ -38,10 +38,9 @@ from tutorial.bots.odds import shape
 from tutorial.bots.senas import cut_bonus, signal_to_make
 from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import Sampler
-from tutorial.engine import Action, Observation
+from tutorial.engine import MUS_TYPES, Action, Observation, is_turn_action
 
 CUT_MARGIN = MediumBot.cut_margin   # what cutting is worth beyond the hand's value: the rivals do not change
-TURN_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand")
 BETS = ("envido", "ordago")
 BLUFF = 0.25   # a bet whose cards win the lance at showdown less often than this is a bluff (farol)
 TIE = 2.0      # moves closer than this many standard errors of their difference are as good
@@ -106,7 +105,7 @@ def hand_events(events) -> list[dict]:
 
 
 def turn_actions(seen: Observation) -> list[Action]:
-    return [action for action in seen.actions() if action.type in TURN_TYPES]
+    return [action for action in seen.actions() if is_turn_action(action.type)]
 
 
 def expert_for(seen: Observation, events) -> ExpertBot:
@@ -403,13 +402,13 @@ def grade(lost: float) -> str:
 
 def judge(seen: Observation, events, played: Action) -> Mark | None:
     """The mark of ``played`` in the situation ``seen`` (None for a move the coach does not grade)."""
-    if played.type not in TURN_TYPES or played.type == "next_hand":
+    if not is_turn_action(played.type) or played.type == "next_hand":
         return None
     try:
         advice = advise(seen, events, include=played)
     except NothingToDo:
         return None
-    kind = "mus" if played.type in ("mus", "corto") else "discard" if played.type == "discard" else seen.lance
+    kind = "mus" if played.type in MUS_TYPES else "discard" if played.type == "discard" else seen.lance
     if same(played, advice.action):
         return Mark(kind, played, advice, 0.0, "good")
     estimate = advice.estimate(played)

@@ -24,9 +24,9 @@ def replay_of(record, full: Game | None = None) -> dict | None:
     full = full or storage.replay(record.id)
     if full is None:
         return None
-    seat = record.meta["seat"]
-    return {"options": game.options.to_json(), "level": record.meta["level"], "seed": game.seed,
-            "bot_seed": record.meta["bot_seed"],
+    seat = record.meta.seat
+    return {"options": game.options.to_json(), "level": record.meta.level, "seed": game.seed,
+            "bot_seed": record.meta.bot_seed,
             "actions": [action.to_json() for moved, action in full.history if moved == seat]}
 
 
@@ -35,7 +35,7 @@ def hands_of_the_game(record) -> list[dict]:
     full = storage.replay(record.id)
     if full is None:
         return []
-    seat, current = record.meta["seat"], record.game.game_number
+    seat, current = record.meta.seat, record.game.game_number
     data = full.to_json()
     game = Game.from_json(dict(data, history=[]))  # the same start (seed, set-up), no move played yet
     hands = []
@@ -79,8 +79,8 @@ def summary(record, hands: list[dict]) -> dict | None:
     game = record.game
     if not game.phase.game_is_over:
         return None
-    marks = [mark for mark in record.meta.get("marks", []) if mark["game"] == game.game_number]
-    return game_summary(game, record.meta["seat"], record.meta["level"], mark_counts(marks),
+    marks = [mark for mark in record.meta.marks if mark["game"] == game.game_number]
+    return game_summary(game, record.meta.seat, record.meta.level, mark_counts(marks),
                         [(hand["scores"], points_per_lance(hand["last_hand"]["explain"])) for hand in hands],
                         replay_of(record))
 

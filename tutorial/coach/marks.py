@@ -7,13 +7,14 @@ from tutorial.coach import judge, words as coach_words
 from tutorial.engine import Action, Game
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.i18n.translate import gettext as _
+from tutorial.table.model import SeatRecord, TableMeta
 
 MAX_MARKS = 400  # marks kept per game: far more decisions than a game to 40 needs
 
 
-def enabled(meta: dict) -> bool:
+def enabled(meta: TableMeta | SeatRecord) -> bool:
     """The coach is on unless the table's settings turned it off."""
-    return meta.get("coach", True)
+    return meta.coach
 
 
 def setting(value) -> bool:
@@ -29,11 +30,11 @@ def hand_start(game: Game) -> int:
 
 # ----- the review ------------------------------------------------------------------------------------------------
 
-def before_action(game: Game, meta: dict, action_json) -> tuple | None:
+def before_action(game: Game, meta: TableMeta, action_json) -> tuple | None:
     """What the coach needs to judge the learner's move, taken before the move is applied (None: nothing to judge)."""
     if not enabled(meta) or not isinstance(action_json, dict):
         return None
-    seat = meta["seat"]
+    seat = meta.seat
     if seat not in game.to_act() or game.phase.hand_is_over:
         return None
     return game.observation(seat), game.events_for(seat, hand_start(game))
@@ -48,7 +49,7 @@ def counted(mark: dict) -> dict:
     return {key: mark[key] for key in COUNTED}
 
 
-def record_decision(meta: dict, before: tuple | None, action_json: dict, game: Game) -> None:
+def record_decision(meta: TableMeta, before: tuple | None, action_json: dict, game: Game) -> None:
     """Mark the learner's move (already applied: it was legal) and keep the mark in ``meta``."""
     if before is None:
         return
@@ -57,21 +58,21 @@ def record_decision(meta: dict, before: tuple | None, action_json: dict, game: G
     if mark is None:
         return
     marks = [m if m["hand"] == seen.hand_number else counted(m)
-             for m in meta.get("marks", []) if m["game"] == seen.game_number]  # the current game's only
+             for m in meta.marks if m["game"] == seen.game_number]  # the current game's only
     stored = coach_words.stored_mark(mark)
     stored.update(game=seen.game_number, hand=seen.hand_number)
-    meta["marks"] = (marks + [stored])[-MAX_MARKS:]
+    meta.marks = (marks + [stored])[-MAX_MARKS:]
 
 
-def review(meta: dict, game: Game) -> list[dict] | None:
+def review(meta: TableMeta | SeatRecord, game: Game) -> list[dict] | None:
     """The marks of the hand just over, in words (None while the hand is played or with the coach off)."""
     if not enabled(meta) or not game.phase.hand_is_over:
         return None
-    return [coach_words.mark_json(mark) for mark in meta.get("marks", [])
+    return [coach_words.mark_json(mark) for mark in meta.marks
             if mark["game"] == game.game_number and mark["hand"] == game.hand_number]
 
 
-def game_marks(meta: dict, game: Game) -> list[dict]:
+def game_marks(meta: TableMeta, game: Game) -> list[dict]:
     """Every mark of the current game (the summary's count per mark)."""
     return [{"hand": m["hand"], "kind": m["kind"], "mark": m["mark"], "lost": m["lost"]}
-            for m in meta.get("marks", []) if m["game"] == game.game_number]
+            for m in meta.marks if m["game"] == game.game_number]

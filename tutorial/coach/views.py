@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from tutorial.coach import NothingToDo, advise, history as coach_history, words as coach_words
-from tutorial.coach.marks import enabled, hand_start
+from tutorial.coach.marks import hand_start
 from tutorial.i18n.translate import gettext as _
 from tutorial.rooms import views as rooms
 from tutorial.rooms.words import room_limit
@@ -22,11 +22,11 @@ bp = Blueprint("coach", __name__)
 def hint(table_id):
     table.use_language(request.args.get("lang"))
     record = table.find(table_id)
-    if not enabled(record.meta):
+    if not record.meta.coach:
         raise table.BadRequest(_("The coach is turned off at this table: turn it on in the table's settings."), 403)
-    if record.meta.get("paused"):  # señas: a rival's signal is waiting for its window to close
+    if record.meta.paused:  # señas: a rival's signal is waiting for its window to close
         raise not_your_turn()
-    game, seat = record.game, record.meta["seat"]
+    game, seat = record.game, record.meta.seat
     return jsonify(seat_hint(game, seat, (storage.move_limit(), table.limit_text)))
 
 

@@ -11,7 +11,8 @@ from tutorial.engine.hands import HandInfo, Pares, evaluate
 from tutorial.engine.showdown import LANCES, LanceShowdown, Showdown, showdown
 from tutorial.engine.seats import SEATS, TEAMS, next_seat, order_from, partner, position, rivals, team, team_seats
 from tutorial.engine.phases import Outcome, Phase, Termination
-from tutorial.engine.actions import LegalAction
+from tutorial.engine.actions import (BET_TYPES, MUS_TYPES, OUT_OF_TURN, SPOKEN_TYPES, TURN_TYPES, LegalAction,
+                                     is_turn_action)
 from tutorial.engine.betting import Betting, LiveBet
 from tutorial.engine.observation import LanceRecord, MusSpeech, Observation, Speech
 from tutorial.engine.game import Action, Event, Game, IllegalAction, Options, OptionsError
@@ -24,6 +25,7 @@ __all__ = [
     "LANCES", "LanceShowdown", "Showdown", "showdown",
     "SEATS", "TEAMS", "next_seat", "order_from", "partner", "position", "rivals", "team", "team_seats",
     "Outcome", "Phase", "Termination",
+    "BET_TYPES", "MUS_TYPES", "OUT_OF_TURN", "SPOKEN_TYPES", "TURN_TYPES", "is_turn_action",
     "LegalAction", "Betting", "LiveBet", "LanceRecord", "MusSpeech", "Observation", "Speech",
     "Action", "Event", "Game", "IllegalAction", "Options", "OptionsError",
 ]

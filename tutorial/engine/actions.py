@@ -22,9 +22,25 @@ from typing import NamedTuple
 from tutorial.engine.cards import Card, parse_cards
 from tutorial.engine.errors import CardError, EngineError
 
-# A signal and a catch are out of turn (tutorial/engine/senas.py); a close is made by no seat (the table's clock).
-SENA_TYPES = ("sena", "catch", "close")
-ACTION_TYPES = ("mus", "corto", "discard", "paso", "envido", "quiero", "no_quiero", "ordago", "next_hand", *SENA_TYPES)
+# Which actions are turn actions, said once for every table, room, lesson and the coach:
+MUS_TYPES = ("mus", "corto")                                    # the answers of the mus round
+BET_TYPES = ("paso", "envido", "quiero", "no_quiero", "ordago")  # the speeches of a lance's betting
+# the words one seat says alone, on its turn (a room guards them by the seat's version; a lesson has their buttons)
+SPOKEN_TYPES = (*MUS_TYPES, *BET_TYPES)
+# every action a seat plays on its turn: the spoken words, the discard (the four seats of a round discard in any
+# order) and the call for the next hand
+TURN_TYPES = (*MUS_TYPES, "discard", *BET_TYPES, "next_hand")
+# A signal and a catch are out of turn: a seat makes them whenever they are legal (tutorial/engine/senas.py); a
+# close is made by no seat (the table's clock).
+OUT_OF_TURN = ("sena", "catch")
+SENA_TYPES = (*OUT_OF_TURN, "close")
+ACTION_TYPES = (*TURN_TYPES, *SENA_TYPES)
+
+
+def is_turn_action(kind) -> bool:
+    """Whether an action of this type is played on the seat's turn (False for signals, catches, closes and any
+    type that is no action)."""
+    return kind in TURN_TYPES
 SENAS = ("dos_reyes", "tres_reyes", "dos_ases", "tres_ases", "medias", "duples", "31", "ciego")
 
 

@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tutorial.engine import LANCES
+from tutorial.engine import BET_TYPES, LANCES
 from tutorial.measure import percentile
 
 
@@ -41,7 +41,7 @@ def time_hints(seconds: float, seed: int = 0) -> tuple[list[float], list[float],
                 spent = (time.thread_time() - start) * 1000
                 hint = response.get_json()
                 every.append(spent)
-                if hint["action"]["type"] in ("paso", "envido", "quiero", "no_quiero", "ordago"):
+                if hint["action"]["type"] in BET_TYPES:
                     bets.append(spent)
                     lances.setdefault(view["lance"], []).append(spent)
                 view = client.post(f"/api/tables/{view['id']}/actions",

@@ -23,10 +23,9 @@ from pathlib import Path
 from tutorial.bots.expert import ExpertBot
 from tutorial.coach import advise
 from tutorial.coach.core import expert_for, hand_events, is_tie, same
-from tutorial.engine import Action, Game, Options
+from tutorial.engine import BET_TYPES, Action, Game, Options
 
 KINDS = ("mus", "discard", "bet")
-BETS = ("paso", "envido", "quiero", "no_quiero", "ordago")
 
 
 def kind_of(actions) -> str | None:
@@ -35,7 +34,7 @@ def kind_of(actions) -> str | None:
         return "mus"
     if "discard" in types:
         return "discard"
-    if types & set(BETS):
+    if types & set(BET_TYPES):
         return "bet"
     return None
 

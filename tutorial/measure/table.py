@@ -22,6 +22,7 @@ from pathlib import Path
 
 from tutorial.engine import Action, Game, Options
 from tutorial.measure import percentile
+from tutorial.table.model import TableMeta
 
 LENGTHS = (10, 4000)
 LEVELS = ("medium", "hard")
@@ -54,7 +55,7 @@ def _store(app, game: Game) -> str:
     from tutorial.store import tables as storage
 
     table_id = secrets.token_urlsafe(24)
-    meta = {"level": "easy", "seat": 0, "seeded": True, "events_from": game.event_count, "bot_seed": game.seed}
+    meta = TableMeta("easy", seat=0, seeded=True, events_from=game.event_count, bot_seed=game.seed)
     with app.app_context():
         storage.create(storage.Record(table_id, 1, game, meta))
     return table_id

@@ -2,6 +2,7 @@
 it), for the rules page's players ("Player 1", "players 1 and 3")."""
 from __future__ import annotations
 
+from tutorial.engine import BET_TYPES
 from tutorial.i18n.terms import lance_name
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.narrator.events import sentence
@@ -18,7 +19,7 @@ def commentary(event, viewer: Viewer, accepted_before: int = 0) -> list[str]:
 
 def _commentary(event, viewer: Viewer, accepted_before: int) -> list[str]:
     code, params = event["code"], event["params"]
-    if code in ("paso", "quiero", "no_quiero", "ordago"):  # the same words as the table's
+    if code in BET_TYPES and code != "envido":  # the same words as the table's (an envido's are below)
         return [sentence(event, viewer)]
     if code == "envido":
         if params["amount"] == params["total"]:

@@ -2,6 +2,7 @@
 say it, each naming seats and teams as its ``Viewer`` does ("You", "Rival on your right", "Your team")."""
 from __future__ import annotations
 
+from tutorial.engine import SPOKEN_TYPES
 from tutorial.i18n.terms import ACTIONS, lance_name
 from tutorial.i18n.translate import gettext as _
 from tutorial.narrator.people import Viewer
@@ -30,7 +31,7 @@ def _sentence(event: dict, viewer: Viewer) -> str:
         if p["mano"] == viewer.seat:
             return _("You cut first: you are mano of this hand.")
         return _("First to cut: %(player)s is mano of this hand.", player=viewer.player(p["mano"]))
-    if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
+    if code in SPOKEN_TYPES and code != "envido":  # an envido says its amount (below)
         return _("%(player)s: %(action)s.", player=player, action=ACTIONS[code])
     if code == "discard_chosen":
         return _("%(player)s: discards chosen.", player=player)

@@ -2,6 +2,7 @@
 that log leaves out), each naming seats and teams as its ``Viewer`` does (a lesson's four characters)."""
 from __future__ import annotations
 
+from tutorial.engine import SPOKEN_TYPES
 from tutorial.i18n.terms import lance_name
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.narrator.events import sentence
@@ -18,10 +19,10 @@ def note(event: dict, viewer: Viewer) -> str | None:
 def _note(event: dict, viewer: Viewer) -> str | None:
     code, params = event["code"], event["params"]
     who = viewer.player(params["seat"]) if "seat" in params else ""
-    if code in ("mus", "corto", "paso", "quiero", "no_quiero", "ordago"):
-        return _("%(player)s: %(action)s", player=who, action=action_label({"type": code}))
     if code == "envido":
         return _("%(player)s: %(action)s", player=who, action=bet_label(params["amount"], params["total"]))
+    if code in SPOKEN_TYPES:
+        return _("%(player)s: %(action)s", player=who, action=action_label({"type": code}))
     if code == "mano_set":
         return _("%(player)s cut first and becomes mano.", player=viewer.player(params["mano"]))
     if code == "lance_start":

@@ -13,8 +13,8 @@ enforces it (``Room.advance``)::
     (True, ['person', 'person', 'bot', 'bot'])
 """
 from tutorial.rooms.names import BadName, clean_name
-from tutorial.rooms.room import (CLOCK_RANGE, DISCONNECTED_AFTER, GONE_AFTER, NEXT_HAND_WAIT, TURN_TYPES, Room,
+from tutorial.rooms.room import (CLOCK_RANGE, DISCONNECTED_AFTER, GONE_AFTER, NEXT_HAND_WAIT, Room,
                                  RoomError, Seat, seen_by)
 
-__all__ = ["CLOCK_RANGE", "DISCONNECTED_AFTER", "GONE_AFTER", "NEXT_HAND_WAIT", "TURN_TYPES", "BadName", "Room",
+__all__ = ["CLOCK_RANGE", "DISCONNECTED_AFTER", "GONE_AFTER", "NEXT_HAND_WAIT", "BadName", "Room",
            "RoomError", "Seat", "clean_name", "seen_by"]

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from tutorial.coach import history as coach_history, marks as coach_marks
 from tutorial.rooms import Room
+from tutorial.table.model import TableMeta
 
 MARKS = ("good", "doubtful", "mistake")
 
 
-def meta_of(room: Room, seat: int) -> dict:
-    """``seat``'s marks in the shape the table's meta gives them to ``coach_marks``."""
-    return dict(room.coach[seat], seat=seat, coach=room.hints)
+def meta_of(room: Room, seat: int) -> TableMeta:
+    """``seat``'s marks in the record the table gives them to ``coach_marks``."""
+    return TableMeta(room.level, seat=seat, coach=room.hints, marks=room.coach[seat].get("marks", []))
 
 
 def play(room: Room, seat: int, action_json, act) -> None:
@@ -30,16 +31,18 @@ def play(room: Room, seat: int, action_json, act) -> None:
     if before is None:
         return
     coach_marks.record_decision(meta, before, action_json, room.game)
-    room.coach[seat] = folded(meta, room.game.game_number, room.game.hand_number)
+    room.coach[seat] = folded(meta.marks, room.coach[seat].get("earlier"), room.game.game_number,
+                              room.game.hand_number)
 
 
-def folded(meta: dict, game_number: int, hand_number: int) -> dict:
-    """The hand's marks as they are and the earlier hands' of the game as a count per mark (the summary's)."""
-    earlier = meta.get("earlier") or {}
+def folded(marks: list[dict], earlier: dict | None, game_number: int, hand_number: int) -> dict:
+    """The hand's marks as they are and the earlier hands' of the game (``earlier``: their count per mark, as kept
+    so far) as a count per mark (the summary's)."""
+    earlier = dict(earlier or {})
     if earlier.get("game") != game_number:
         earlier = dict({mark: 0 for mark in MARKS}, game=game_number)
     kept = []
-    for mark in meta.get("marks", []):
+    for mark in marks:
         if mark["hand"] == hand_number:
             kept.append(mark)
         else:

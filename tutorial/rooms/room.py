@@ -16,20 +16,19 @@ import hmac
 import secrets
 from dataclasses import asdict, dataclass, replace
 
-from tutorial.bots import make_bot, senas as bot_senas
-from tutorial.engine import (SEATS, Action, Event, Game, IllegalAction, Options, order_from, points_per_lance, position,
-                             rivals)
+from tutorial.bots import senas as bot_senas
+from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAction, Options, order_from,
+                             points_per_lance, position, rivals)
 from tutorial.engine.legality import check
+from tutorial.engine.snapshot import current_hand_start
+from tutorial.table.model import SeatRecord, Table, bots_player, close_expired, consider_signal, game_seed, still_open
 
 PERSON, BOT = "person", "bot"
 CLOCK_RANGE = (10, 300)        # seconds per decision a room's turn clock may give (0: no clock)
 DISCONNECTED_AFTER = 30.0      # seconds without a sign of life before a seat shows as disconnected
 GONE_AFTER = 60.0              # seconds without a sign of life before the seat's bot plays for it
 NEXT_HAND_WAIT = 20.0          # seconds after the first "next hand" before the next hand is dealt anyway
-TURN_TYPES = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")  # guarded by the version
-SEED_LIMIT = 2 ** 63
 MIXED_SEED_LIMIT = 2 ** 53     # a mixed seed is shown at the end: below 2^53 it survives any JSON client's numbers
-MAX_BOT_MOVES = 2000           # a safety net: bots never need this many moves before a person speaks
 WATCHERS = 4                   # the index of the spectators' version in ``Room.seen`` (after the four seats')
 
 
@@ -81,7 +80,10 @@ class Seat:
         return self.kind == PERSON
 
 
-class Room:
+class Room(Table):
+    """A table (tutorial/table/model.py) of people reached by a link: a lobby before the start, a host, stand-in
+    bots for people gone, the turn clock and the next-hand agreement."""
+
     def __init__(self, data: dict):
         self.id: str = data["id"]
         self.version: int = data["version"]
@@ -180,13 +182,6 @@ class Room:
     def over(self) -> bool:
         return self.game is not None and self.game.is_over
 
-    @property
-    def at_limit(self) -> bool:
-        """The game holds ``max_moves`` moves and is not over: nobody, bot or person, moves in it any more."""
-        game = self.game
-        return (game is not None and self.max_moves is not None and not game.is_over
-                and game.move_count >= self.max_moves)
-
     def seat_of(self, token: str) -> int | None:
         """The seat whose person holds the token with this hash (compared in constant time), or None."""
         found = None
@@ -274,7 +269,7 @@ class Room:
         self.games += 1
         self.mixed = sum(held.person for held in self.seats) > 1
         seed, number = self.deal()
-        self.game = Game(self.options, (seed * 1_000_003 + number) % SEED_LIMIT)
+        self.game = Game(self.options, game_seed(seed, number))
         self._mark = 0
         self.pressed, self.next_deadline, self.windows, self.considered, self.readings = [], None, {}, {}, {}
         self.coach, self.hands = [{} for _ in SEATS], []
@@ -336,7 +331,7 @@ class Room:
             raise RoomError("not_started")
         if self.at_limit:
             raise RoomError("limit")
-        if action.type in TURN_TYPES and version != self.version_of(seat):
+        if action.type in SPOKEN_TYPES and version != self.version_of(seat):  # a word said alone, on its turn
             raise RoomError("stale")
         game = self.game
         if action.type == "next_hand":
@@ -380,9 +375,7 @@ class Room:
 
     def _bot(self):
         seed, number = self.deal()
-        bot = make_bot(self.level, seed=(seed * 7919 + number * 104_729 + self.game.move_count) % SEED_LIMIT)
-        bot.recall(self.game, self.readings)  # the hard bots' reading of the rivals, kept across the game
-        return bot
+        return bots_player(self.level, seed, self.game, self.readings, number)
 
     def deal(self) -> tuple[int, int]:
         """The current game is dealt, and its bots draw, as game ``number`` of a room of ``seed``: the room's own
@@ -415,27 +408,18 @@ class Room:
         game = self.game
         bot = self._bot()
         start = game.move_count
-        for _move in range(MAX_BOT_MOVES):
-            if game.phase.hand_is_over or self.at_limit:
-                break
-            bots = [seat for seat in game.to_act() if not self.plays_itself(seat)]
-            if not bots:
-                break
-            seat = bots[0]
-            if game.options.senas:
-                considered = {int(s): tuple(key) for s, key in self.considered.items()}
-                signal = bot_senas.consider(game, seat, self.level, bot.rng, considered)
-                self.considered = {str(s): list(key) for s, key in considered.items()}
-                if signal is not None:
-                    self._signalled(seat, now)
-                self._prune_windows()
-                if self.windows:
-                    # A person has a catch window open: the bots wait until it closes (advance) or is used, as
-                    # they pause at the bots' table, so the signal is not buried under their next moves.
-                    break
-            game.apply(seat, bot.act(game, seat))
-        else:
-            raise RuntimeError("the bots did not stop")
+
+        def signals(seat: int) -> bool:
+            """The bot about to move may signal first; True while a person has a catch window open: the bots wait
+            until it closes (advance) or is used, as they pause at the bots' table, so the signal is not buried
+            under their next moves."""
+            signal, self.considered = consider_signal(game, seat, self.level, bot.rng, self.considered)
+            if signal is not None:
+                self._signalled(seat, now)
+            self._prune_windows()
+            return bool(self.windows)
+
+        self.run_bots(bot, signals if game.options.senas else None)
         # Every seat's reading, a person's too: its bot stands in for it when the person is gone.
         self.readings = bot.memory(game, SEATS) or {}
         if self.at_limit:  # nothing falls due in a game that cannot go on
@@ -464,8 +448,7 @@ class Room:
         self.deadline, self.clock_key = now + self.clock, key
 
     def _prune_windows(self) -> None:
-        open_now = self.game.senas.windows
-        self.windows = {pair: deadline for pair, deadline in self.windows.items() if pair in open_now}
+        self.windows = still_open(self.game, self.windows)
 
     # ----- deadlines ----------------------------------------------------------------------------------------
 
@@ -488,10 +471,7 @@ class Room:
         if not self.started:
             return changed
         game = self.game
-        for (signaller, rival), deadline in sorted(self.windows.items()):
-            if now >= deadline and (signaller, rival) in game.senas.windows:
-                game.apply(None, Action("close", seat=signaller, rival=rival))
-                changed = True
+        changed = close_expired(game, self.windows, now) or changed
         self._prune_windows()
         if changed:
             self._play_bots(now, decided=False)  # a seat whose person is gone is the bot's now
@@ -513,6 +493,15 @@ class Room:
 
     def next_hand_left(self, now: float) -> float | None:
         return None if self.next_deadline is None else round(max(0.0, self.next_deadline - now), 3)
+
+    def seat_record(self, seat: int) -> SeatRecord:
+        """What ``seat``'s view of the started game is built from: its events from the hand's start, its own catch
+        windows and its own marks (its review), and once the game is over the seed that plays it again (a new room
+        with the same options and this seed, the creation page's ?seed=, deals the same hands, and the same moves
+        meet the same bots' moves)."""
+        return SeatRecord(self.id, self.version, self.game, seat, self.level, current_hand_start(self.game),
+                          window=self.window, windows=self.windows_of(seat), coach=self.hints,
+                          marks=self.coach[seat].get("marks", []), seed=self.replay_seed())
 
     def windows_of(self, seat: int) -> dict[str, float]:
         """The deadlines of ``seat``'s open catch windows, by signaller (the table's ``meta["windows"]`` form)."""

@@ -15,7 +15,6 @@ import secrets
 from flask import Blueprint, g, jsonify, make_response, request
 
 from tutorial.engine import SEATS, Action, IllegalAction
-from tutorial.engine.snapshot import current_hand_start
 from tutorial.i18n import languages
 from tutorial.i18n.translate import gettext as _
 from tutorial.i18n.web import DEFAULT_LANGUAGE, LANGUAGES
@@ -27,6 +26,7 @@ from tutorial.rooms.words import (clock_range, no_room, no_token, refusal, reser
 from tutorial.site import ratelimit
 from tutorial.store import rooms as room_store, tables as storage
 from tutorial.table import senas, views as table
+from tutorial.table.model import SEED_LIMIT
 from tutorial.table.views import BadRequest, json_body
 
 bp = Blueprint("rooms", __name__)
@@ -82,7 +82,7 @@ def with_cookie(response, room_id: str, token: str):
 
 
 def now() -> float:
-    return senas.clock()  # the site's one injectable clock (config TABLE_CLOCK)
+    return room_stream.clock()  # the rooms' clock (config ROOM_CLOCK)
 
 
 # ----- input -----------------------------------------------------------------------------------------------------
@@ -155,7 +155,7 @@ def create_room():
     token = secrets.token_urlsafe(32)
     room = Room.create(secrets.token_urlsafe(16), name, digest(token), now(), options=options, level=level,
                        clock=clock, window=window, lang=lang, hints=hints,
-                       seed=secrets.randbelow(table.SEED_LIMIT) if seed is None else seed, seeded=seed is not None,
+                       seed=secrets.randbelow(SEED_LIMIT) if seed is None else seed, seeded=seed is not None,
                        max_moves=storage.move_limit())
     room_store.create(room, now(), owner=ratelimit.requester())
     answer = {"id": room.id, "seat": 0, "token": token, "url": room_url(room), "room": lobby_view(room)}
@@ -308,21 +308,12 @@ def seat_view(room: Room, seat: int) -> dict:
     if not room.started:
         return dict(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=None, next_hand=None)
     game = room.game
-    meta = {"seat": seat, "events_from": current_hand_start(game), "level": room.level, "seeded": False,
-            "window": room.window, "windows": room.windows_of(seat), "coach": room.hints,
-            "marks": room.coach[seat].get("marks", [])}  # this seat's own marks only: its review
     names = room_narration.names_for(room, seat)
-    view = table.learner_view(storage.Record(room.id, room.version, game, meta), game,
+    view = table.learner_view(room.seat_record(seat), moment,
                               narrate=room_narration.narrator(room.id, room.games, seat, names),
                               summarize=room_narration.summary(room, seat, names),
                               limit=(room.max_moves, room_limit))
-    view.pop("bots_paused", None)
-    view.pop("seed", None)
     view["summary"] = room_coach.summary(room, seat)
-    if room.replay_seed() is not None:
-        # Once the game is over, the seed that plays it again: a new room with the same options and this seed (the
-        # creation page's ?seed=) deals the same hands, and the same moves meet the same bots' moves.
-        view["seed"] = room.replay_seed()
     view.update(lobby, seat=seat, me=me, version=room.version_of(seat), deadline=room.deadline_left(moment),
                 next_hand={"pressed": list(room.pressed), "left": room.next_hand_left(moment)}
                 if game.phase.hand_is_over else None)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from tutorial.engine import Game
 from tutorial.store import db, jsontext
 from tutorial.store.db import JOURNALS, StorageError, Unavailable, close_connections  # noqa: F401 - the store's API
+from tutorial.table.model import TableMeta
 
 MAX_AGE = 7 * 24 * 3600  # seconds a table may stay untouched before it is cleaned up
 MAX_TABLES = 20_000      # live tables (touched within MAX_AGE); config MAX_TABLES
@@ -56,7 +57,7 @@ class Record:
     id: str
     version: int
     game: Game   # loaded from the snapshot: its history holds only the moves played since (game.first_move on)
-    meta: dict   # the server's own fields: level, seat, bot_seed, events_from
+    meta: TableMeta  # the server's own fields (stored as the JSON object of the ``meta`` column)
 
 
 def limit(name: str, default: int) -> int:
@@ -93,7 +94,8 @@ def load(table_id: str) -> Record | None:
     if row is None:
         return None
     table_id, version, state, meta = row
-    return Record(table_id, version, Game.from_snapshot(jsontext.loads(state)), jsontext.loads(meta))
+    return Record(table_id, version, Game.from_snapshot(jsontext.loads(state)),
+                  TableMeta.from_json(jsontext.loads(meta)))
 
 
 def create(record: Record, now: float | None = None, owner: str = "") -> None:
@@ -117,7 +119,7 @@ def create(record: Record, now: float | None = None, owner: str = "") -> None:
             "INSERT INTO tables (id, version, game, state, moves, meta, created, touched, owner)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (record.id, record.version, jsontext.dumps(header), jsontext.dumps(game.snapshot(shared=True)),
-             game.move_count, jsontext.dumps(record.meta), now, now, owner))
+             game.move_count, jsontext.dumps(record.meta.to_json()), now, now, owner))
         _insert_moves(connection, record.id, game)
 
     db.run(write, write=True)
@@ -149,7 +151,7 @@ def save(record: Record, expected_version: int, now: float | None = None) -> Non
     now = time.time() if now is None else now
     game = record.game
     _check_length(game)
-    state, meta = jsontext.dumps(game.snapshot(shared=True)), jsontext.dumps(record.meta)
+    state, meta = jsontext.dumps(game.snapshot(shared=True)), jsontext.dumps(record.meta.to_json())
 
     def write(connection):
         cursor = connection.execute(

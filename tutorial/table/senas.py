@@ -1,9 +1,10 @@
-"""Señas at the bots' table: the windows' clock, the bots' signals and catches, and the pause after a signal the
-learner could catch (docs/api-tables.md, "Señas").
+"""Señas at the bots' table, the web's part: the table's clock, the catch window's setting and the words of the
+page's señas controls (docs/api-tables.md, "Señas").
 
-The engine knows no time: this module closes a learner's window once the server's clock passes its deadline,
-by applying the engine's ``close`` (recorded like any move). The clock is ``app.config["TABLE_CLOCK"]`` (a
-function returning seconds), so tests move time by hand instead of waiting.
+The engine knows no time: the table's model (tutorial/table/model.py, ``BotsTable``) closes a learner's window once
+the clock passed here as ``now`` reaches its deadline, and pauses the bots after a signal the learner could catch.
+The clock is ``app.config["TABLE_CLOCK"]`` (a function returning seconds), so tests move time by hand instead of
+waiting.
 """
 from __future__ import annotations
 
@@ -11,14 +12,14 @@ import time
 
 from flask import current_app
 
-from tutorial.bots import habits_level, senas as bot_senas
-from tutorial.engine import Action, Game, team
+from tutorial.engine import OUT_OF_TURN as ENGINE_OUT_OF_TURN
 from tutorial.i18n.terms import SENAS
 from tutorial.i18n.translate import gettext as _, ngettext
+from tutorial.table.model import WINDOW  # noqa: F401 - the default window, the table's and a room's form
 
-WINDOW = 1.5                 # seconds a learner's catch window stays open, by default
 WINDOW_RANGE = (1.0, 10.0)   # the longest is for screen-reader and keyboard users
-OUT_OF_TURN = ("sena", "catch", "continue")  # need no version: they never race a turn
+OUT_OF_TURN = (*ENGINE_OUT_OF_TURN, "continue")  # need no version: they never race a turn (the table's own
+# "continue" ends the bots' pause)
 
 
 def clock() -> float:
@@ -33,57 +34,6 @@ def window_setting(value) -> float:
                                   "The catch window lasts from %(min)s to %(max)s seconds.", int(high), min=low,
                                   max=high))
     return float(value)
-
-
-def close_expired(game: Game, meta: dict, now: float) -> None:
-    """Close the learner's windows whose time has run out (or that the engine already closed)."""
-    learner = meta["seat"]
-    deadlines = meta.get("windows", {})
-    for signaller, deadline in sorted(deadlines.items()):
-        if (int(signaller), learner) in game.senas.windows and now >= deadline:
-            game.apply(None, Action("close", seat=int(signaller), rival=learner))
-    prune(game, meta)
-
-
-def prune(game: Game, meta: dict) -> None:
-    """Forget deadlines of windows the engine no longer has open (caught, closed, or the hand ended)."""
-    learner = meta["seat"]
-    meta["windows"] = {s: d for s, d in meta.get("windows", {}).items() if (int(s), learner) in game.senas.windows}
-
-
-def levels(meta: dict) -> dict:
-    return {seat: habits_level(meta["level"]) for seat in range(4) if seat != meta["seat"]}
-
-
-def learner_signalled(game: Game, meta: dict, rng) -> None:
-    """The learner's signal reached the two rival bots: each tries to catch it at once."""
-    bot_senas.react(game, meta["seat"], levels(meta), rng)
-
-
-def bot_turn(game: Game, meta: dict, seat: int, rng, now: float) -> bool:
-    """Before a bot's move: it may signal. True when the signal opened a window for the learner (a rival bot
-    signalled): the bots stop there, and the window runs from this response."""
-    learner = meta["seat"]
-    was_open = (seat, learner) in game.senas.windows
-    considered = {int(s): tuple(key) for s, key in meta.get("considered", {}).items()}
-    action = bot_senas.consider(game, seat, habits_level(meta["level"]), rng, considered)
-    meta["considered"] = {str(s): list(key) for s, key in considered.items()}
-    if action is None:
-        return False
-    bot_senas.react(game, seat, levels(meta), rng, people=(learner,))
-    if team(seat) == team(learner):
-        return False
-    deadlines = meta.setdefault("windows", {})
-    if not (was_open and str(seat) in deadlines):  # a second signal joins the open window: its deadline stays
-        deadlines[str(seat)] = now + meta.get("window", WINDOW)
-    return True
-
-
-def window_view(game: Game, meta: dict, now: float) -> list[dict]:
-    """The learner's open windows: whose signal, and how many seconds are left (0 once run out)."""
-    learner = meta["seat"]
-    return [{"seat": int(s), "left": round(max(0.0, deadline - now), 3)}
-            for s, deadline in sorted(meta.get("windows", {}).items()) if (int(s), learner) in game.senas.windows]
 
 
 WINDOW_CHOICES = (1.5, 2, 3, 5, 8, 10)  # the page's menu of window lengths (seconds)

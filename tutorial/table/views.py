@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import replace
 
 from flask import Blueprint, g, jsonify, render_template, request
 from flask_babel import refresh
 
-from tutorial.bots import LEVELS, make_bot
+from tutorial.bots import LEVELS
 from tutorial.checker.words import describe
 from tutorial.coach import marks as coach_marks, words as coach_words
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
@@ -25,14 +26,13 @@ from tutorial.site.jsonapi import BadRequest
 from tutorial.store import tables as storage
 from tutorial.table import senas
 from tutorial.table.characters import CHARACTERS, characters
+from tutorial.table.model import SEED_LIMIT, BotsTable, SeatRecord, TableMeta, at_limit, window_view
 from tutorial.table.words import client_texts
 
 bp = Blueprint("table", __name__)
 
 LEARNER = 0                     # the learner sits at seat 0, the bot partner at seat 2
-SEED_LIMIT = 2 ** 63            # seeds are non-negative integers below this
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
-MAX_BOT_MOVES = 2000            # a safety net: bots never need this many moves before the learner speaks
 CREATE_FIELDS = {"reyes", "level", "seed", "bot_seed", "target", "mus_corrido", "real", "vacas", "senas", "window",
                  "lang"}
 ACTION_FIELDS = {"action", "version", "lang"}
@@ -64,21 +64,21 @@ def create_table():
     bot_seed = body.get("bot_seed")  # a finished game's replay link gives its bots' seed (docs/api-tables.md)
     if bot_seed is not None and (type(bot_seed) is not int or not 0 <= bot_seed < SEED_LIMIT or not seeded):
         raise BadRequest(_("The seed must be a whole number from 0 to %(max)s.", max=SEED_LIMIT - 1))
-    meta = {"level": level, "seat": LEARNER, "seeded": seeded, "events_from": 0,
-            "bot_seed": bot_seed if bot_seed is not None else seed if seeded else secrets.randbelow(SEED_LIMIT)}
+    meta = TableMeta(level, seat=LEARNER, seeded=seeded, events_from=0,
+                     bot_seed=bot_seed if bot_seed is not None else seed if seeded else secrets.randbelow(SEED_LIMIT))
     if options.senas:
-        meta["window"] = senas_setting(body.get("window", senas.WINDOW))
-    play_bots(game, meta, senas.clock())
+        meta.window = senas_setting(body.get("window", senas.WINDOW))
+    BotsTable(game, meta, storage.move_limit()).start(senas.clock())
     record = storage.Record(secrets.token_urlsafe(24), 1, game, meta)
     storage.create(record, owner=ratelimit.requester())
-    return jsonify(learner_view(record, game)), 201
+    return jsonify(table_view(record)), 201
 
 
 @bp.get("/api/tables/<table_id>")
 def get_table(table_id):
     use_language(request.args.get("lang"))
     record = find(table_id)
-    return jsonify(learner_view(record, record.game))
+    return jsonify(table_view(record))
 
 
 @bp.post("/api/tables/<table_id>/actions")
@@ -94,27 +94,19 @@ def post_action(table_id):
     game = record.game
     if at_limit(game, storage.move_limit()):
         raise BadRequest(limit_text())
-    seat = record.meta["seat"]
-    start = game.event_count
-    meta = dict(record.meta, events_from=start, paused=False)
+    table = BotsTable(game, replace(record.meta, events_from=game.event_count, paused=False), storage.move_limit())
     now = senas.clock()  # the request's arrival decides whether a catch is inside its window
-    bot = table_bot(game, meta)
-    before = None
     try:
-        if game.options.senas:
-            senas.close_expired(game, meta, now)
-        if kind != "continue" or not game.options.senas:
-            before = coach_marks.before_action(game, meta, action)  # the coach marks the move as the learner saw it
-            game.apply(seat, Action.from_json(action))
+        move = None if kind == "continue" and game.options.senas else Action.from_json(action)
+        # the coach marks the move as the learner saw it
+        before = table.act(move, now, lambda: coach_marks.before_action(game, table.meta, action))
     except IllegalAction as error:
         raise BadRequest(refusal(error.code, error.params)) from None
+    meta = table.meta
     coach_marks.record_decision(meta, before, action, game)
-    if kind == "sena":
-        senas.learner_signalled(game, meta, bot.rng)
-    play_bots(game, meta, now, bot)
     updated = storage.Record(record.id, record.version + 1, game, meta)
     storage.save(updated, expected_version=record.version)  # StaleVersion: 409, see storage_error
-    return jsonify(learner_view(updated, game))
+    return jsonify(table_view(updated))
 
 
 @bp.post("/api/tables/<table_id>/settings")
@@ -123,25 +115,19 @@ def post_settings(table_id):
     touched. Settings that change nothing (``{}``, or the values the table has) write nothing: same version."""
     body = json_body({"window", "coach", "lang"})
     record = find(table_id)
-    meta = dict(record.meta, events_from=record.game.event_count)
+    meta = replace(record.meta, events_from=record.game.event_count)
     if "window" in body:
-        meta["window"] = senas_setting(body["window"])
+        meta.window = senas_setting(body["window"])
     if "coach" in body:
         try:
-            meta["coach"] = coach_marks.setting(body["coach"])
+            meta.coach = coach_marks.setting(body["coach"])
         except ValueError as error:
             raise BadRequest(str(error)) from None
-    if meta.get("window") == record.meta.get("window") and coach_marks.enabled(meta) == coach_marks.enabled(
-            record.meta):
-        return jsonify(learner_view(storage.Record(record.id, record.version, record.game, meta), record.game))
+    if meta.window == record.meta.window and meta.coach == record.meta.coach:
+        return jsonify(table_view(storage.Record(record.id, record.version, record.game, meta)))
     updated = storage.Record(record.id, record.version + 1, record.game, meta)
     storage.save(updated, expected_version=record.version)
-    return jsonify(learner_view(updated, record.game))
-
-
-def at_limit(game: Game, cap: int | None) -> bool:
-    """The game holds ``cap`` moves (config MAX_TABLE_MOVES) and is not over: no move can be played in it any more."""
-    return cap is not None and not game.is_over and game.move_count >= cap
+    return jsonify(table_view(updated))
 
 
 def limit_text() -> str:
@@ -269,41 +255,7 @@ def find(table_id: str) -> storage.Record:
     return record
 
 
-# ----- the bots ------------------------------------------------------------------------------------------------
-
-def table_bot(game: Game, meta: dict):
-    """The bots' player for this request. Its random draws follow from the table's bot seed and how far the game
-    has gone, so a table is reproducible from its stored data and a seeded table from its seed and the learner's
-    actions."""
-    bot = make_bot(meta["level"], seed=(meta["bot_seed"] * 7919 + game.move_count) % SEED_LIMIT)
-    bot.recall(game, meta.get("readings"))  # the hard bots' reading of the rivals, kept across the game
-    return bot
-
-
-def play_bots(game: Game, meta: dict, now: float, bot=None) -> None:
-    """Let the three bots act until the learner must act or the hand is over; with señas, also until a rival bot
-    makes a signal the learner could catch (``meta["paused"]``: the page sends "continue" once its window ran
-    out)."""
-    bot = bot or table_bot(game, meta)
-    learner, cap = meta["seat"], storage.move_limit()
-    for _move in range(MAX_BOT_MOVES):
-        if game.phase.hand_is_over or at_limit(game, cap):  # at the cap the game stops where it is
-            break
-        bots = [seat for seat in game.to_act() if seat != learner]
-        if not bots:
-            break
-        if game.options.senas and senas.bot_turn(game, meta, bots[0], bot.rng, now):
-            meta["paused"] = True
-            break
-        game.apply(bots[0], bot.act(game, bots[0]))
-    else:
-        raise RuntimeError("the bots did not stop")
-    if game.options.senas:
-        senas.prune(game, meta)
-    readings = bot.memory(game, [seat for seat in range(4) if seat != learner])
-    if readings is not None:  # stored with the table: its next request's bots take it up (``table_bot``)
-        meta["readings"] = readings
-
+# ----- the catch windows' menu -------------------------------------------------------------------------------
 
 def window_choices() -> list[tuple[float, str]]:
     """The menu of catch-window lengths in words, ``[(1.5, "1,5 segundos"), ...]`` (the table's and a room's form)."""
@@ -315,38 +267,45 @@ def window_choices() -> list[tuple[float, str]]:
 
 # ----- the learner's view --------------------------------------------------------------------------------------
 
-def learner_view(record: storage.Record, game: Game, narrate=None, summarize=None, limit=None) -> dict:
-    """What the learner may know: the engine's observation of their seat as JSON, plus the table's fields and
-    localized events. A room passes its own ``narrate(events)`` (the events in words, by the people's names,
-    cached), ``summarize(last_hand, view)`` (the explanation panel's, cached) and ``limit`` (its cap of moves and
-    the sentence saying it was reached); the table narrates for ``Learner(seat)``. Once the game holds its cap of
-    moves, no action is offered and ``limit`` says why."""
-    seat = record.meta["seat"]
+def table_view(record: storage.Record) -> dict:
+    """The learner's view of a table against the bots."""
+    return learner_view(record.meta.seat_record(record.id, record.version, record.game), senas.clock())
+
+
+def learner_view(seated: SeatRecord, now: float, narrate=None, summarize=None, limit=None) -> dict:
+    """What a seat may know (the bots' table's learner, a room's seat): the engine's observation of the seat as JSON,
+    plus the table's fields and localized events, at ``now`` (the catch windows' time left). A room passes its own
+    ``narrate(events)`` (the events in words, by the people's names, cached), ``summarize(last_hand, view)`` (the
+    explanation panel's, cached) and ``limit`` (its cap of moves and the sentence saying it was reached); the table
+    narrates for ``Learner(seat)``. Once the game holds its cap of moves, no action is offered and ``limit`` says
+    why."""
+    seat, game = seated.seat, seated.game
     view = game.observation(seat).to_json()
     options = view.pop("options")
     last_hand = view.pop("last_hand")
     view.pop("is_over")
     view.update({
-        "id": record.id, "version": record.version, "level": record.meta["level"], "reyes": options["reyes"],
+        "id": seated.id, "version": seated.version, "level": seated.level, "reyes": options["reyes"],
         "options": options, "partner": partner(seat), "match_over": game.is_over,
         "score_text": [score_text(points) for points in view["scores"]],
         "events": (narrate or (lambda events: [event_json(event, seat) for event in events]))(
-            game.events_for(seat, record.meta["events_from"])),
+            game.events_for(seat, seated.events_from)),
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
         "last_hand": ((summarize or (lambda last, seen: hand_summary(last, seen, options["senas"])))(last_hand, view)
                       if game.phase.hand_is_over and last_hand else None),
     })
     if game.options.senas:
-        view.update(catch_windows=senas.window_view(game, record.meta, senas.clock()),
-                    bots_paused=record.meta.get("paused", False), window=record.meta["window"])
-    view["coach"] = coach_marks.enabled(record.meta)
-    view["review"] = coach_marks.review(record.meta, game)
+        view.update(catch_windows=window_view(game, seated, now), window=seated.window)
+        if seated.paused is not None:
+            view["bots_paused"] = seated.paused
+    view["coach"] = seated.coach
+    view["review"] = coach_marks.review(seated, game)
     cap, reached = limit or (storage.move_limit(), limit_text)
     view["limit"] = reached() if at_limit(game, cap) else None
     if view["limit"]:
         view["legal_actions"] = []
-    if game.is_over and record.meta["seeded"]:
-        view["seed"] = game.seed
+    if seated.seed is not None:
+        view["seed"] = seated.seed
     return view
 
 

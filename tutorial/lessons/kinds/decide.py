@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Action, Game, IllegalAction, team
-from tutorial.engine.actions import SENA_TYPES
+from tutorial.engine import Action, Game, IllegalAction, is_turn_action, team
 from tutorial.engine.explain import explain
 from tutorial.lessons.kinds.answers import answer_action, run_replies
 from tutorial.lessons.kinds.base import Kind, explain_deal
@@ -72,7 +71,7 @@ def validate(step: Step) -> None:
 
 def turn_actions(game: Game, seat: int) -> list[dict]:
     """The seat's legal actions in its turn (a signal or a catch, out of turn, is not this step's question)."""
-    return [legal for legal in game.legal_actions(seat) if legal["type"] not in SENA_TYPES]
+    return [legal for legal in game.legal_actions(seat) if is_turn_action(legal["type"])]
 
 
 def context(step: Step, table: Game) -> dict:

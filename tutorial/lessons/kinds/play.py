@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Game, IllegalAction
+from tutorial.engine import SPOKEN_TYPES, Game, IllegalAction
 from tutorial.engine.explain import explain
 from tutorial.lessons.kinds.answers import answer_action, same_action
 from tutorial.lessons.kinds.base import Kind
@@ -13,9 +13,10 @@ from tutorial.lessons.verdict import AnswerError, Verdict
 if TYPE_CHECKING:
     from tutorial.lessons.model import Step
 
-# the buttons the page has: no discard (a play step that needs one is refused by the check); only the legal ones
-# at each move are shown (``legal``), the page hides the others as the view's legal_actions change
-PLAY_ACTIONS = ("mus", "corto", "paso", "envido", "quiero", "no_quiero", "ordago")
+# the buttons the page has, one per word a seat says on its turn: no discard (a play step that needs one is refused
+# by the check); only the legal ones at each move are shown (``legal``), the page hides the others as the view's
+# legal_actions change
+PLAY_ACTIONS = SPOKEN_TYPES
 VIEW_KEYS = ("phase", "turn", "mano", "scores", "hand", "lance", "bets", "live_bet", "legal_actions",
              "declarations", "discard_counts")
 
