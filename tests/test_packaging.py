@@ -122,15 +122,18 @@ def test_the_wheel_carries_the_data_folders_inside_the_package(installed):
     for prefix in ("tutorial/_data/templates/base.html", "tutorial/_data/static/cards/12o.svg",
                    "tutorial/_data/static/css/site.css", "tutorial/_data/locales/site/pt/LC_MESSAGES/messages.mo"):
         assert prefix in names, prefix
-    lessons = sorted(p.name for p in (ROOT / "lessons").iterdir() if p.is_file())
-    assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("tutorial/_data/lessons/")) == lessons
+    lessons = sorted(p.relative_to(ROOT / "lessons").as_posix() for p in (ROOT / "lessons").rglob("*") if p.is_file())
+    prefix = "tutorial/_data/lessons/"
+    assert sorted(n[len(prefix):] for n in names if n.startswith(prefix) and not n.endswith("/")) == lessons
+    assert any(name.startswith("strategy/") for name in lessons)  # both courses, the strategy one in its folder
 
 
 @pytest.mark.slow
 @pytest.mark.timeout(INSTALL_SECONDS)
 def test_the_installed_package_finds_its_data_inside_the_environment_not_the_checkout(installed):
     script = ("import json, tutorial, tutorial.paths as p; print(json.dumps({'package': tutorial.__file__, "
-              "'lessons': str(p.LESSONS), 'files': sorted(x.name for x in p.LESSONS.iterdir()) "
+              "'lessons': str(p.LESSONS), "
+              "'files': sorted(x.relative_to(p.LESSONS).as_posix() for x in p.LESSONS.rglob('*') if x.is_file()) "
               "if p.LESSONS.is_dir() else None, 'locales': str(p.LOCALES)}))")
     import json
 
@@ -138,7 +141,7 @@ def test_the_installed_package_finds_its_data_inside_the_environment_not_the_che
     venv_dir = str(installed["venv"])
     for key in ("package", "lessons", "locales"):
         assert result[key].startswith(venv_dir), (key, result[key])
-    expected = sorted(p.name for p in (ROOT / "lessons").iterdir() if p.is_file())
+    expected = sorted(p.relative_to(ROOT / "lessons").as_posix() for p in (ROOT / "lessons").rglob("*") if p.is_file())
     assert (result["files"] or []) == expected
 
 

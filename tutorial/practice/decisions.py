@@ -11,9 +11,9 @@ own events, never another seat's cards. The skills (``DECISION_SKILLS``):
 - ``sena_read``: the partner has just made a signal (señas are on); speak in the lance it tells about, knowing it
   (a partner with only ciego is dealt again ``CIEGO_REDRAW`` of the time, so the other signals come up more);
 - ``sena_make``: which signal to make as the lances begin, or none. A signal is weighed by the partner: in each
-  lance the partner opens (everybody passing until it speaks), the coach's move for the partner knowing only that
-  signal is judged by the coach knowing every signal the learner's cards allow; the signal's value is minus the
-  chance of the game those moves give up;
+  lance the partner opens (everybody passing until it speaks) that one of the learner's true signals is about, the
+  coach's move for the partner knowing only that signal is judged by the coach knowing every signal the learner's
+  cards allow; the signal's value is minus the chance of the game those moves give up;
 - ``ordago``: one team within ``NEAR`` of the target; half the time a rival throws an órdago as a lance opens and
   the learner answers it (quiero or no quiero), else the learner speaks in the lance (as in the lance skills) and
   the órdago is always one of the choices.
@@ -205,10 +205,19 @@ def _sena_make_position(rng: random.Random) -> Position | None:
     if found is None:
         return None
     game, _bot, learner = found
-    if not true_senas(game.hands[learner], game.options.reyes):
+    truths = true_senas(game.hands[learner], game.options.reyes)
+    if not truths:
         return None
-    partner = _partner_openings(game, partner_of(learner))
-    return _at(game, learner, partner=partner) if partner else None
+    about = signals_lances(truths)
+    partner = [opening for opening in _partner_openings(game, partner_of(learner)) if opening[0] in about]
+    return _at(game, learner, partner=partner) if partner else None  # a signal must be able to change a move
+
+
+def signals_lances(truths) -> set[str]:
+    """The lances the signals ``truths`` tell about (juego's signals tell punto's too: it is the fourth lance when
+    nobody holds juego)."""
+    about = {SENA_LANCE[name] for name in truths}
+    return about | {"punto"} if "juego" in about else about
 
 
 def _ordago_position(rng: random.Random) -> Position | None:
@@ -305,16 +314,20 @@ def _grade_move(found: Position, replicas: int, ordago: bool = False) -> Grade:
 
 def _grade_sena(found: Position, replicas: int) -> Grade:
     """Each signal (and none) valued by the partner's openings: minus the points of the game the partner's moves
-    knowing only it give up, judged by the coach knowing every signal the learner's cards allow."""
+    knowing only it give up, judged by the coach knowing every signal the learner's cards allow. Only the lances
+    some true signal is about are asked: in the others no candidate tells the partner anything, so they give up the
+    same for every candidate and change neither the ranking nor the differences."""
     learner = found.seen.seat
     truths = true_senas(found.seen.hand, found.seen.options.reyes)
     every = tuple(SeenSena(number, learner, name, ()) for number, name in enumerate(truths))
+    about = signals_lances(truths)
+    openings = [opening for opening in found.partner if opening[0] in about]
     samples, moves = {}, []
     for candidate in (NONE, *truths):
         told = () if candidate == NONE else (SeenSena(0, learner, candidate, ()),)
         for number in range(replicas):
             lost = 0.0
-            for lance, seen, events in found.partner:
+            for lance, seen, events in openings:
                 move = advise(replica(dataclasses.replace(seen, senas=told), number), events).action
                 knowing = replica(dataclasses.replace(seen, senas=every), number)
                 lost += judge(knowing, events, move).lost
