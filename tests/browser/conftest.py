@@ -47,7 +47,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from servers import running_app
-from widths import VIEWPORTS
+from widths import VIEWPORTS, walked
 
 ROOT = Path(__file__).resolve().parents[2]
 BROWSER_DIR = Path(__file__).resolve().parent
@@ -82,12 +82,21 @@ BROWSER_TIMEOUT = 300
 
 def pytest_collection_modifyitems(config, items):
     """Mark every test collected under tests/browser/ as ``browser`` (this hook sees the whole session's items), with
-    BROWSER_TIMEOUT unless the test names its own."""
+    BROWSER_TIMEOUT unless the test names its own; and leave out the pairs of language and width ``widths.pairs``
+    does not walk at the everyday size (a page's test in every language at both widths: every language at phone
+    width, the desktop in ``widths.DESKTOP_LANGUAGES``; all of them with MUS_SOAK=full)."""
+    left_out = []
     for item in items:
         if BROWSER_DIR in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.browser)
             if item.get_closest_marker("timeout") is None:
                 item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
+            params = getattr(getattr(item, "callspec", None), "params", {})
+            if not walked(params.get("lang"), params.get("viewport")):
+                left_out.append(item)
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]
 
 
 def _skip_or_fail(message: str):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import pytest
+from soak import full
 
 
 class Viewport(NamedTuple):
@@ -29,3 +30,17 @@ def walks(languages, both=("es",)) -> list:
     """``(lang, viewport)`` parameters: every language at phone width, the ``both`` languages at desktop width too."""
     pairs = [(lang, PHONE) for lang in languages] + [(lang, DESKTOP) for lang in languages if lang in both]
     return [pytest.param(lang, width, id=f"{width.name}-{lang}") for lang, width in pairs]
+
+
+# A page's own test in every language takes the ``viewport`` fixture's two widths: at the everyday size every
+# language is seen at phone width (the narrow one, where long words break a layout) and at desktop width in these
+# two (the reference, and the language of the longest words); MUS_SOAK=full walks every pair.
+DESKTOP_LANGUAGES = ("es", "eu")
+
+
+def walked(lang, viewport) -> bool:
+    """Whether a test of ``lang`` at ``viewport`` runs at this size (anything without both runs)."""
+    if lang is None or viewport is None or full():
+        return True
+    width = viewport if isinstance(viewport, Viewport) else None
+    return width is None or width.name != "desktop" or lang in DESKTOP_LANGUAGES
