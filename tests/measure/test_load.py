@@ -38,9 +38,9 @@ def test_the_rooms_scenario_delivers_every_action_to_every_other_stream_and_coun
     rooms, streams, actions, missed, errors = int(row[0]), int(row[1]), int(row[2]), row[8], row[9]
     assert (rooms, streams) == (2, 8) and actions >= 6 and missed == "0" and errors == "0", lines
     server_cpu, per_action = float(row[11]), float(row[12])
-    # both printed rounded to one decimal (s and ms): the CPU per action times the actions gives the server's CPU
-    # back within those roundings
-    assert server_cpu > 0 and abs(per_action * actions / 1000 - server_cpu) <= 0.05 + 0.05 * actions / 1000, lines
+    # the CPU per action is at least the server's CPU shared by the actions; both are printed rounded to one decimal
+    # (s and ms), so the comparison allows those roundings
+    assert server_cpu > 0 and per_action + 0.05 >= (server_cpu - 0.05) * 1000 / actions, lines
 
 
 BURNER = """
