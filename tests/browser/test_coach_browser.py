@@ -6,6 +6,7 @@ import re
 
 import pytest
 from coach_play import play_hints_until
+from widths import behaviour_languages
 
 SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "en": "play", "eu": "jokatu"}
 KEYS = {"es": "p", "pt": "d", "ca": "p", "en": "h", "eu": "p"}
@@ -19,7 +20,7 @@ def wait_ready(page, old_version=None):
     page.wait_for_selector(selector, timeout=30_000)
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
+@pytest.mark.parametrize("lang", behaviour_languages(["es", "pt", "ca", "en", "eu"]))
 def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows_the_hand(
         page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=21")
@@ -58,7 +59,7 @@ def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows
     shoot(page, f"coach-review-{lang}-{viewport.name}")
 
 
-@pytest.mark.parametrize("lang", ["es", "pt", "ca", "en", "eu"])
+@pytest.mark.parametrize("lang", behaviour_languages(["es", "pt", "ca", "en", "eu"]))
 def test_the_end_of_a_game_shows_its_summary_chart_with_a_table_and_the_hands_step_by_step(
         page, viewport, lang, assert_axe_clean, shoot):
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=11")

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from test_lessons_browser import SLUGS, give_answer, press, right_answers
+from widths import behaviour_languages
 
 from tutorial.i18n.languages import LANGUAGES, anchor, slugs
 from tutorial.lessons import find_lesson, load_lessons
@@ -45,7 +46,7 @@ def play_lesson(page, lesson, lang, wrong_at: int | None) -> None:
         press(section.locator("[data-next]"))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", behaviour_languages(LANGUAGES))
 def test_the_recap_scores_the_run_lists_its_mistakes_and_the_list_keeps_the_best_until_reset(page, viewport, lang,
                                                                                           assert_axe_clean, shoot):
     play_lesson(page, GRANDE, lang, wrong_at=1)

@@ -44,3 +44,15 @@ def walked(lang, viewport) -> bool:
         return True
     width = viewport if isinstance(viewport, Viewport) else None
     return width is None or width.name != "desktop" or lang in DESKTOP_LANGUAGES
+
+
+# A behaviour that is the same in every language (the coach's hint key and review, the practice bars, the lessons'
+# recap) is walked in these two at the everyday size, every language with MUS_SOAK=full: each language's own words
+# on those pages are still read by the non-browser tests (tests/i18n/test_sentences.py) and its layout by the pages'
+# tests in every language.
+BEHAVIOUR_LANGUAGES = ("es", "eu")
+
+
+def behaviour_languages(languages) -> list:
+    """``languages`` with MUS_SOAK=full, else those of them in ``BEHAVIOUR_LANGUAGES``."""
+    return list(languages) if full() else [lang for lang in languages if lang in BEHAVIOUR_LANGUAGES]
