@@ -16,7 +16,7 @@ from tutorial.store import rooms as room_store
 CARD = re.compile(r"(1|2|3|4|5|6|7|10|11|12)[oceb]")
 OWN_CARD_EVENTS = ("deal", "replaced")   # events that carry cards, each only to its own seat
 # Hands per room: 2 rooms in each of 3 settings, 102 hands in all (MUS_SOAK=full plays 600: tests/soak.py).
-HANDS = size(17, 100)
+HANDS = size(12, 100)
 SHOWDOWN_EVENTS = ("showdown", "count", "hand_over", "game_over", "vaca_over", "match_over")
 
 

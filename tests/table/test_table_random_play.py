@@ -17,7 +17,7 @@ from tutorial.engine.explain import explain
 from tutorial.i18n.terms import card_name
 from tutorial.store import tables as storage
 
-HANDS = size(150, 300)  # tests/soak.py: MUS_SOAK=full plays 300
+HANDS = size(100, 300)  # tests/soak.py: MUS_SOAK=full plays 300
 PARTS = 3  # the hands in three runs of their own seeds, so parallel test processes share them
 OVER = ("hand_over", "game_over", "match_over")
 

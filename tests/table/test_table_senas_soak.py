@@ -16,7 +16,7 @@ from test_table_senas import _check_no_uncaught_rival_signal, act, clock  # noqa
 from tutorial.engine import DECK
 from tutorial.i18n.terms import card_name
 
-HANDS = size(400, 2000)  # MUS_SOAK=full plays the 2,000 hands (tests/soak.py)
+HANDS = size(300, 2000)  # MUS_SOAK=full plays the 2,000 hands (tests/soak.py)
 PARTS = 4  # the hands in four runs of their own seeds, so parallel test processes share them
 COACHED_PARTS = 1  # the coach judges the learner's moves in the first part only: its marks are shown once a hand is
 #                    over, which this scan does not cover, and judging every move is a quarter of a part's time
