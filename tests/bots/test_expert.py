@@ -5,6 +5,7 @@ import copy
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 
 from tests.bots.test_bots import SeatOnly
@@ -155,3 +156,28 @@ def test_the_ordago_calibration_gives_predicted_and_observed_acceptance_with_int
     assert table["predicted_95"][0] < 0.6 < table["predicted_95"][1]
     assert main(["tournament", "--a", "hard", "--b", "easy", "--ordagos", "--games", "2"]) == 2
     assert "--ordagos" in capsys.readouterr().err
+
+
+def test_resampling_gives_each_world_its_share_of_the_weight():
+    seen, events = grande_opening((0, 0))
+    worlds = Sampler(Public(seen, events), random.Random(2), True, None).sample(400, 4000)
+    weights = np.ones(len(worlds))
+    weights[7] = len(worlds) - 1  # one world holds half the weight
+    skewed = type(worlds)(**dict(worlds._asdict(), weights=weights))
+    assert skewed.effective() < 4
+    again = skewed.resampled(1000, np.random.default_rng(3))
+    heaviest = int(np.argmax(again.weights))
+    assert again.weights.sum() == 1000 and again.weights[heaviest] in (500, 501)
+    for seat in (1, 2, 3):
+        assert again.ids[seat][heaviest] == skewed.ids[seat][7]
+        assert (again.cards[seat][heaviest] == skewed.cards[seat][7]).all()
+    assert again.effective() > 3.5 and len(again) <= len(skewed)
+
+
+def test_the_expert_resamples_a_larger_draw_when_few_worlds_carry_the_weight():
+    seen, events = grande_opening((0, 0))
+    plain = ExpertBot(seed=4, pool=0, **SMALL).weighed_worlds(Seat(seen), events)
+    pooled = ExpertBot(seed=4, pool=4000, enough=10 ** 6, **SMALL).weighed_worlds(Seat(seen), events)
+    assert len(plain) == 200 and pooled.weights.sum() == 200 and set(pooled.weights) <= set(range(1, 201))
+    again = ExpertBot(seed=4, pool=4000, enough=10 ** 6, **SMALL).weighed_worlds(Seat(seen), events)
+    assert (again.weights == pooled.weights).all() and (again.ids[1] == pooled.ids[1]).all()

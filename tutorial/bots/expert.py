@@ -48,6 +48,8 @@ from tutorial.engine import LANCES, Action, BetError, position, rivals as rival_
 from tutorial.engine.vectors import Counted, LanceArrays, count
 
 WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
+POOL = 16000  # when the worlds kept are worth fewer than ENOUGH, this many are drawn and resampled to WORLDS
+ENOUGH = 200
 TEMPER = 1.0  # each world's weight (the likelihood of the public words) is raised to this power
 RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
 RATIONAL_SOFTNESS = 0.08
@@ -101,9 +103,9 @@ class ExpertBot(HardBot):
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
-                 temper: float = TEMPER, **options):
+                 temper: float = TEMPER, pool: int = POOL, enough: float = ENOUGH, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
-        self.later, self.temper = later, temper
+        self.later, self.temper, self.pool, self.enough = later, temper, pool, enough
 
     # --- mus and discards: the team's value ---------------------------------------------------------------
     def partner_promise(self, me: Seat, lance: str) -> float:
@@ -132,17 +134,28 @@ class ExpertBot(HardBot):
 
     # --- bets ------------------------------------------------------------------------------------------------
     def bet(self, me: Seat, actions, events):
-        worlds = Sampler(self.public(me.seen, events), self.rng, self.bet_model,
-                         self.reading(me.seen)).sample(self.worlds, self.tries)
+        worlds = self.weighed_worlds(me, events)
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return MediumBot.bet(self, me, actions, events)
-        if self.temper != 1:
-            worlds = type(worlds)(**dict(worlds._asdict(), weights=worlds.weights ** self.temper))
         evaluation = _Lookahead(me, worlds, self.later)
         values = evaluation.values(actions)
         choice = max(values, key=lambda item: item[1])[0]
         self.last_prediction = evaluation.accept_chance(choice) if choice.type == "ordago" else None
         return choice
+
+    def weighed_worlds(self, me: Seat, events):
+        """The worlds of a betting decision: ``worlds`` kept out of at most ``tries`` drawn, their weights raised to
+        ``temper``; when the words so far make a few of them carry nearly all the weight (worth fewer than
+        ``enough`` equal worlds), ``pool`` are drawn instead and ``worlds`` resampled from them by weight."""
+        sampler = Sampler(self.public(me.seen, events), self.rng, self.bet_model, self.reading(me.seen))
+        worlds = self._tempered(sampler.sample(self.worlds, self.tries))
+        if self.pool > self.worlds and len(worlds) >= MIN_WORLDS and worlds.effective() < self.enough:
+            pool = self._tempered(sampler.sample(self.pool, self.pool))
+            worlds = pool.resampled(self.worlds, np.random.default_rng(self.rng.getrandbits(64)))
+        return worlds
+
+    def _tempered(self, worlds):
+        return worlds if self.temper == 1 else type(worlds)(**dict(worlds._asdict(), weights=worlds.weights ** self.temper))
 
     last_prediction = None  # the predicted chance that the rivals accept the órdago just chosen (calibration)
 

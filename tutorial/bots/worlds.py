@@ -273,6 +273,23 @@ class Worlds(NamedTuple):
         return [self.hand if seat == self.seat else tuple(DECK[card] for card in self.cards[seat][world])
                 for seat in SEATS]
 
+    def effective(self) -> float:
+        """How many equally weighted worlds these weighted ones are worth: ``(sum w)^2 / sum w^2``."""
+        total = float(self.weights.sum())
+        return total * total / max(float(self.weights @ self.weights), 1e-300)
+
+    def resampled(self, size: int, rng: np.random.Generator) -> Worlds:
+        """``size`` draws of these worlds in proportion to their weights (systematic resampling), each world drawn
+        once or more kept once with its number of draws as its weight: as many worlds at most, each worth the same
+        share of the total weight, instead of a few worlds carrying it all."""
+        cumulative = np.cumsum(self.weights)
+        points = (rng.random() + np.arange(size)) * (cumulative[-1] / size)
+        drawn = np.minimum(np.searchsorted(cumulative, points, side="right"), len(self.weights) - 1)
+        rows, counts = np.unique(drawn, return_counts=True)
+        return Worlds(self.seat, self.hand, [ids if np.ndim(ids) == 0 else ids[rows] for ids in self.ids],
+                      {seat: cards[rows] for seat, cards in self.cards.items()}, counts.astype(float),
+                      None if self.styles is None else {seat: part[:, rows] for seat, part in self.styles.items()})
+
 
 class _Drawn:
     """Every hidden seat's cards drawn at once ([column, world] keys, ``Sampler._slots``): what ``_batch`` draws."""

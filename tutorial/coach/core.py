@@ -31,13 +31,12 @@ from typing import NamedTuple
 import numpy as np
 
 from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
-from tutorial.bots.expert import TRIES, WORLDS, ExpertBot, lookahead, team_hand_value, team_keep_value
+from tutorial.bots.expert import ExpertBot, lookahead, team_hand_value, team_keep_value
 from tutorial.bots.hard import MIN_WORLDS
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import shape
 from tutorial.bots.senas import cut_bonus, signal_to_make
 from tutorial.bots.winprob import win_probability
-from tutorial.bots.worlds import Sampler
 from tutorial.engine import MUS_TYPES, Action, Observation, is_turn_action
 
 CUT_MARGIN = MediumBot.cut_margin   # what cutting is worth beyond the hand's value: the rivals do not change
@@ -241,9 +240,10 @@ def _hand_facts(me: Seat) -> dict:
 
 def worlds_for(seen: Observation, events, rng, bet_model: bool = True):
     """The hidden hands that fit what ``seen``'s seat knows, weighted, as the expert draws them (its sampler, its
-    budget, its prior reading of the rivals): the coach's one adapter to the bots' sampler."""
-    bot = ExpertBot()
-    return Sampler(bot.public(seen, events), rng, bet_model, bot.reading(seen)).sample(WORLDS, TRIES)
+    budget, its prior reading of the rivals, its resampling): the coach's one adapter to the bots' sampler."""
+    bot = ExpertBot(bet_model=bet_model)
+    bot.rng = rng
+    return bot.weighed_worlds(Seat(seen), events)
 
 
 KEPT_WORLDS = 32  # the latest betting decisions whose worlds a process keeps (about 100 kB each)
