@@ -50,6 +50,7 @@ from tutorial.engine.vectors import Counted, LanceArrays, count
 WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
 POOL = 16000  # when the worlds kept are worth fewer than ENOUGH, this many are drawn and resampled to WORLDS
 ENOUGH = 200
+CUT_MARGIN = 1.0  # mus is asked when the team value gains more than this many tantos (the medium bot: 0.5)
 TEMPER = 1.0  # each world's weight (the likelihood of the public words) is raised to this power
 RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
 RATIONAL_SOFTNESS = 0.08
@@ -103,9 +104,11 @@ class ExpertBot(HardBot):
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
-                 temper: float = TEMPER, pool: int = POOL, enough: float = ENOUGH, **options):
+                 temper: float = TEMPER, pool: int = POOL, enough: float = ENOUGH, cut_margin: float = CUT_MARGIN,
+                 **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
         self.later, self.temper, self.pool, self.enough = later, temper, pool, enough
+        self.cut_margin = cut_margin
 
     # --- mus and discards: the team's value ---------------------------------------------------------------
     def partner_promise(self, me: Seat, lance: str) -> float:

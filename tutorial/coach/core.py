@@ -31,15 +31,13 @@ from typing import NamedTuple
 import numpy as np
 
 from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
-from tutorial.bots.expert import ExpertBot, lookahead, team_hand_value, team_keep_value
+from tutorial.bots.expert import CUT_MARGIN, ExpertBot, lookahead, team_hand_value, team_keep_value
 from tutorial.bots.hard import MIN_WORLDS
-from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import shape
 from tutorial.bots.senas import cut_bonus, signal_to_make
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import MUS_TYPES, Action, Observation, is_turn_action
 
-CUT_MARGIN = MediumBot.cut_margin   # what cutting is worth beyond the hand's value: the rivals do not change
 BETS = ("envido", "ordago")
 BLUFF = 0.25   # a bet whose cards win the lance at showdown less often than this is a bluff (farol)
 TIE = 2.0      # moves closer than this many standard errors of their difference are as good
