@@ -12,7 +12,7 @@ COMMANDS = {
     "bench": ("tutorial.measure.bench", "measure the engine, the hand-strength odds and the bots"),
     "lessons": ("tutorial.lessons.timing", "check every step of every lesson against the engine, list and time them"),
     "tournament": ("tutorial.bots.tournament", "play bot teams against each other"),
-    "decisions": ("tutorial.bots.decisions", "two bots' betting decisions compared on the same observations, each "
+    "decisions": ("tutorial.bots.decisions", "two bots' decisions compared on the same observations, each "
                   "difference valued by the rest of the hand played both ways"),
     "load": ("tutorial.measure.load", "a bounded load test of the site on 127.0.0.1: pages, table actions, the checker"),
     "catalogs": ("tutorial.i18n.catalogs", "compile the message catalogs (.po -> .mo)"),

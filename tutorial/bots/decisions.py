@@ -2,15 +2,16 @@
 
 Team A plays whole games against team B, deals shared and seats swapped as in ``tournament``. At each decision of
 team A (its bets and answers; with ``--kinds`` also its mus and discards) its bot decides and plays, and a second
-bot (``--other``, with its own reading of the game and its own draws) is asked the same decision. Where the two differ, the rest of the hand is played twice from that
-point, once after each move, by copies of the bots at the table: the copies start from one state and the deck
-deals the same cards in the same order, so the two endings differ by the move alone. Each ending is valued by the chance of winning the
-game from the score it leaves (``winprob``; 1 or 0 when the hand ends the game).
+bot (``--other``, with its own reading of the game and its own draws) is asked the same decision. Where the two
+differ, the rest of the hand is played twice from that point, once after each move, by copies of the bots at the
+table: the copies start from one state and the deck deals the same cards in the same order, so the two endings
+differ by the move alone. Each ending is valued by the chance of winning the game from the score it leaves
+(``winprob``; 1 or 0 when the hand ends the game).
 
 The sum of the differences over a game estimates what playing A's moves instead of the other bot's is worth in
 that game, with far less noise than games won (most decisions are the same and count nothing), and shows where:
-by lance and by the pair of moves. It is a development tool: run it against the field, never tune against one
-rival, and measure the result with ``tournament``.
+by lance, by rival and by the pair of moves. It is a development tool: run it against the field, never tune
+against one rival, and measure the result with ``tournament``.
 """
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from tutorial.bots.tournament import FIELD, HELD_OUT, Z95, member
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import BET_TYPES, MUS_TYPES, SEATS, Game, Options, team
 
-KINDS = {"bets": frozenset(BET_TYPES), "mus": frozenset(MUS_TYPES), "discards": frozenset({"discard"})}  # the decisions that can be compared, by the actions that make them
+# the decisions that can be compared, by the actions that make them
+KINDS = {"bets": frozenset(BET_TYPES), "mus": frozenset(MUS_TYPES), "discards": frozenset({"discard"})}
 
 
 def _copy_game(game: Game) -> Game:
@@ -74,9 +76,10 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
             a_options: dict | None = None, other_options: dict | None = None, progress=None,
             kinds: tuple = ("bets",)) -> dict:
     """Team A (``level_a``) against team B, A's decisions of ``kinds`` (``KINDS``) also asked of ``other``:
-    {"decisions", "rows": [one per differing decision: lance (or "mus", "discard"), "answer" (a bet was on the table), the two moves, "value" (A's move
-    minus the other's, in the chance of the game)], "pairs": [the values' sum per deal pair], "wins_a": games A
-    won (as ``tournament`` plays them: asking the other bot changes nothing at the table)}."""
+    {"decisions", "rows": [one per differing decision: lance (or "mus", "discard"), "answer" (a bet was on the
+    table), the two moves, "value" (A's move minus the other's, in the chance of the game)], "pairs": [the
+    values' sum per deal pair], "wins_a": games A won (as ``tournament`` plays them: asking the other bot changes
+    nothing at the table)}."""
     options = options or Options()
     compared = frozenset().union(*(KINDS[kind] for kind in kinds))
     decisions, rows, pairs, wins = 0, [], [], 0
@@ -103,8 +106,8 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
                 if _word(played) != _word(instead):
                     value = (hand_value(before, players, seat, played, a_team)
                              - hand_value(before, players, seat, instead, a_team))
-                    rows.append({"lance": seen.lance or played.type, "answer": seen.live_bet is not None, "rival": rival,
-                                 "a": _word(played), "other": _word(instead), "value": value})
+                    rows.append({"lance": seen.lance or played.type, "answer": seen.live_bet is not None,
+                                 "rival": rival, "a": _word(played), "other": _word(instead), "value": value})
                     pair_sum += value
                 game.apply(seat, played)
             wins += game.winner_team == a_team
@@ -198,14 +201,14 @@ def run(args) -> int:
 
     result = summary(compare(args.a, args.other, args.b, args.games, args.seed, None, _options(args.a_set),
                              _options(args.other_set), progress, kinds), args.games)
-    result.update(a=args.a, other=args.other, b=args.b, kinds=list(kinds), a_set=args.a_set, other_set=args.other_set, seed=args.seed,
-                  seconds=round(time.perf_counter() - start, 1))
+    result.update(a=args.a, other=args.other, b=args.b, kinds=list(kinds), a_set=args.a_set,
+                  other_set=args.other_set, seed=args.seed, seconds=round(time.perf_counter() - start, 1))
     if args.json:
         print(json.dumps(result))
         return 0
     print(f"{' '.join([args.a, *args.a_set])} (A) against {args.b}, its decisions ({args.kinds}) also asked of "
-          f"{' '.join([args.other, *args.other_set])}: {result['games']} games, seed {args.seed}, {result['decisions']} decisions, "
-          f"{result['differing']} differ")
+          f"{' '.join([args.other, *args.other_set])}: {result['games']} games, seed {args.seed}, "
+          f"{result['decisions']} decisions, {result['differing']} differ")
     print(f"A's moves instead of the other's: {result['per_game']:+.2f} points of the chance of winning the game per "
           f"game (95% interval {result['per_game'] - result['per_game_95']:+.2f} to "
           f"{result['per_game'] + result['per_game_95']:+.2f})")

@@ -21,13 +21,16 @@ counts, its partner's signals and the rivals' it caught, weighed by the rivals a
 - **Mus and discards with the partner.** A lance that the partner's signals (or caught rivals' signals) already
   decide is worth less to improve: each lance's value counts ``(1 - what the partner's sure facts promise)
   x (1 - what a caught rival's promise)``, and the discard keeps the cards that maximize that team value
-  (exact over every draw, from the odds table); mus is asked when that value gains more than the medium margin.
+  (exact over every draw, from the odds table); mus is asked when that value gains more than 1 tanto
+  (``CUT_MARGIN``: going to mus also lets the rivals improve; the medium bot asks above 0.5).
 - **Signals** (``senas.HABITS["expert"]``): it tells only plays that decide a lance for its partner (31,
   duples, tres reyes, tres ases, medias), once its cards are final, at most one a hand: a weak signal (dos
   reyes, dos ases, ciego) tells the partner little and a catch tells the rivals as much.
 
 Its effort is a budget: ``worlds`` worlds out of at most ``tries`` draws per betting decision, never a time, so
-a seed gives the same decisions on any machine.
+a seed gives the same decisions on any machine. When the words so far leave a few of those worlds with nearly all
+the weight (worth fewer than ``ENOUGH`` equal ones), ``POOL`` worlds are drawn and ``worlds`` resampled from them by
+weight: a decision read from a handful of worlds is close to a coin toss (docs/bots.md).
 """
 from __future__ import annotations
 
@@ -158,7 +161,9 @@ class ExpertBot(HardBot):
         return worlds
 
     def _tempered(self, worlds):
-        return worlds if self.temper == 1 else type(worlds)(**dict(worlds._asdict(), weights=worlds.weights ** self.temper))
+        if self.temper == 1:
+            return worlds
+        return type(worlds)(**dict(worlds._asdict(), weights=worlds.weights ** self.temper))
 
     last_prediction = None  # the predicted chance that the rivals accept the órdago just chosen (calibration)
 

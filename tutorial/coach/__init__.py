@@ -13,8 +13,8 @@ The move is the expert bot's decision, and every estimate says what a move does 
 No Flask: ``advise`` and ``judge`` answer with codes and numbers; tutorial/coach/words.py puts them into
 words. The thresholds of the marks and how the estimates are made: docs/coach.md.
 """
-from tutorial.coach.core import (BLUFF, CUT_MARGIN, DOUBTFUL, GOOD, Advice, Estimate, Mark, NothingToDo, advise,
-                                 expert_for, grade, is_tie, judge, same, seed_of, turn_actions, worlds_for)
+from tutorial.coach.core import (BLUFF, DOUBTFUL, GOOD, Advice, Estimate, Mark, NothingToDo, advise, expert_for, grade,
+                                 is_tie, judge, same, seed_of, turn_actions, worlds_for)
 
 __all__ = ["Advice", "Estimate", "Mark", "NothingToDo", "advise", "judge", "grade", "same", "seed_of", "turn_actions",
-           "worlds_for", "expert_for", "is_tie", "GOOD", "DOUBTFUL", "CUT_MARGIN", "BLUFF"]
+           "worlds_for", "expert_for", "is_tie", "GOOD", "DOUBTFUL", "BLUFF"]

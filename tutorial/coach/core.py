@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
-from tutorial.bots.expert import CUT_MARGIN, ExpertBot, lookahead, team_hand_value, team_keep_value
+from tutorial.bots.expert import ExpertBot, lookahead, team_hand_value, team_keep_value
 from tutorial.bots.hard import MIN_WORLDS
 from tutorial.bots.odds import shape
 from tutorial.bots.senas import cut_bonus, signal_to_make
