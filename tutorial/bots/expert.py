@@ -29,8 +29,8 @@ counts, its partner's signals and the rivals' it caught, weighed by the rivals a
 
 Its effort is a budget: ``worlds`` worlds out of at most ``tries`` draws per betting decision, never a time, so
 a seed gives the same decisions on any machine. When the words so far leave a few of those worlds with nearly all
-the weight (worth fewer than ``ENOUGH`` equal ones), ``POOL`` worlds are drawn and ``worlds`` resampled from them by
-weight: a decision read from a handful of worlds is close to a coin toss (docs/bots.md).
+the weight (worth fewer than ``ENOUGH x worlds`` equal ones), ``POOL x worlds`` are drawn and ``worlds``
+resampled from them by weight: a decision read from a handful of worlds is close to a coin toss (docs/bots.md).
 """
 from __future__ import annotations
 
@@ -51,8 +51,9 @@ from tutorial.engine import LANCES, Action, BetError, position, rivals as rival_
 from tutorial.engine.vectors import Counted, LanceArrays, count
 
 WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
-POOL = 16000  # when the worlds kept are worth fewer than ENOUGH, this many are drawn and resampled to WORLDS
-ENOUGH = 200
+# When the worlds kept are worth fewer than ENOUGH x worlds equal ones, POOL x worlds are drawn and the worlds
+# resampled from them (16,000 and 200 for the default 1,000 worlds).
+POOL, ENOUGH = 16, 0.2
 CUT_MARGIN = 1.0  # mus is asked when the team value gains more than this many tantos (the medium bot: 0.5)
 TEMPER = 1.0  # each world's weight (the likelihood of the public words) is raised to this power
 RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
@@ -107,11 +108,12 @@ class ExpertBot(HardBot):
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
-                 temper: float = TEMPER, pool: int = POOL, enough: float = ENOUGH, cut_margin: float = CUT_MARGIN,
-                 **options):
+                 temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
+                 cut_margin: float = CUT_MARGIN, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
-        self.later, self.temper, self.pool, self.enough = later, temper, pool, enough
-        self.cut_margin = cut_margin
+        self.later, self.temper, self.cut_margin = later, temper, cut_margin
+        self.pool = POOL * worlds if pool is None else pool
+        self.enough = ENOUGH * worlds if enough is None else enough
 
     # --- mus and discards: the team's value ---------------------------------------------------------------
     def partner_promise(self, me: Seat, lance: str) -> float:
