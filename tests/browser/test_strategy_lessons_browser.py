@@ -32,7 +32,7 @@ def test_a_strategy_lesson_walks_by_keyboard_with_the_experts_figures_and_axe(pa
     expect(course.locator(".lesson-card")).to_have_count(len(STRATEGY))
     assert_axe_clean(page)
     course.locator(f'a[href$="/{WALKED.slug(lang)}"]').click()
-    deals = load_figures()["mano_grande"].deals
+    deals = load_figures()["postre_grande"].deals
     for step in WALKED.steps:
         section = page.locator(f"#step-{step.index + 1}")
         expect(section).to_be_visible()

@@ -74,11 +74,11 @@ def test_an_unproven_figure_fails_the_proves_fact_and_the_recheck(monkeypatch):
 
 
 def test_the_proves_fact_fails_for_a_hand_that_is_not_the_claims_spot():
-    step = next(lesson for lesson in STRATEGY if lesson.key == "cut-or-mus").steps[0]
-    assert "not of the claim's kind" in lessons.check_fact(step, "proves mus_nothing")
-    step = next(lesson for lesson in STRATEGY if lesson.key == "speaking-order").steps[0]  # three kings as mano
-    assert lessons.check_fact(step, "proves mano_grande") is None
-    assert "is about mano seat 1" in lessons.check_fact(step, "proves postre_grande")
+    step = next(lesson for lesson in STRATEGY if lesson.key == "cut-or-mus").steps[0]  # 31 as mano
+    assert "not of the claim's kind" in lessons.check_fact(step, "proves keep_reyes")
+    step = next(lesson for lesson in STRATEGY if lesson.key == "speaking-order").steps[0]  # three kings as postre
+    assert lessons.check_fact(step, "proves postre_grande") is None
+    assert "is about mano seat 0" in lessons.check_fact(step, "proves ordago_behind")
 
 
 def test_a_text_showing_a_claim_without_its_proves_fact_fails_the_check():
@@ -142,8 +142,8 @@ def test_an_expert_claim_step_judges_the_advised_move_right_and_the_other_wrong(
     lesson = next(lesson for lesson in STRATEGY if lesson.key == "speaking-order")
     step = next(step for step in lesson.steps if step.kind == "decide")
     url = f"/api/lessons/{lesson.key}/{step.index}"
-    right = client.post(url, json={"lang": "en", "answer": {"action": {"type": "paso"}}}).get_json()
-    wrong = client.post(url, json={"lang": "en", "answer": {"action": {"type": "envido", "amount": 2}}}).get_json()
+    right = client.post(url, json={"lang": "en", "answer": {"action": {"type": "envido", "amount": 2}}}).get_json()
+    wrong = client.post(url, json={"lang": "en", "answer": {"action": {"type": "paso"}}}).get_json()
     assert right["correct"] and "expert measured it" in " ".join(right["details"])
     assert not wrong["correct"] and "the expert does better" in wrong["message"] and wrong["hint"]
 

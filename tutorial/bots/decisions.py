@@ -23,7 +23,7 @@ import time
 from collections import defaultdict
 
 from tutorial.bots import LEVELS, held_out, make_bot, personalities
-from tutorial.bots.tournament import FIELD, HELD_OUT, Z95, member
+from tutorial.bots.tournament import FIELD, HELD_OUT, Z95, add_run_arguments, member, too_few_games
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import BET_TYPES, MUS_TYPES, SEATS, Game, Options, team
 
@@ -171,16 +171,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--a-set", nargs="*", default=[], metavar="KEY=VALUE", help="settings of A's bot")
     parser.add_argument("--other-set", nargs="*", default=[], metavar="KEY=VALUE", help="settings of the other bot")
     parser.add_argument("--kinds", default="bets", help="the decisions compared, any of bets,mus,discards")
-    parser.add_argument("--games", type=int, default=100, help="games to play, in pairs of swapped seats")
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--top", type=int, default=8, help="pairs of moves to list at each end")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.add_argument("--progress", type=int, default=0, metavar="N", help="report every N deal pairs")
+    add_run_arguments(parser)
 
 
 def run(args) -> int:
-    if args.games < 1:
-        print("--games must be at least 1", file=sys.stderr)
+    if too_few_games(args):
         return 2
     kinds = tuple(args.kinds.split(","))
     if not kinds or set(kinds) - set(KINDS):

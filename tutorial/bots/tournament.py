@@ -288,8 +288,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--b", default="easy", choices=bots, help="level or personality of team B (default easy)")
     parser.add_argument("--table", action="store_true",
                         help="instead: every level against every personality, --games games each, as a table")
-    parser.add_argument("--games", type=int, default=100, help="games to play, in pairs of swapped seats")
-    parser.add_argument("--seed", type=int, default=0, help="the whole tournament follows from it")
     parser.add_argument("--reyes", type=int, default=8, choices=(8, 4))
     parser.add_argument("--target", type=int, default=40, choices=(40, 30))
     parser.add_argument("--real", action="store_true", help="play with la real")
@@ -307,13 +305,25 @@ def add_arguments(parser) -> None:
                         help="a diagnostic with señas: no bot ever catches a signal (what the signalling team gives away)")
     parser.add_argument("--ordagos", action="store_true",
                         help="team A expert: report its órdagos' predicted acceptance against the observed, per rival")
+    add_run_arguments(parser)
+
+
+def add_run_arguments(parser) -> None:
+    """What every command that plays bot games shares: how many games, the seed, JSON, progress."""
+    parser.add_argument("--games", type=int, default=100, help="games to play, in pairs of swapped seats")
+    parser.add_argument("--seed", type=int, default=0, help="the whole run follows from it")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--progress", type=int, default=0, metavar="N", help="report every N deal pairs")
 
 
-def run(args) -> int:
+def too_few_games(args) -> bool:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
+    return args.games < 1
+
+
+def run(args) -> int:
+    if too_few_games(args):
         return 2
     if args.partner_cards_a and (args.a not in TOLD or args.table):
         print("--partner-cards-a needs --a hard or --a expert (and no --table)", file=sys.stderr)

@@ -54,8 +54,6 @@ def _count(cards, rank) -> int:
 
 HANDS = {
     "juego31": lambda c: evaluate(c).points == 31,
-    "nothing": lambda c: evaluate(c).pares is None and not evaluate(c).juego and 12 not in _ranks(c)
-    and 1 not in _ranks(c),
     "two_reyes_low": lambda c: _count(c, 12) == 2 and all(4 <= r <= 7 for r in _ranks(c) if r != 12)
     and evaluate(c).pares.play == "par" and not evaluate(c).juego,
     "two_reyes": lambda c: _count(c, 12) >= 2,
@@ -95,11 +93,8 @@ class Claim:
 
 CLAIMS = (
     Claim("cut_31", "cut-or-mus", "juego31", "0 mus", "corto", "mus", seed=11),
-    Claim("mus_nothing", "cut-or-mus", "nothing", "0 mus", "mus", "corto", seed=12),
     Claim("keep_reyes", "what-to-keep", "two_reyes_low", "0 discard", "keep 12", "keep none",
           forced=("0 mus mus", "1 mus mus", "2 mus mus", "3 mus mus"), deals=480, seed=21),
-    Claim("mano_grande", "speaking-order", "three_reyes", "0 grande", "paso", "envido 2", forced=("0 mus corto",),
-          seed=31),
     Claim("postre_grande", "speaking-order", "three_reyes", "0 grande", "envido 2", "paso", mano=1,
           forced=("1 mus corto",), seed=32),
     Claim("refuse_one_rey", "reading-bets", "one_rey", "0 grande", "no_quiero", "quiero", mano=1,
