@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import sys
 import time
 from collections import defaultdict
 
 from tutorial.bots import LEVELS, held_out, make_bot, personalities
-from tutorial.bots.tournament import FIELD, HELD_OUT, Z95, add_run_arguments, member, too_few_games
+from tutorial.bots.tournament import FIELD, HELD_OUT, add_run_arguments, interval, member, too_few_games
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import BET_TYPES, MUS_TYPES, SEATS, Game, Options, team
 
@@ -67,9 +66,8 @@ def hand_value(game: Game, bots: dict, seat: int, action, a_team: int) -> float:
 
 
 def _word(action) -> str:
-    if action.cards:
-        return f"{action.type} {' '.join(sorted(map(str, action.cards)))}"
-    return action.type if action.amount is None else f"{action.type} {action.amount}"
+    """The action as the engine writes it, a discard's cards in one order whichever order a bot named them."""
+    return " ".join(["discard", *sorted(map(str, action.cards))]) if action.type == "discard" else str(action)
 
 
 def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
@@ -117,13 +115,10 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
     return {"decisions": decisions, "rows": rows, "pairs": pairs, "wins_a": wins}
 
 
-def _interval(total: float, values: list[float]) -> float:
-    """The half-width of the 95% interval of a sum of ``values`` (independent units)."""
-    n = len(values)
-    if n < 2:
-        return 0.0
-    mean = sum(values) / n
-    return Z95 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) * n)
+def _sum_interval(values: list[float]) -> float:
+    """The half-width of the 95% interval of the sum of ``values`` (independent units)."""
+    mean, low, _ = interval(values)
+    return len(values) * (mean - low)
 
 
 def summary(result: dict, games: int) -> dict:
@@ -139,12 +134,12 @@ def summary(result: dict, games: int) -> dict:
             groups[key(row)].append(row["value"])
         found = [{"part": part, "decisions": len(values), "per_game": round(100 * sum(values) / games, 2),
                   "mean": round(100 * sum(values) / len(values), 2),
-                  "mean_95": round(100 * _interval(sum(values), values) / len(values), 2)}
+                  "mean_95": round(100 * _sum_interval(values) / len(values), 2)}
                  for part, values in groups.items()]
         return sorted(found, key=lambda part: part["per_game"])
 
     return {"games": games, "decisions": result["decisions"], "differing": len(rows),
-            "per_game": round(100 * total / games, 2), "per_game_95": round(100 * _interval(total, pairs) / games, 2),
+            "per_game": round(100 * total / games, 2), "per_game_95": round(100 * _sum_interval(pairs) / games, 2),
             "by_lance": parts(lambda row: row["lance"]),
             "by_kind": parts(lambda row: "answer" if row["answer"] else "opening"),
             "by_rival": parts(lambda row: row["rival"]),
