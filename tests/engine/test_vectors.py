@@ -9,7 +9,7 @@ from tutorial.engine.cards import DECK
 from tutorial.engine.count import RESULTS, count_hand
 from tutorial.engine.errors import BetError
 from tutorial.engine.showdown import LANCES, showdown
-from tutorial.engine.vectors import count, hand_ids, lances
+from tutorial.engine.vectors import count, count_each, hand_ids, lances
 
 
 def random_deals(rng, size, reyes, real):
@@ -91,3 +91,48 @@ def test_the_count_of_every_deal_with_random_bets_matches_count_hand(reyes, real
             checked["counted"] += 1
             checked["ended"] += counted.winner_team is not None
     assert min(checked.values()) > 50
+
+
+@pytest.mark.parametrize("reyes,real,target", [(8, False, 40), (4, True, 30)])
+def test_counting_each_group_of_deals_with_its_own_bets_matches_counting_the_groups_one_by_one(reyes, real, target):
+    rng = random.Random(reyes * 7 + target + real)
+    compared = 0
+    for trial in range(40):
+        mano = rng.randrange(4)
+        deals, ids = random_deals(rng, 90, reyes, real)
+        rows = lances(ids, mano, reyes, real)
+        scores = (rng.randrange(target), rng.randrange(target))
+        groups, order = [], np.array(rng.sample(range(90), 90))
+        for part in np.array_split(order, rng.randint(1, 6)):
+            bets = random_bets(rng, target)
+            try:
+                count(rows, ids, bets, scores, target, reyes, real)
+            except BetError:
+                continue  # what count refuses for every deal: asked below
+            groups.append((part, bets))
+        if not groups:
+            continue
+        chosen = np.concatenate([part for part, _ in groups])
+        part_rows = {lance: type(row)(*(field[chosen] for field in row)) for lance, row in rows.items()}
+        part_ids = [seat_ids[chosen] for seat_ids in ids]
+        at = {deal: n for n, deal in enumerate(chosen)}
+        together = count_each(part_rows, part_ids, [(np.array([at[d] for d in part]), bets) for part, bets in groups],
+                              scores, target, reyes, real)
+        for part, bets in groups:
+            alone = count(rows, ids, bets, scores, target, reyes, real)
+            mine = [at[d] for d in part]
+            assert (together.scores[0][mine] == alone.scores[0][part]).all()
+            assert (together.scores[1][mine] == alone.scores[1][part]).all()
+            assert (together.winner_team[mine] == alone.winner_team[part]).all()
+            assert (together.valid[mine] == alone.valid[part]).all()
+            compared += len(part)
+    assert compared > 1000
+
+
+def test_a_group_whose_bets_are_refused_is_named_in_the_error():
+    deals, ids = random_deals(random.Random(1), 10, 8, False)
+    rows = lances(ids, 0)
+    ended = {"grande": {"result": "refused", "team": 0, "deje": 1}, "chica": {"result": "paso"}}
+    with pytest.raises(BetError) as raised:
+        count_each(rows, ids, [(np.arange(5), {}), (np.arange(5, 10), ended)], scores=(39, 0))
+    assert raised.value.params["group"] == 1

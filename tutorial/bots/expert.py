@@ -48,7 +48,7 @@ from tutorial.bots.senas import cut_bonus, known_bounds, promised
 from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _holds, sigmoid
 from tutorial.engine import LANCES, Action, BetError, position, rivals as rival_seats, team
-from tutorial.engine.vectors import Counted, LanceArrays, count
+from tutorial.engine.vectors import count_each
 
 WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
 # When the worlds kept are worth fewer than ENOUGH x worlds equal ones, POOL x worlds are drawn and the worlds
@@ -231,39 +231,26 @@ class _Lookahead(_Evaluation):
         me, ours, theirs = self.me, self.team, 1 - self.team
         before, size = self.scores_before, len(self.worlds)
         now = win_probability(before[ours], before[theirs], me.target)
-        scores = [np.empty(size, np.int16), np.empty(size, np.int16)]
-        winner, valid = np.empty(size, np.int8), np.empty(size, bool)
         alone = dict(self.known, **{self.lance: result})
         # After an accepted órdago no later lance is played: every world counts alike.
         groups = [(slice(None), {})] if result["result"] == "ordago_accepted" else self.groups
-        try:
-            for rows, later in groups:
-                rows_, ids_ = self._rows(rows), self._ids(rows)
-                try:
-                    part = count(rows_, ids_, dict(alone, **later), before, me.target, me.reyes, me.real)
-                except BetError:  # a deje of this lance ends the game: no later lance is played
-                    part = count(rows_, ids_, alone, before, me.target, me.reyes, me.real)
-                for side in (0, 1):
-                    scores[side][rows] = part.scores[side]
-                winner[rows], valid[rows] = part.winner_team, part.valid
-        except BetError:
-            self._cache[key] = {"win": np.full(size, now), "tantos": np.zeros(size), "lance": self._took(result)}
-            return self._cache[key]
-        counted = Counted(tuple(scores), winner, valid)
+        bets = [dict(alone, **later) for _, later in groups]
+        while True:
+            parts = [(rows, bet) for (rows, _), bet in zip(groups, bets)]
+            try:
+                counted = count_each(self.lances, self.worlds.ids, parts, before, me.target, me.reyes, me.real)
+                break
+            except BetError as error:
+                number = error.params.get("group")
+                if bets[number] is alone:
+                    self._cache[key] = {"win": np.full(size, now), "tantos": np.zeros(size),
+                                        "lance": self._took(result)}
+                    return self._cache[key]
+                bets[number] = alone  # a deje of this lance ends the game: no later lance is played
         net = (counted.scores[ours].astype(float) - before[ours]) - (counted.scores[theirs] - before[theirs])
-        self._cache[key] = {"counted": (counted, now), "tantos": np.where(valid, net, 0.0),
+        self._cache[key] = {"counted": (counted, now), "tantos": np.where(counted.valid, net, 0.0),
                             "lance": self._took(result)}
         return self._cache[key]
-
-    def _rows(self, worlds) -> dict:
-        if isinstance(worlds, slice) or len(self.groups) == 1:
-            return self.lances
-        return {lance: LanceArrays(*(part[worlds] for part in row)) for lance, row in self.lances.items()}
-
-    def _ids(self, worlds) -> list:
-        if isinstance(worlds, slice) or len(self.groups) == 1:
-            return self.worlds.ids
-        return [ids if np.ndim(ids) == 0 else ids[worlds] for ids in self.worlds.ids]
 
     # --- the answers ------------------------------------------------------------------------------------------
     def forced(self, seat: int, deje: int) -> bool:

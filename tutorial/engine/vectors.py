@@ -16,6 +16,7 @@ import numpy as np
 
 from tutorial.engine.cards import DECK, value_rank
 from tutorial.engine.count import _check_scores, _check_target, _pay_dejes, checked_bets
+from tutorial.engine.errors import BetError
 from tutorial.engine.hands import TABLES
 from tutorial.engine.showdown import ENTRIES, LANCES
 
@@ -117,47 +118,77 @@ def count(rows: dict[str, LanceArrays], ids, bets, scores=(0, 0), target: int = 
     (``rows``) and the same ``ids``. What does not depend on the cards is checked by the engine's own code and
     raises as ``count_hand`` would (``BetError``); the rest comes back as ``valid``. ``tests/engine/test_vectors.py``
     checks it deal by deal against ``count_hand``."""
+    return count_each(rows, ids, [(slice(None), bets)], scores, target, reyes, real)
+
+
+# A lance's bet, per deal, in ``count_each``: none, or its result.
+NONE, PASO, ACCEPTED, REFUSED, ORDAGO = range(5)
+
+
+def count_each(rows: dict[str, LanceArrays], ids, groups, scores=(0, 0), target: int = 40, reyes: int = 8,
+               real: bool = False) -> Counted:
+    """``count`` with bets that differ from deal to deal: ``groups`` is [(deals, bets)], the deals (an index array,
+    or a slice) of each group counted with that group's bets, every deal in one group. The bets of every group
+    are checked as ``count`` checks them; a group's refusal raises ``BetError`` with ``group`` (its index) among
+    its params. One pass over the deals, however many groups (``tests/engine/test_vectors.py`` checks it against
+    ``count`` group by group)."""
     target = _check_target(target)
     scores = _check_scores(scores, target)
-    bets = checked_bets(bets, target, lambda lance: True, lambda lance: True)
     size = len(rows["grande"].top)
-    valid = np.ones(size, bool)
-    for lance, bet in bets.items():
-        valid &= rows[lance].played if bet["result"] == "paso" else rows[lance].bettable
-    # The dejes do not depend on the cards (a refused bet's deje goes to the betting team): the engine pays them.
-    # juego and punto are never both played, so going through all five lances counts each deal's fourth one.
-    steps = _pay_dejes(LANCES, bets, scores, target)
-    ended = bool(steps) and max(scores) >= target
-    team0 = np.full(size, scores[0], np.int16)
-    team1 = np.full(size, scores[1], np.int16)
-    winner = np.full(size, steps[-1].team if ended else -1, np.int8)
-    ordago = next((lance for lance in LANCES if bets.get(lance, {}).get("result") == "ordago_accepted"), None)
-    if ended:
-        return Counted((team0, team1), winner, valid)
+    which = np.zeros(size, np.intp)  # [deal]: its group
+    # Per group: the scores after the dejes, the team the dejes took to the target (-1: none), the lance of an
+    # accepted órdago (-1: none), and per lance whether it is bet (NONE: not, else its result), the refusing bet's
+    # team and the accepted total.
+    starts, ended, ordagos = [], [], []
+    kinds = [[NONE] * len(groups) for _ in LANCES]
+    teams = [[0] * len(groups) for _ in LANCES]
+    totals = [[0] * len(groups) for _ in LANCES]
+    for number, (deals, bets) in enumerate(groups):
+        try:
+            bets = checked_bets(bets, target, lambda lance: True, lambda lance: True)
+            start = list(scores)
+            steps = _pay_dejes(LANCES, bets, start, target)  # the dejes do not depend on the cards
+        except BetError as error:
+            error.params["group"] = number
+            raise
+        which[deals] = number
+        for lance, bet in bets.items():
+            index, result = LANCES.index(lance), bet["result"]
+            kinds[index][number] = {"paso": PASO, "accepted": ACCEPTED, "ordago_accepted": ORDAGO}.get(result, REFUSED)
+            teams[index][number], totals[index][number] = bet.get("team", 0), bet.get("total", 0)
+        starts.append(start)
+        ended.append(steps[-1].team if steps and max(start) >= target else -1)
+        ordagos.append(next((LANCES.index(lance) for lance, bet in bets.items()
+                             if bet["result"] == "ordago_accepted"), -1))
+
+    def each(values):  # per group -> per deal (one group: the value itself)
+        return values[0] if len(groups) == 1 else np.asarray(values)[which]
+
+    team0 = np.array(each([start[0] for start in starts]), np.int16) + np.zeros(size, np.int16)
+    team1 = np.array(each([start[1] for start in starts]), np.int16) + np.zeros(size, np.int16)
+    winner = np.array(each(ended), np.int8) + np.zeros(size, np.int8)
+    ordago = each(ordagos)
     arrays = tables(reyes, real)
-    for lance in LANCES if ordago is None else (ordago,):
-        row, bet = rows[lance], bets.get(lance) or {"result": "paso"}
-        result = bet["result"]
-        if result in ("refused", "ordago_refused"):  # the betting team collects whatever the cards
-            team = np.full(size, bet["team"], np.int8)
-            if lance == "punto":
-                points = 1
-            elif lance in ("pares", "juego"):  # its own bonuses
-                bonus = arrays.pares_bonus if lance == "pares" else arrays.juego_bonus
-                points = bonus[ids[bet["team"]]] + bonus[ids[bet["team"] + 2]]
-            else:
-                points = 0
+    valid = np.ones(size, bool)
+    for index, lance in enumerate(LANCES):
+        row, kind, refusing = rows[lance], each(kinds[index]), each(teams[index])
+        # A lance said paso must be played with these cards, one bet both teams must hold.
+        valid &= ((kind != PASO) | row.played) & ((kind <= PASO) | row.bettable)
+        team = np.where(kind == REFUSED, refusing, row.top & 1)  # a refused bet: the betting team collects
+        if lance == "punto":
+            refused = 1
+        elif lance in ("pares", "juego"):  # the betting team's own bonuses
+            bonus = arrays.pares_bonus if lance == "pares" else arrays.juego_bonus
+            refused = np.where(refusing == 1, bonus[ids[1]] + bonus[ids[3]], bonus[ids[0]] + bonus[ids[2]])
         else:
-            team = row.top & 1
-            if result == "ordago_accepted":  # its winner wins the game
-                points = target - np.where(team == 0, team0, team1)
-            elif result == "accepted":
-                points = bet["total"] + (row.points if lance in ("pares", "juego", "punto") else 0)
-            else:
-                points = row.points
-        # Both teams are below the target until one wins (the scores start below it): only the team that
-        # collects can reach it, and nothing more is counted after.
-        points = np.where(row.played & (winner < 0), points, 0).astype(np.int16)
+            refused = 0
+        accepted = each(totals[index]) + (row.points if lance in ("pares", "juego", "punto") else 0)
+        won = target - np.where(team == 0, team0, team1)  # an accepted órdago: its winner wins the game
+        points = np.select([kind <= PASO, kind == ACCEPTED, kind == REFUSED], [row.points, accepted, refused], won)
+        # After an accepted órdago only its lance is counted. Both teams are below the target until one wins (the
+        # scores start below it): only the team that collects can reach it, and nothing more is counted after.
+        counted = row.played & (winner < 0) & ((ordago < 0) | (ordago == index))
+        points = np.where(counted, points, 0).astype(np.int16)
         ones = team.astype(bool)
         second = np.where(ones, points, 0)
         team1 += second
