@@ -156,6 +156,17 @@ def test_the_ordago_calibration_gives_predicted_and_observed_acceptance_with_int
     assert table["predicted_95"][0] < 0.6 < table["predicted_95"][1]
     assert main(["tournament", "--a", "hard", "--b", "easy", "--ordagos", "--games", "2"]) == 2
     assert "--ordagos" in capsys.readouterr().err
+    parts = calibration([(0.5, True, (0.2, 0.9)), (0.3, False, (0.1, 0.6))])
+    assert (parts["styles_alone"], parts["game_alone"]) == (0.15, 0.75)
+
+
+def test_the_ordago_prediction_splits_into_the_styles_part_and_the_game_part_and_changes_nothing():
+    ordago = Action("ordago")
+    evaluation = lookahead(*grande_opening((30, 10)))  # near the end, refusing does not lose the game
+    before = evaluation.accept_chance(ordago)
+    styles, game = evaluation.accept_parts(ordago)
+    assert styles < before < game  # the game's reasoning accepts more often than the field's styles here
+    assert evaluation.accept_chance(ordago) == before
 
 
 def test_resampling_gives_each_world_its_share_of_the_weight():

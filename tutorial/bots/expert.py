@@ -148,7 +148,9 @@ class ExpertBot(HardBot):
         evaluation = _Lookahead(me, worlds, self.later)
         values = evaluation.values(actions)
         choice = max(values, key=lambda item: item[1])[0]
-        self.last_prediction = evaluation.accept_chance(choice) if choice.type == "ordago" else None
+        ordago = choice.type == "ordago"
+        self.last_prediction = evaluation.accept_chance(choice) if ordago else None
+        self.last_parts = evaluation.accept_parts(choice) if ordago else None
         return choice
 
     def weighed_worlds(self, me: Seat, events):
@@ -168,6 +170,7 @@ class ExpertBot(HardBot):
         return type(worlds)(**dict(worlds._asdict(), weights=worlds.weights ** self.temper))
 
     last_prediction = None  # the predicted chance that the rivals accept the órdago just chosen (calibration)
+    last_parts = None  # that chance with the answer decided by the styles alone, then by the game alone
 
 
 # --- the evaluation ------------------------------------------------------------------------------------------
@@ -175,6 +178,8 @@ class _Lookahead(_Evaluation):
     """The hard bot's evaluation, looking ahead: later lances played out by all four seats' models, answers that
     know the game (forced acceptance, órdago by the game), rivals' raises answered, our partner's opening after
     our paso."""
+
+    rational = RATIONAL  # the share of an órdago's answer decided by the game
 
     def __init__(self, me: Seat, worlds, later: bool = True):
         super().__init__(me, worlds)
@@ -263,7 +268,8 @@ class _Lookahead(_Evaluation):
         if word in ("quiero", "no_quiero") and total > 0:
             if total >= ORDAGO_STAKE:
                 game = self._rational_acceptance(seat, deje)
-                accept = (1 - RATIONAL) * (chance if word == "quiero" else 1 - chance) + RATIONAL * game
+                share = self.rational
+                accept = (1 - share) * (chance if word == "quiero" else 1 - chance) + share * game
                 chance = accept if word == "quiero" else 1 - accept
             if self.forced(seat, deje):  # refusing would lose the game: it accepts (or raises)
                 raises = 0.0 if total >= ORDAGO_STAKE else self._word(seat, "envido", total, deje)
@@ -286,6 +292,18 @@ class _Lookahead(_Evaluation):
         """The predicted chance, over the weighted worlds, that the rivals accept our ``action`` (a bet)."""
         after, _ = self.betting.what_if(self.me.seat, action)
         return float(self.weights @ self._team_accepts(after))
+
+    def accept_parts(self, action) -> tuple[float, float]:
+        """``accept_chance`` with an órdago's answer decided by the field's styles alone, then by the game alone
+        (a diagnostic of the calibration, ``tournament --ordagos``); the evaluation is left as it was."""
+        kept, words, parts = self.rational, self._words, []
+        try:
+            for share in (0.0, 1.0):
+                self.rational, self._words = share, {}
+                parts.append(self.accept_chance(action))
+        finally:
+            self.rational, self._words = kept, words
+        return parts[0], parts[1]
 
     # --- our bets and our paso ---------------------------------------------------------------------------------
     def _bet(self, action) -> np.ndarray:

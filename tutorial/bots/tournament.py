@@ -43,7 +43,7 @@ class Tally:
     signals: list = field(default_factory=lambda: [0, 0])   # signals made by team A, team B
     catches: dict = field(default_factory=dict)             # level -> [windows it watched, signals it caught]
     members: dict = field(default_factory=dict)             # against the field: member -> its pairs' scores for A
-    ordagos: dict = field(default_factory=dict)  # team B's bot -> [(A's predicted acceptance, accepted)] (calibrate)
+    ordagos: dict = field(default_factory=dict)  # team B's bot -> [(A's predicted acceptance, accepted, its parts)]
 
 
 @dataclass
@@ -158,10 +158,11 @@ class Ordagos:
 
     def __call__(self, game, seat: int, action, bot) -> None:
         if action.type == "ordago" and team(seat) == self.a_team and bot.last_prediction is not None:
-            self.waiting = bot.last_prediction
+            self.waiting = (bot.last_prediction, bot.last_parts)
         elif self.waiting is not None and action.type in ("quiero", "no_quiero"):
             if action.type == "quiero" or game.observation(seat).live_bet is None:  # accepted, or refused by all
-                self.tally.ordagos.setdefault(self.rival, []).append((self.waiting, action.type == "quiero"))
+                predicted, parts = self.waiting
+                self.tally.ordagos.setdefault(self.rival, []).append((predicted, action.type == "quiero", parts))
                 self.waiting = None
 
 
@@ -272,12 +273,18 @@ def summary(tally: Tally, level_a: str, level_b: str) -> dict:
 
 
 def calibration(answers: list) -> dict:
-    """Predicted against observed acceptance of a list of (predicted chance, accepted): the predictions' mean with
-    its 95% interval, and the share accepted with its 95% Wilson interval (within 0 and 1 however few)."""
-    predicted, low, high = interval([p for p, _ in answers])
-    observed, o_low, o_high = wilson(sum(accepted for _, accepted in answers), len(answers))
-    return {"ordagos": len(answers), "predicted": round(predicted, 4), "predicted_95": [round(low, 4), round(high, 4)],
-            "observed": round(observed, 4), "observed_95": [round(o_low, 4), round(o_high, 4)]}
+    """Predicted against observed acceptance of a list of (predicted chance, accepted[, (the styles' part alone,
+    the game's part alone)]): the predictions' mean with its 95% interval, the share accepted with its 95% Wilson
+    interval (within 0 and 1 however few), and the parts' means where given."""
+    predicted, low, high = interval([answer[0] for answer in answers])
+    observed, o_low, o_high = wilson(sum(answer[1] for answer in answers), len(answers))
+    result = {"ordagos": len(answers), "predicted": round(predicted, 4),
+              "predicted_95": [round(low, 4), round(high, 4)], "observed": round(observed, 4),
+              "observed_95": [round(o_low, 4), round(o_high, 4)]}
+    parts = [answer[2] for answer in answers if len(answer) > 2 and answer[2] is not None]
+    if parts:
+        result["styles_alone"], result["game_alone"] = (round(sum(part) / len(part), 4) for part in zip(*parts))
+    return result
 
 
 def add_arguments(parser) -> None:
@@ -404,5 +411,7 @@ def _print(r: dict) -> None:
     for name, c in r.get("ordagos", {}).items():
         print(f"  órdagos against {name}: {c['ordagos']}, predicted acceptance {100 * c['predicted']:.1f}% "
               f"(95% interval {100 * c['predicted_95'][0]:.1f}% to {100 * c['predicted_95'][1]:.1f}%), observed "
-              f"{100 * c['observed']:.1f}% ({100 * c['observed_95'][0]:.1f}% to {100 * c['observed_95'][1]:.1f}%)")
+              f"{100 * c['observed']:.1f}% ({100 * c['observed_95'][0]:.1f}% to {100 * c['observed_95'][1]:.1f}%)"
+              + (f"; the styles alone predict {100 * c['styles_alone']:.1f}%, the game alone "
+                 f"{100 * c['game_alone']:.1f}%" if "styles_alone" in c else ""))
     print(f"engine errors: {r['errors']}; {r['seconds']} s")
