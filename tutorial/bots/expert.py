@@ -103,15 +103,16 @@ def team_discard(cards, pos: int, reyes: int, weights: np.ndarray) -> tuple[tupl
 
 class ExpertBot(HardBot):
     """The expert level (see the module's docstring); ``later=False`` values the later lances as passed (the hard
-    bot's evaluation with the expert's answers), a diagnostic."""
+    bot's evaluation with the expert's answers), a diagnostic; ``rational``: the share of an órdago's answer
+    decided by the game (``RATIONAL``)."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
                  temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
-                 cut_margin: float = CUT_MARGIN, **options):
+                 cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
-        self.later, self.temper, self.cut_margin = later, temper, cut_margin
+        self.later, self.temper, self.cut_margin, self.rational = later, temper, cut_margin, rational
         self.pool = POOL * worlds if pool is None else pool
         self.enough = ENOUGH * worlds if enough is None else enough
 
@@ -146,6 +147,7 @@ class ExpertBot(HardBot):
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return MediumBot.bet(self, me, actions, events)
         evaluation = _Lookahead(me, worlds, self.later)
+        evaluation.rational = self.rational
         values = evaluation.values(actions)
         choice = max(values, key=lambda item: item[1])[0]
         ordago = choice.type == "ordago"
