@@ -170,6 +170,7 @@ def count_each(rows: dict[str, LanceArrays], ids, groups, scores=(0, 0), target:
     ordago = each(ordagos)
     arrays = tables(reyes, real)
     valid = np.ones(size, bool)
+    # juego and punto are never both played, so going through all five lances counts each deal's fourth one.
     for index, lance in enumerate(LANCES):
         row, kind, refusing = rows[lance], each(kinds[index]), each(teams[index])
         # A lance said paso must be played with these cards, one bet both teams must hold.
