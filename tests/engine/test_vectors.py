@@ -136,3 +136,12 @@ def test_a_group_whose_bets_are_refused_is_named_in_the_error():
     with pytest.raises(BetError) as raised:
         count_each(rows, ids, [(np.arange(5), {}), (np.arange(5, 10), ended)], scores=(39, 0))
     assert raised.value.params["group"] == 1
+
+
+def test_no_deals_count_to_empty_arrays_of_the_counts_types():
+    ids = [np.zeros(0, np.intp)] * 4
+    rows = lances(ids, 0)
+    for counted in (count_each(rows, ids, []), count(rows, ids, {"grande": {"result": "paso"}})):
+        assert [array.dtype for array in (*counted.scores, counted.winner_team, counted.valid)] == \
+            [np.int16, np.int16, np.int8, bool]
+        assert all(len(array) == 0 for array in (*counted.scores, counted.winner_team, counted.valid))

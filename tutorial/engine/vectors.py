@@ -161,8 +161,8 @@ def count_each(rows: dict[str, LanceArrays], ids, groups, scores=(0, 0), target:
         ordagos.append(next((LANCES.index(lance) for lance, bet in bets.items()
                              if bet["result"] == "ordago_accepted"), -1))
 
-    def each(values):  # per group -> per deal (one group: the value itself)
-        return values[0] if len(groups) == 1 else np.asarray(values)[which]
+    def each(values):  # per group -> per deal (one group: the value itself; no deals: no groups)
+        return values[0] if len(groups) == 1 else np.asarray(values, np.int64)[which]
 
     team0 = np.array(each([start[0] for start in starts]), np.int16) + np.zeros(size, np.int16)
     team1 = np.array(each([start[1] for start in starts]), np.int16) + np.zeros(size, np.int16)
