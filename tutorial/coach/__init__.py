@@ -14,7 +14,7 @@ No Flask: ``advise`` and ``judge`` answer with codes and numbers; tutorial/coach
 words. The thresholds of the marks and how the estimates are made: docs/coach.md.
 """
 from tutorial.coach.core import (BLUFF, DOUBTFUL, GOOD, Advice, Estimate, Mark, NothingToDo, advise, expert_for, grade,
-                                 is_tie, judge, same, seed_of, turn_actions, worlds_for)
+                                 is_tie, judge, reads_worlds, same, seed_of, turn_actions, worlds_for)
 
 __all__ = ["Advice", "Estimate", "Mark", "NothingToDo", "advise", "judge", "grade", "same", "seed_of", "turn_actions",
-           "worlds_for", "expert_for", "is_tie", "GOOD", "DOUBTFUL", "BLUFF"]
+           "worlds_for", "reads_worlds", "expert_for", "is_tie", "GOOD", "DOUBTFUL", "BLUFF"]

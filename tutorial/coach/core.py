@@ -270,6 +270,13 @@ def decision_worlds(seen: Observation, events):
     return worlds
 
 
+def reads_worlds(seen: Observation, events) -> bool:
+    """Whether the expert reads this betting decision from its worlds: at least ``MIN_WORLDS`` of them agree with
+    what is public. Else it plays the medium bot's move, and the coach's figures are read from the few worlds there
+    are, or none."""
+    return len(decision_worlds(seen, events)) >= MIN_WORLDS
+
+
 _evaluations: OrderedDict[bytes, tuple] = OrderedDict()  # knowledge digest -> (worlds, evaluation, its lock)
 
 

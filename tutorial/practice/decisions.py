@@ -43,7 +43,7 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 from tutorial.bots import make_bot
-from tutorial.coach.core import GOOD, TIE, advise, judge, points
+from tutorial.coach.core import GOOD, TIE, advise, judge, points, reads_worlds
 from tutorial.engine import Action, Game, Options, partner as partner_of
 from tutorial.engine.actions import SENAS
 from tutorial.engine.senas import SeenSena, true_senas
@@ -250,7 +250,9 @@ def position(skill: str, rng: random.Random) -> Position:
             found = _ordago_position(rng)
         else:
             found = _bet_position(rng, BET_SKILLS[skill])
-        if found is not None:
+        # A bet the coach cannot read from enough worlds (a rare reshuffled hand whose declarations few hands fit)
+        # would be graded from none: its choices would all be right, with figures that mean nothing.
+        if found is not None and (found.lance is None or reads_worlds(found.seen, found.events)):
             return found
     raise RuntimeError(f"no position for {skill} in {ATTEMPTS} games")  # never seen: each skill fits in a few
 
