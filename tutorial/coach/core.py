@@ -298,10 +298,9 @@ def decision_evaluation(me: Seat, key: bytes, worlds):
 
 def _bet(bot: ExpertBot, me: Seat, actions, events, include: Action | None = None) -> Advice:
     key = knowledge(me.seen, events)
-    worlds = decision_worlds(me.seen, events)
-    fallback = len(worlds) < MIN_WORLDS  # the expert plays like the medium bot: its figures from the cards alone
-    if fallback:
-        worlds = worlds_for(me.seen, events, random.Random(seed_of(me.seen, events)), bet_model=False)
+    fallback = not reads_worlds(me.seen, events)  # the expert plays like the medium bot: its figures from the cards
+    worlds = (worlds_for(me.seen, events, random.Random(seed_of(me.seen, events)), bet_model=False) if fallback
+              else decision_worlds(me.seen, events))
     evaluation, lock = decision_evaluation(me, key, worlds)
     with lock:
         return _weighed(bot, me, actions, events, include, evaluation, fallback)
