@@ -22,7 +22,9 @@ counts, its partner's signals and the rivals' it caught, weighed by the rivals a
   decide is worth less to improve: each lance's value counts ``(1 - what the partner's sure facts promise)
   x (1 - what a caught rival's promise)``, and the discard keeps the cards that maximize that team value
   (exact over every draw, from the odds table); mus is asked when that value gains more than 1 tanto
-  (``CUT_MARGIN``: going to mus also lets the rivals improve; the medium bot asks above 0.5).
+  (``CUT_MARGIN``: going to mus also lets the rivals improve; the medium bot asks above 0.5). The value of a
+  hand is what it collects en paso; what it nets in play, learned from the expert's games (``played.py``,
+  ``learned=True``), measured no better.
 - **Signals** (``senas.HABITS["expert"]``): it tells only plays that decide a lance for its partner (31,
   duples, tres reyes, tres ases, medias), once its cards are final, at most one a hand: a weak signal (dos
   reyes, dos ases, ciego) tells the partner little and a catch tells the rivals as much.
@@ -39,7 +41,7 @@ from itertools import combinations
 
 import numpy as np
 
-from tutorial.bots import rivals
+from tutorial.bots import played, rivals
 from tutorial.bots.base import Seat
 from tutorial.bots.hard import MIN_WORLDS, HardBot, _Evaluation
 from tutorial.bots.medium import MediumBot
@@ -64,55 +66,61 @@ BONUS_LANCES = ("pares", "juego")  # lances whose winners collect their players'
 
 # --- the team's value of a hand, lance by lance ---------------------------------------------------------------
 @lru_cache(maxsize=None)
-def _nets(reyes: int) -> dict:
-    """shape -> [position, lance]: what the hand collects en paso, net, in each lance (the odds table)."""
+def _nets(reyes: int, learned: bool = False) -> dict:
+    """shape -> [position, lance]: what the hand nets its team in each lance: en paso (the odds table) or,
+    ``learned``, in play (``played.values``, learned from the expert's games)."""
+    if learned:
+        return played.values(reyes)
     return {ranks: np.array([[lance[NET] for lance in row] for row in positions])
             for ranks, positions in table(reyes).items()}
 
 
 @lru_cache(maxsize=None)
-def _keep_nets(reyes: int) -> dict:
+def _keep_nets(reyes: int, learned: bool = False) -> dict:
     """kept value ranks (0 to 3 cards) -> [position, lance]: the expected ``_nets`` after drawing the rest, exact
-    over every draw (``odds.keep_value`` lance by lance)."""
-    nets = _nets(reyes)
+    over every draw."""
+    nets = _nets(reyes, learned)
     return {kept: sum(ways * nets[full] for full, ways in fulls) / total for kept, fulls, total in draws(reyes)}
 
 
-def team_keep_value(kept, pos: int, reyes: int, weights: np.ndarray) -> float:
+def team_keep_value(kept, pos: int, reyes: int, weights: np.ndarray, learned: bool = False) -> float:
     """The team value of keeping ``kept`` (0 to 3 cards) and drawing the rest, exact over every draw, its lances
     counting ``weights`` each."""
-    return float(_keep_nets(reyes)[shape(kept, reyes)][pos] @ weights)
+    return float(_keep_nets(reyes, learned)[shape(kept, reyes)][pos] @ weights)
 
 
-def team_hand_value(cards, pos: int, reyes: int, weights: np.ndarray) -> float:
+def team_hand_value(cards, pos: int, reyes: int, weights: np.ndarray, learned: bool = False) -> float:
     """The team value of a hand of four cards as it is, its lances counting ``weights`` each."""
-    return float(_nets(reyes)[shape(cards, reyes)][pos] @ weights)
+    return float(_nets(reyes, learned)[shape(cards, reyes)][pos] @ weights)
 
 
-def team_discard(cards, pos: int, reyes: int, weights: np.ndarray) -> tuple[tuple, float, float]:
+def team_discard(cards, pos: int, reyes: int, weights: np.ndarray,
+                 learned: bool = False) -> tuple[tuple, float, float]:
     """(the cards to throw, the team value after drawing, the team value now) of a hand whose lances count
     ``weights`` each."""
     best, best_value = None, float("-inf")
     for n in (1, 2, 3, 4):
         for out in combinations(cards, n):
-            value = team_keep_value([card for card in cards if card not in out], pos, reyes, weights)
+            value = team_keep_value([card for card in cards if card not in out], pos, reyes, weights, learned)
             if value > best_value:
                 best, best_value = out, value
-    return best, best_value, team_hand_value(cards, pos, reyes, weights)
+    return best, best_value, team_hand_value(cards, pos, reyes, weights, learned)
 
 
 class ExpertBot(HardBot):
     """The expert level (see the module's docstring); ``later=False`` values the later lances as passed (the hard
     bot's evaluation with the expert's answers), a diagnostic; ``rational``: the share of an órdago's answer
-    decided by the game (``RATIONAL``)."""
+    decided by the game (``RATIONAL``); ``learned``: mus and discards value a hand by what it nets in play
+    (``played.py``) instead of en paso, a diagnostic that measured no gain (docs/bots.md)."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
                  temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
-                 cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, **options):
+                 cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, learned: bool = False, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
         self.later, self.temper, self.cut_margin, self.rational = later, temper, cut_margin, rational
+        self.learned = learned
         self.pool = POOL * worlds if pool is None else pool
         self.enough = ENOUGH * worlds if enough is None else enough
 
@@ -134,12 +142,12 @@ class ExpertBot(HardBot):
         return np.array(weights)
 
     def cuts(self, me: Seat, events) -> bool:
-        _, after, now = team_discard(me.hand, me.position, me.reyes, self.lance_weights(me))
+        _, after, now = team_discard(me.hand, me.position, me.reyes, self.lance_weights(me), self.learned)
         margin = self.cut_margin + (cut_bonus(me.seen) if me.seen.senas else 0.0)
         return after - now <= margin
 
     def discard(self, me: Seat, events) -> tuple:
-        return team_discard(me.hand, me.position, me.reyes, self.lance_weights(me))[0]
+        return team_discard(me.hand, me.position, me.reyes, self.lance_weights(me), self.learned)[0]
 
     # --- bets ------------------------------------------------------------------------------------------------
     def bet(self, me: Seat, actions, events):

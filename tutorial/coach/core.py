@@ -164,8 +164,8 @@ def _keeps(bot: ExpertBot, me: Seat):
     for n in (1, 2, 3, 4):
         for out in combinations(me.hand, n):
             kept = tuple(card for card in me.hand if card not in out)
-            options.append((out, kept, team_keep_value(kept, me.position, me.reyes, weights)))
-    return options, team_hand_value(me.hand, me.position, me.reyes, weights)
+            options.append((out, kept, team_keep_value(kept, me.position, me.reyes, weights, bot.learned)))
+    return options, team_hand_value(me.hand, me.position, me.reyes, weights, bot.learned)
 
 
 def _best(options):
