@@ -38,8 +38,8 @@ def test_the_tantos_learned_lance_by_lance_add_up_to_the_hands_count():
 
 
 def test_the_build_is_the_same_however_its_games_are_split():
-    one = played.build(games=2, seed=7, jobs=1)
-    two = played.build(games=2, seed=7, jobs=2)
+    one = played.build(games=4, seed=7, jobs=1)
+    two = played.build(games=4, seed=7, jobs=2)  # two processes, a deal pair each
     assert one == two
     assert one["lances"]["grande"]["hands"] > 0
 

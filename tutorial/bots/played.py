@@ -28,7 +28,7 @@ import argparse
 import json
 import sys
 from functools import lru_cache
-from multiprocessing import Pool
+from multiprocessing import get_context
 
 import numpy as np
 
@@ -103,7 +103,7 @@ def build(games: int = GAMES, seed: int = SEED, jobs: int = 1, rows: str | None 
     bounds = np.linspace(0, pairs, max(jobs, 1) * 4 + 1).astype(int)
     chunks = [(int(lo), int(hi), seed) for lo, hi in zip(bounds[:-1], bounds[1:]) if hi > lo]
     if jobs > 1:
-        with Pool(jobs) as pool:
+        with get_context("spawn").Pool(jobs) as pool:  # no fork of a process that may hold threads
             parts = pool.starmap(_pairs, chunks)
     else:
         parts = [_pairs(*chunk) for chunk in chunks]
