@@ -74,13 +74,15 @@ def test_the_partner_cards_diagnostic_needs_a_hard_team_a(capsys):
 
 
 def test_no_bot_the_app_makes_is_told_a_partners_cards(monkeypatch, tmp_path):
-    # make_bot never makes the diagnostic bot; only the command line's tools (the decisions command among them) and
-    # the strategy course's claims (the tournament's tally and interval for paired deals of expert bots) reach the
-    # tournament module, and nothing but the tournament names the diagnostic bot.
+    # make_bot never makes the diagnostic bot; only the command line's tools (the decisions command and the build of
+    # the learned value in play among them) and the strategy course's claims (the tournament's tally and interval
+    # for paired deals of expert bots) reach the tournament module, and nothing but the tournament names the
+    # diagnostic bot.
     assert not any(isinstance(make_bot(name, seed=1), PartnerCards) for name in (*LEVELS, *personalities()))
     sources = {path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8") for path in ROOT.rglob("*.py")}
     importers = [name for name, text in sources.items() if "bots.tournament" in text]
-    assert sorted(importers) == ["bots/decisions.py", "cli.py", "lessons/claims.py", "measure/bots.py"]
+    assert sorted(importers) == ["bots/decisions.py", "bots/played.py", "cli.py", "lessons/claims.py",
+                                 "measure/bots.py"]
     assert [name for name, text in sources.items() if "PartnerCards" in text] == ["bots/tournament.py"]
     # A table against hard bots: every world its bots draw comes from their own seat's knowledge.
     made, sampled = _recording(monkeypatch)
