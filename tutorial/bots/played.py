@@ -84,10 +84,9 @@ def _pairs(first: int, last: int, seed: int) -> list:
                 if hand["explain"]["ordago"]:
                     return
                 nets, reyes = lance_nets(hand["explain"]), hand["explain"]["reyes"]
-                for seat_ in range(4):
-                    if team(seat_) != a_team:
-                        continue
-                    row = table(reyes)[shape(parse_cards(hand["hands"][seat_]), reyes)][position(seat_, hand["mano"])]
+                for holder in (seat for seat in range(4) if team(seat) == a_team):
+                    cards = parse_cards(hand["hands"][holder])
+                    row = table(reyes)[shape(cards, reyes)][position(holder, hand["mano"])]
                     for index, lance in enumerate(LANCES):
                         ours, theirs = nets[lance][a_team], nets[lance][1 - a_team]
                         rows[index].append((row[index][WIN], row[index][NET], ours - theirs))
@@ -120,29 +119,29 @@ def build(games: int = GAMES, seed: int = SEED, jobs: int = 1, rows: str | None 
 
 # --- the values ----------------------------------------------------------------------------------------------
 @lru_cache(maxsize=None)
-def _coefficients() -> dict:
+def _coefficients() -> np.ndarray:
+    """[lance, feature]: the shipped fit."""
     data = json.loads(FILE.read_text())
-    return {lance: np.array(data["lances"][lance]["coef"]) for lance in LANCES}
+    return np.array([data["lances"][lance]["coef"] for lance in LANCES])
 
 
 @lru_cache(maxsize=None)
 def values(reyes: int) -> dict:
     """shape -> [position, lance]: what the hand nets its team in each lance in play (the fitted value)."""
-    coef = _coefficients()
-    rows = table(reyes)
-    result = {}
-    for ranks, positions in rows.items():
-        result[ranks] = np.array([[float(features(np.array([lance[WIN]]), np.array([lance[NET]]))[0] @ coef[name])
-                                   for name, lance in zip(LANCES, row)] for row in positions])
+    coef, result = _coefficients(), {}
+    for ranks, positions in table(reyes).items():
+        odds = np.array(positions)  # [position, lance, field of the odds table]
+        x = features(odds[..., WIN].ravel(), odds[..., NET].ravel()).reshape(*odds.shape[:2], -1)
+        result[ranks] = np.einsum("plf,lf->pl", x, coef)
     return result
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tutorial.bots.played", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=GAMES)
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", default=str(FILE))
+    parser.add_argument("--games", type=int, default=GAMES, help=f"games of the expert against the field ({GAMES})")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"the seed of the tournament's deals ({SEED})")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to split the games over (the same file)")
+    parser.add_argument("--out", default=str(FILE), help="the values' file (default: the shipped one)")
     parser.add_argument("--rows", help="also keep the hands in this file (.npz)")
     args = parser.parse_args(argv)
     data = build(args.games, args.seed, args.jobs, args.rows)
