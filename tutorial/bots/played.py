@@ -16,7 +16,7 @@ piecewise-linear function of its chance to win the lance alone (``KNOTS``) plus 
 seats swapped, the field's six personalities in rotation; seed ``SEED``, never a seed the measurements use) and
 keeps every hand of the expert's team at the end of the mus, with what its team netted lance by lance. Hands
 whose órdago was accepted are left out: their tantos are the rest of the game, not the hand's. Rebuild with
-``python -m tutorial.bots.played --jobs 2`` (27 minutes on 2 cores; ``--jobs`` splits the games, the same file
+``python -m tutorial.bots.played --jobs 2`` (25 minutes on 2 cores; ``--jobs`` splits the games, the same file
 either way); the result is shipped in ``data/played.json``.
 
 ``ExpertBot(learned=True)`` values its mus and discards with it instead of en paso. Compared decision by decision
