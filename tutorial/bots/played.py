@@ -3,9 +3,9 @@
 The odds table (``odds.py``) says what a hand collects en paso. In play the bets change that, and not evenly: a
 hand that nearly always wins a lance collects the bets it makes or the dejes of the rivals who refuse them, while a
 middling one accepts bets that only a stronger hand makes. Over the expert's games against the field a hand that
-wins grande by itself 90% of the times or more nets its team 2.85 tantos in grande (0.95 en paso), while one that
-wins it 30-60% of the times nets 0.16-0.19 whatever its chance (0.14-0.38 en paso; docs/bots.md, "What a hand is
-worth in play").
+wins grande by itself 90% of the times or more nets its team 2.75 tantos in grande (0.95 en paso), while one that
+wins it 20-60% of the times nets 0.05-0.19 whatever its chance (-0.01 to +0.38 en paso; docs/bots.md, "What a
+hand is worth in play").
 
 **The value.** For each lance, the team's net tantos in that lance (the points of the lance and its deje, less the
 rivals'; 0 where the lance is not played) as a function of the hand's row of the odds table at its position: a
