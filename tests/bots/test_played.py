@@ -8,7 +8,7 @@ from tutorial.bots.expert import ExpertBot, team_hand_value
 from tutorial.bots.odds import NET, WIN, shape, table
 from tutorial.bots.tournament import play_game
 from tutorial.bots import make_bot
-from tutorial.engine import LANCES, Action, Game, Options
+from tutorial.engine import LANCES, Action, Game, Options, points_per_lance
 from tutorial.engine.cards import parse_cards
 
 
@@ -27,7 +27,7 @@ def test_the_tantos_learned_lance_by_lance_add_up_to_the_hands_count():
     def watch(game, seat, action, bot):
         if game.phase.hand_is_over and action.type != "next_hand":
             explain = game.last_hand["explain"]
-            nets = played.lance_nets(explain)
+            nets = points_per_lance(explain)
             if not explain["ordago"]:
                 for side in (0, 1):
                     assert sum(nets[lance][side] for lance in LANCES) == explain["totals"][side]

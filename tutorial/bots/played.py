@@ -33,7 +33,7 @@ from multiprocessing import get_context
 import numpy as np
 
 from tutorial.bots.odds import DATA, NET, WIN, shape, table
-from tutorial.engine import LANCES, position, team
+from tutorial.engine import LANCES, points_per_lance, position, team
 from tutorial.engine.cards import parse_cards
 
 GAMES, SEED = 6000, 900
@@ -57,17 +57,6 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = RIDGE) -> np.ndarray:
 
 
 # --- the data: the expert's games against the field ----------------------------------------------------------
-def lance_nets(explain: dict) -> dict[str, list[int]]:
-    """{lance: [team 0's tantos, team 1's]} of a hand's explanation: each lance's points and its deje."""
-    nets = {lance: [0, 0] for lance in LANCES}
-    for deje in explain["dejes"]:
-        nets[deje["lance"]][deje["team"]] += deje["points"]
-    for lance in explain["lances"]:
-        if lance["team"] is not None and lance["counted"]:
-            nets[lance["lance"]][lance["team"]] += lance["points"]
-    return nets
-
-
 def _pairs(first: int, last: int, seed: int) -> list:
     """[lance][(win, en-paso net, team's net)] of the expert team's hands over deal pairs ``first`` to ``last``."""
     from tutorial.bots.tournament import _team_bots, member, play_game  # the tournament imports the bots
@@ -83,7 +72,7 @@ def _pairs(first: int, last: int, seed: int) -> list:
                 hand = game.last_hand
                 if hand["explain"]["ordago"]:
                     return
-                nets, reyes = lance_nets(hand["explain"]), hand["explain"]["reyes"]
+                nets, reyes = points_per_lance(hand["explain"]), hand["explain"]["reyes"]
                 for holder in (seat for seat in range(4) if team(seat) == a_team):
                     cards = parse_cards(hand["hands"][holder])
                     row = table(reyes)[shape(cards, reyes)][position(holder, hand["mano"])]
