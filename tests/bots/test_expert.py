@@ -1,6 +1,6 @@
 """The expert bot: answers that know the game (forced acceptance), no órdago thrown away, its partner's signal
-changing its discard and its bet, only its seat's knowledge, the same decisions from the same seed, and a short
-soak of whole games."""
+changing its discard and its bet, only its seat's knowledge, the same decisions from the same seed, a short
+soak of whole games, and its mus and discards looked ahead (settings)."""
 import copy
 import dataclasses
 import random
@@ -11,11 +11,12 @@ import pytest
 from tests.bots.test_bots import SeatOnly
 from tutorial.bots import make_bot
 from tutorial.bots.base import Seat
-from tutorial.bots.expert import ExpertBot, _Lookahead
+from tutorial.bots.expert import ExpertBot, _Lookahead, changed
 from tutorial.bots.field import HELD_OUT_PROFILES, decide
 from tutorial.bots.tournament import run_tournament, summary
 from tutorial.bots.worlds import Public, Sampler
 from tutorial.engine import Action, Game, Options
+from tutorial.engine.vectors import CARD_INDEX, hand_ids
 from tutorial.measure.table import learner_action
 
 SMALL = {"worlds": 200, "tries": 2000}
@@ -192,3 +193,51 @@ def test_the_expert_resamples_a_larger_draw_when_few_worlds_carry_the_weight():
     assert len(plain) == 200 and pooled.weights.sum() == 200 and set(pooled.weights) <= set(range(1, 201))
     again = ExpertBot(seed=4, pool=4000, enough=10 ** 6, **SMALL).weighed_worlds(Seat(seen), events)
     assert (again.weights == pooled.weights).all() and (again.ids[1] == pooled.ids[1]).all()
+
+
+# --- mus and discards looked ahead (``mus_ahead``, ``discard_ahead``: settings that measured no gain) -------------
+def mus_opening(mine: str) -> Game:
+    """Seat 0 (mano, no mus corrido) to say mus or corto with ``mine``; the others' cards are drawn by its worlds."""
+    return Game(Options(mus_corrido=False), seed=1, hands=[mine, "4c 5c 6e 7o", "10b 11b 2e 3e", "6o 7b 3o 5o"],
+                mano=0)
+
+
+def mus_gains(mine: str) -> list[float]:
+    game = mus_opening(mine)
+    bots = [make_bot("expert", seed=seed, mus_ahead=True) for seed in range(3)]
+    return [bot.mus_gain(Seat(game.observation(0)), bot._hand_events(game, 0)) for bot in bots]
+
+
+def test_the_look_ahead_mus_cuts_three_kings_with_31_and_changes_a_hand_of_nothing():
+    assert all(gain < 0 for gain in mus_gains("12o 12b 12c 1e"))
+    assert all(gain > 0 for gain in mus_gains("4o 5b 6c 7e"))
+    game = mus_opening("4o 5b 6c 7e")
+    assert make_bot("expert", seed=0, mus_ahead=True).act(game, 0) == Action("mus")
+
+
+def test_every_seat_changing_cards_in_the_look_ahead_deals_each_card_once():
+    game = mus_opening("4o 5b 6c 11e")
+    bot, me = make_bot("expert", seed=0, mus_ahead=True), Seat(game.observation(0))
+    events = bot._hand_events(game, 0)
+    worlds = bot.weighed_worlds(me, events)
+    hands, stock = bot.dealt(me, events, worlds)
+    thrown = me.hand[:3]
+    after, ids, left = changed(me, hands, worlds.ids, stock, np.random.default_rng(0), thrown)
+    table = np.concatenate([after[seat] for seat in range(4)], axis=1)  # [world, 16 cards]
+    assert all(len(set(row)) == 16 for row in table)
+    for seat in range(4):
+        assert (hand_ids(list(after[seat].T)) == ids[seat]).all()
+        drawn = [set(new) - set(old) for new, old in zip(after[seat], hands[seat])]
+        assert all(stock[world, list(cards)].all() for world, cards in enumerate(drawn))  # from the stock
+        assert not any(left[world, list(cards)].any() for world, cards in enumerate(drawn))  # and gone from it
+    kept = {CARD_INDEX[card] for card in me.hand[3:]}
+    gone = {CARD_INDEX[card] for card in thrown}
+    assert all(kept <= set(row) and not gone & set(row) for row in after[0])  # the stock held enough: none back
+
+
+def test_the_look_ahead_discard_keeps_three_kings_and_throws_a_hand_of_nothing():
+    for mine, thrown in (("12o 12b 12c 1e", {"1e"}), ("4o 5b 6c 7e", {"4o", "5b", "6c", "7e"})):
+        game = mus_opening(mine)
+        for seat in range(4):
+            game.apply(seat, Action("mus"))
+        assert {str(card) for card in make_bot("expert", seed=0, discard_ahead=True).act(game, 0).cards} == thrown

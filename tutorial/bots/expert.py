@@ -42,20 +42,21 @@ from itertools import combinations
 import numpy as np
 
 from tutorial.bots import played, rivals
-from tutorial.bots.base import Seat
+from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
 from tutorial.bots.hard import MIN_WORLDS, HardBot, _Evaluation
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import NET, WIN, draws, odds, shape, table
 from tutorial.bots.senas import cut_bonus, known_bounds, promised
-from tutorial.bots.winprob import win_probability
-from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _holds, sigmoid
-from tutorial.engine import LANCES, Action, BetError, position, rivals as rival_seats, team
-from tutorial.engine.vectors import count_each
+from tutorial.bots.winprob import win_probabilities, win_probability
+from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _hand_ids, _holds, _keys, _sorted, model, sigmoid
+from tutorial.engine import DECK, LANCES, Action, BetError, order_from, position, rivals as rival_seats, team
+from tutorial.engine.vectors import CARD_INDEX, count_each, hand_ids, lances
 
 WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
 # When the worlds kept are worth fewer than ENOUGH x worlds equal ones, POOL x worlds are drawn and the worlds
 # resampled from them (16,000 and 200 for the default 1,000 worlds).
 POOL, ENOUGH = 16, 0.2
+THROWS = 4  # with ``discard_ahead``, the best throws by the team value weighed by the look-ahead
 CUT_MARGIN = 1.0  # mus is asked when the team value gains more than this many tantos (the medium bot: 0.5)
 TEMPER = 1.0  # each world's weight (the likelihood of the public words) is raised to this power
 RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
@@ -94,17 +95,127 @@ def team_hand_value(cards, pos: int, reyes: int, weights: np.ndarray, learned: b
     return float(_nets(reyes, learned)[shape(cards, reyes)][pos] @ weights)
 
 
+def team_discards(cards, pos: int, reyes: int, weights: np.ndarray, learned: bool = False) -> list[tuple]:
+    """[(the cards to throw, the team value after drawing)], every throw of a hand whose lances count ``weights``
+    each, the best first."""
+    throws = [(out, team_keep_value([card for card in cards if card not in out], pos, reyes, weights, learned))
+              for n in (1, 2, 3, 4) for out in combinations(cards, n)]
+    return sorted(throws, key=lambda throw: -throw[1])
+
+
 def team_discard(cards, pos: int, reyes: int, weights: np.ndarray,
                  learned: bool = False) -> tuple[tuple, float, float]:
     """(the cards to throw, the team value after drawing, the team value now) of a hand whose lances count
     ``weights`` each."""
-    best, best_value = None, float("-inf")
-    for n in (1, 2, 3, 4):
-        for out in combinations(cards, n):
-            value = team_keep_value([card for card in cards if card not in out], pos, reyes, weights, learned)
-            if value > best_value:
-                best, best_value = out, value
+    best, best_value = team_discards(cards, pos, reyes, weights, learned)[0]
     return best, best_value, team_hand_value(cards, pos, reyes, weights, learned)
+
+
+# --- the lances still to play, by the seats' models -----------------------------------------------------------
+def played_out(ids, rows: dict, mano: int, reyes: int, later) -> list[tuple[np.ndarray, dict]]:
+    """[(worlds, bets of the ``later`` lances)]: the worlds of ``ids`` (``rows``: their ``vectors.lances``) grouped
+    by how those lances go in them under the seats' models (``later_lance``)."""
+    code = np.zeros(len(rows["grande"].top), np.int64)
+    for lance in later:
+        code = code * 4 + later_lance(ids, rows, mano, reyes, lance)
+    groups = []
+    kinds, inverse = np.unique(code, return_inverse=True)
+    for number, kind in enumerate(kinds):
+        bets, kind = {}, int(kind)
+        for lance in reversed(later):
+            kind, result = divmod(kind, 4)
+            if result == 1:
+                bets[lance] = {"result": "accepted", "total": 2}
+            elif result >= 2:
+                bets[lance] = {"result": "refused", "team": result - 2, "deje": 1}
+        groups.append((np.flatnonzero(inverse == number), bets))
+    return groups
+
+
+def later_lance(ids, rows: dict, mano: int, reyes: int, lance: str) -> np.ndarray:
+    """[world]: 0 en paso, 1 a bet of 2 accepted, 2 + the betting team when refused, under the seats' models (the
+    medium bot's thresholds on each seat's own lance chance)."""
+    row = rows[lance]
+    size = len(row.top)
+    holds = (_holds(reyes, lance) if lance in ("pares", "juego") else None)
+    chance, eligible = {}, {}
+    for seat in range(4):
+        seat_ids = np.broadcast_to(ids[seat], (size,))
+        chance[seat] = rivals.chances(reyes, position(seat, mano))[lance][seat_ids]
+        eligible[seat] = holds[seat_ids] if holds is not None else np.ones(size, bool)
+    bettor = np.full(size, -1)
+    for seat in order_from(mano):
+        opens = eligible[seat] & (chance[seat] >= MediumBot.open_at[lance])
+        bettor = np.where((bettor < 0) & opens, team(seat), bettor)
+    accepts = {side: np.zeros(size, bool) for side in (0, 1)}
+    for seat in range(4):
+        accepts[team(seat)] |= eligible[seat] & (chance[seat] >= MediumBot.accept_at[lance])
+    accepted = np.where(bettor == 0, accepts[1], accepts[0])
+    result = np.where(accepted, 1, 2 + bettor)
+    return np.where(row.bettable & (bettor >= 0), result, 0)
+
+
+def hand_chance(ids, mano: int, me: Seat, scores) -> np.ndarray:
+    """[world]: ``me``'s team's chance of winning the game once the hands ``ids`` are played from ``scores``, every
+    lance by the seats' models (``played_out``)."""
+    rows = lances(ids, mano, me.reyes, me.real)
+    groups = played_out(ids, rows, mano, me.reyes, LANCES)
+    while True:
+        try:
+            counted = count_each(rows, ids, groups, scores, me.target, me.reyes, me.real)
+            break
+        except BetError as error:  # a deje ended the game: the lances after it are not bet
+            number = error.params["group"]
+            deals, bets = groups[number]
+            last = max(bets, key=LANCES.index)
+            groups[number] = (deals, {lance: bet for lance, bet in bets.items() if lance != last})
+    ours, theirs = me.team, 1 - me.team
+    value = win_probabilities(counted.scores[ours], counted.scores[theirs], me.target)
+    value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
+    return np.where(counted.valid, value, win_probability(scores[ours], scores[theirs], me.target))
+
+
+def changed(me: Seat, hands: dict, ids: list, stock: np.ndarray, rng, thrown=None) -> tuple[dict, list, np.ndarray]:
+    """Every seat changes cards once, in every world: ``hands`` (seat -> [world, 4] card indices) and ``ids``
+    (their hand ids) before, ``stock`` ([world, card]: the cards still to deal) -> the same after. ``me`` throws
+    ``thrown`` (None: as the model of its seat), each other seat as the sampler models it (``worlds.model``: how
+    many cards by its chances, which cards it keeps); the new cards come from the stock, then from the cards no
+    one holds (a reshuffle of the discards)."""
+    size, reyes = len(stock), me.reyes
+    rows = np.arange(size)
+    held = np.zeros((size, len(DECK)), bool)
+    for cards in hands.values():
+        held[rows[:, None], cards] = True
+    deck = np.argsort(np.where(held, 3.0, np.where(stock, 0.0, 1.0) + rng.random((size, len(DECK)))), axis=1)
+    hands, ids, dealt = dict(hands), list(ids), np.zeros(size, np.intp)
+    keys = _keys(reyes)
+    # this seat last, so that the others' new hands are the same whatever it throws (from the same ``rng``)
+    for seat in order_from(me.seat)[1:] + ((me.seat,) if thrown is None else ()):
+        seat_model = model(reyes, position(seat, me.seen.deal_mano))
+        seat_ids = np.broadcast_to(ids[seat], (size,))
+        chances = seat_model.discard_weight[1:, seat_ids]
+        below = np.cumsum(chances / chances.sum(axis=0), axis=0)[:-1]
+        count = 1 + (rng.random(size) > below).sum(axis=0)
+        hand = _sorted(list(keys[hands[seat]].T))
+        keep = seat_model.keep[count, :, seat_ids]  # [world, slot]
+        hand = _sorted([np.where(keep[:, slot], column, -1) for slot, column in enumerate(hand)])  # thrown last
+        for slot in range(4):
+            new = slot - (4 - count)  # which new card takes this slot (from 0), where it is thrown
+            card = deck[rows, np.clip(dealt + new, 0, len(DECK) - 1)]
+            hand[slot] = np.where(new >= 0, keys[card], hand[slot])
+        hand = _sorted(hand)
+        hands[seat], ids[seat] = np.array(hand).T & 63, _hand_ids(hand, reyes)
+        dealt = dealt + count
+    if thrown is not None:
+        kept = np.array([CARD_INDEX[card] for card in me.hand if card not in thrown], np.intp)
+        hands[me.seat] = np.column_stack([np.broadcast_to(kept, (size, len(kept)))]
+                                         + [deck[rows, dealt + k] for k in range(len(thrown))])
+        ids[me.seat] = hand_ids(list(hands[me.seat].T), reyes)
+        dealt = dealt + len(thrown)
+    stock = stock.copy()
+    for k in range(int(dealt.max())):
+        stock[rows[k < dealt], deck[k < dealt, k]] = False
+    return hands, ids, stock
 
 
 class ExpertBot(HardBot):
@@ -117,10 +228,11 @@ class ExpertBot(HardBot):
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
                  temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
-                 cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, learned: bool = False, **options):
+                 cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, learned: bool = False,
+                 mus_ahead: bool = False, discard_ahead: bool = False, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
         self.later, self.temper, self.cut_margin, self.rational = later, temper, cut_margin, rational
-        self.learned = learned
+        self.learned, self.mus_ahead, self.discard_ahead = learned, mus_ahead, discard_ahead
         self.pool = POOL * worlds if pool is None else pool
         self.enough = ENOUGH * worlds if enough is None else enough
 
@@ -142,12 +254,79 @@ class ExpertBot(HardBot):
         return np.array(weights)
 
     def cuts(self, me: Seat, events) -> bool:
+        if self.mus_ahead:
+            gain = self.mus_gain(me, events)
+            if gain is not None:
+                return gain <= 0
         _, after, now = team_discard(me.hand, me.position, me.reyes, self.lance_weights(me), self.learned)
         margin = self.cut_margin + (cut_bonus(me.seen) if me.seen.senas else 0.0)
         return after - now <= margin
 
     def discard(self, me: Seat, events) -> tuple:
-        return team_discard(me.hand, me.position, me.reyes, self.lance_weights(me), self.learned)[0]
+        throws = team_discards(me.hand, me.position, me.reyes, self.lance_weights(me), self.learned)
+        if self.discard_ahead:
+            worlds = self.weighed_worlds(me, events)
+            if len(worlds) >= MIN_WORLDS:
+                return self.best_throw(me, events, worlds, [out for out, _ in throws[:THROWS]])
+        return throws[0][0]
+
+    def best_throw(self, me: Seat, events, worlds, throws) -> tuple:
+        """Of ``throws``, the one whose hand, once every seat has changed cards (``changed``, the same draws of the
+        others for each) and the hand is played out, gives the best chance of winning the game."""
+        seed = self.rng.getrandbits(64)
+        hands, stock = self.dealt(me, events, worlds)
+        weights = worlds.weights / worlds.weights.sum()
+
+        def value(thrown) -> float:
+            ids = changed(me, hands, worlds.ids, stock, np.random.default_rng(seed), thrown)[1]
+            return float(weights @ hand_chance(ids, me.mano, me, me.seen.scores))
+        return max(throws, key=value)
+
+    def mus_gain(self, me: Seat, events) -> float | None:
+        """What asking mus gains over cutting, in the chance of winning the game, over this seat's worlds (None when
+        too few agree with what it saw). Cutting plays the hand as it is; after our mus each seat still to speak
+        cuts by its model's chance, and when every seat says mus each changes cards once (``changed``) and the
+        hand is played with the new ones. Every hand is played out as the look-ahead of a bet plays the later
+        lances (``played_out``), and valued by the game (with mus corrido, the first to cut is mano)."""
+        worlds = self.weighed_worlds(me, events)
+        if len(worlds) < MIN_WORLDS:
+            return None
+        seen = me.seen
+        corrido = seen.options.mus_corrido and seen.hand_number == 1
+
+        def play(ids, cutter: int) -> np.ndarray:
+            return hand_chance(ids, cutter if corrido else seen.mano, me, seen.scores)
+
+        cut = play(worlds.ids, me.seat)
+        order = order_from(seen.mano)
+        mus, reach = np.zeros(len(worlds)), np.ones(len(worlds))
+        for seat in order[order.index(me.seat) + 1:]:
+            says_mus = model(me.reyes, position(seat, seen.deal_mano)).mus[worlds.ids[seat]]
+            mus += reach * (1 - says_mus) * (play(worlds.ids, seat) if corrido else cut)
+            reach = reach * says_mus
+        rng = np.random.default_rng(self.rng.getrandbits(64))
+        thrown = team_discard(me.hand, me.position, me.reyes, self.lance_weights(me), self.learned)[0]
+        hands, stock = self.dealt(me, events, worlds)
+        hands, ids, stock = changed(me, hands, worlds.ids, stock, rng, thrown)
+        once = hand_chance(ids, seen.mano, me, seen.scores)
+        if seen.mus_round < MAX_MUS_ROUNDS:  # every seat may say mus once more (each by its model's chance)
+            again = np.prod([model(me.reyes, position(seat, seen.deal_mano)).mus[ids[seat]] for seat in order], 0)
+            twice = hand_chance(changed(me, hands, ids, stock, rng)[1], seen.mano, me, seen.scores)
+            once = (1 - again) * once + again * twice
+        mus += reach * once
+        weights = worlds.weights / worlds.weights.sum()
+        return float(weights @ (mus - cut))
+
+    def dealt(self, me: Seat, events, worlds) -> tuple[dict, np.ndarray]:
+        """(seat -> [world, 4] card indices, [world, card]: the stock) of ``worlds`` now: the stock holds the cards
+        this seat never saw that no other seat holds."""
+        size = len(worlds)
+        hands = {**worlds.cards, me.seat: np.tile([CARD_INDEX[card] for card in me.hand], (size, 1))}
+        stock = np.zeros((size, len(DECK)), bool)
+        stock[:, [CARD_INDEX[card] for card in self.public(me.seen, events).unseen]] = True
+        for seat, cards in worlds.cards.items():
+            stock[np.arange(size)[:, None], cards] = False
+        return hands, stock
 
     # --- bets ------------------------------------------------------------------------------------------------
     def bet(self, me: Seat, actions, events):
@@ -198,45 +377,8 @@ class _Lookahead(_Evaluation):
     # --- the later lances ------------------------------------------------------------------------------------
     def _rollout(self) -> list[tuple[np.ndarray, dict]]:
         """[(worlds, bets of the later lances)]: the worlds grouped by how the later lances go in them."""
-        later = LANCES[LANCES.index(self.lance) + 1:]
-        code = np.zeros(len(self.worlds), np.int64)
-        for lance in later:
-            code = code * 4 + self._later_lance(lance)
-        groups = []
-        kinds, inverse = np.unique(code, return_inverse=True)
-        for number, kind in enumerate(kinds):
-            bets, kind = {}, int(kind)
-            for lance in reversed(later):
-                kind, result = divmod(kind, 4)
-                if result == 1:
-                    bets[lance] = {"result": "accepted", "total": 2}
-                elif result >= 2:
-                    bets[lance] = {"result": "refused", "team": result - 2, "deje": 1}
-            groups.append((np.flatnonzero(inverse == number), bets))
-        return groups
-
-    def _later_lance(self, lance: str) -> np.ndarray:
-        """[world]: 0 en paso, 1 a bet of 2 accepted, 2 + the betting team when refused, under the seats' models
-        (the medium bot's thresholds on each seat's own lance chance)."""
-        me, ids = self.me, self.worlds.ids
-        size = len(self.worlds)
-        row = self.lances[lance]
-        holds = (_holds(me.reyes, lance) if lance in ("pares", "juego") else None)
-        chance, eligible = {}, {}
-        for seat in range(4):
-            seat_ids = np.broadcast_to(ids[seat], (size,))
-            chance[seat] = rivals.chances(me.reyes, position(seat, me.mano))[lance][seat_ids]
-            eligible[seat] = holds[seat_ids] if holds is not None else np.ones(size, bool)
-        bettor = np.full(size, -1)
-        for seat in me.seen.order:
-            opens = eligible[seat] & (chance[seat] >= MediumBot.open_at[lance])
-            bettor = np.where((bettor < 0) & opens, team(seat), bettor)
-        accepts = {side: np.zeros(size, bool) for side in (0, 1)}
-        for seat in range(4):
-            accepts[team(seat)] |= eligible[seat] & (chance[seat] >= MediumBot.accept_at[lance])
-        accepted = np.where(bettor == 0, accepts[1], accepts[0])
-        result = np.where(accepted, 1, 2 + bettor)
-        return np.where(row.bettable & (bettor >= 0), result, 0)
+        me = self.me
+        return played_out(self.worlds.ids, self.lances, me.mano, me.reyes, LANCES[LANCES.index(self.lance) + 1:])
 
     def results(self, result: dict) -> dict:
         """As the hard bot's, the later lances counted too: each group of worlds with its own later bets."""
