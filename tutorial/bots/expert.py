@@ -24,7 +24,8 @@ counts, its partner's signals and the rivals' it caught, weighed by the rivals a
   (exact over every draw, from the odds table); mus is asked when that value gains more than 1 tanto
   (``CUT_MARGIN``: going to mus also lets the rivals improve; the medium bot asks above 0.5). The value of a
   hand is what it collects en paso; what it nets in play, learned from the expert's games (``played.py``,
-  ``learned=True``), measured no better.
+  ``learned=True``), measured no better, and so did mus and discards looked ahead to the end of the hand
+  (``mus_ahead``, ``discard_ahead``: every seat changes cards by its model and the hand is played out).
 - **Signals** (``senas.HABITS["expert"]``): it tells only plays that decide a lance for its partner (31,
   duples, tres reyes, tres ases, medias), once its cards are final, at most one a hand: a weak signal (dos
   reyes, dos ases, ciego) tells the partner little and a catch tells the rivals as much.
@@ -222,7 +223,9 @@ class ExpertBot(HardBot):
     """The expert level (see the module's docstring); ``later=False`` values the later lances as passed (the hard
     bot's evaluation with the expert's answers), a diagnostic; ``rational``: the share of an órdago's answer
     decided by the game (``RATIONAL``); ``learned``: mus and discards value a hand by what it nets in play
-    (``played.py``) instead of en paso, a diagnostic that measured no gain (docs/bots.md)."""
+    (``played.py``) instead of en paso; ``mus_ahead`` and ``discard_ahead``: mus and discards looked ahead to the
+    end of the hand (``mus_gain``, ``best_throw``). The last three are diagnostics that measured no gain
+    (docs/bots.md)."""
 
     level = "expert"
 
@@ -285,9 +288,10 @@ class ExpertBot(HardBot):
     def mus_gain(self, me: Seat, events) -> float | None:
         """What asking mus gains over cutting, in the chance of winning the game, over this seat's worlds (None when
         too few agree with what it saw). Cutting plays the hand as it is; after our mus each seat still to speak
-        cuts by its model's chance, and when every seat says mus each changes cards once (``changed``) and the
-        hand is played with the new ones. Every hand is played out as the look-ahead of a bet plays the later
-        lances (``played_out``), and valued by the game (with mus corrido, the first to cut is mano)."""
+        cuts by its model's chance, and when every seat says mus each changes cards (``changed``), and once more
+        with the chance that all four say mus again. Every set of hands is played out as the look-ahead of a bet
+        plays the later lances (``played_out``) and valued by the game (with mus corrido, the first to cut is
+        mano)."""
         worlds = self.weighed_worlds(me, events)
         if len(worlds) < MIN_WORLDS:
             return None
