@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from tests.bots.test_bots import SeatOnly
-from tutorial.bots import make_bot
+from tutorial.bots import make_bot, rivals
 from tutorial.bots.base import Seat
-from tutorial.bots.expert import ExpertBot, _Lookahead, changed
+from tutorial.bots.expert import ExpertBot, RivalPlay, _Lookahead, changed
 from tutorial.bots.field import HELD_OUT_PROFILES, decide
 from tutorial.bots.tournament import run_tournament, summary
 from tutorial.bots.worlds import Public, Sampler
@@ -241,3 +241,16 @@ def test_the_look_ahead_discard_keeps_three_kings_and_throws_a_hand_of_nothing()
         for seat in range(4):
             game.apply(seat, Action("mus"))
         assert {str(card) for card in make_bot("expert", seed=0, discard_ahead=True).act(game, 0).cards} == thrown
+
+
+def test_the_mus_look_ahead_plays_each_rival_by_its_reading_with_the_same_draws_for_every_hand():
+    names = [name for name, _ in rivals.STYLES]
+    one = {name: np.eye(len(names))[names.index(name)] for name in ("cautious", "aggressive")}
+    styled = RivalPlay(0, {1: one["cautious"], 3: one["aggressive"]}, rivals.lates((0, 0), 40), seed=5)
+    ids = np.arange(len(rivals.chances(8, 1)["grande"]))  # every hand
+    opens = {seat: styled.says(seat, ids, 1, 8, "grande", "envido") for seat in (1, 3)}
+    assert opens[1].mean() < opens[3].mean()  # the cautious player opens less than the aggressive one
+    assert (styled.says(1, ids, 1, 8, "grande", "envido") == opens[1]).all()  # the same draws each time
+    game = mus_opening("4o 5b 6c 7e")
+    bot = make_bot("expert", seed=0, mus_ahead=True, mus_styles=True)
+    assert bot.reads_in_mus and bot.act(game, 0) == Action("mus")

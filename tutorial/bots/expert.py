@@ -113,12 +113,36 @@ def team_discard(cards, pos: int, reyes: int, weights: np.ndarray,
 
 
 # --- the lances still to play, by the seats' models -----------------------------------------------------------
-def played_out(ids, rows: dict, mano: int, reyes: int, later) -> list[tuple[np.ndarray, dict]]:
+class RivalPlay:
+    """The rivals' words in the lances played out, by the reading of them (``styled``): each rival opens and
+    accepts a bet of 2 with its styles' chances (``rivals.word_table``, each style by its share), drawn with numbers
+    kept per (seat, lance, word), so that every hand played out in one decision meets the same draws."""
+
+    def __init__(self, team: int, shares: dict, lates: tuple, seed: int):
+        self.team, self.shares, self.lates, self.seed, self._draws = team, shares, lates, seed, {}
+
+    def says(self, seat: int, ids, pos: int, reyes: int, lance: str, word: str) -> np.ndarray:
+        """[world]: whether ``seat`` opens (``word`` "envido") or accepts a bet of 2 ("quiero") with hands ``ids``."""
+        if word == "envido":
+            table = rivals.word_table(reyes, pos, lance, "envido", 0, 0, None, self.lates)
+            chance = self.shares[seat] @ table[:, ids]
+        else:
+            table = rivals.word_table(reyes, pos, lance, "no_quiero", 2, 1, None, self.lates)
+            chance = 1 - self.shares[seat] @ table[:, ids]
+        key = (seat, lance, word)
+        if key not in self._draws:
+            rng = np.random.default_rng([self.seed, seat, LANCES.index(lance), int(word == "envido")])
+            self._draws[key] = rng.random(len(ids))
+        return self._draws[key] < chance
+
+
+def played_out(ids, rows: dict, mano: int, reyes: int, later, styled: RivalPlay | None = None
+               ) -> list[tuple[np.ndarray, dict]]:
     """[(worlds, bets of the ``later`` lances)]: the worlds of ``ids`` (``rows``: their ``vectors.lances``) grouped
     by how those lances go in them under the seats' models (``later_lance``)."""
     code = np.zeros(len(rows["grande"].top), np.int64)
     for lance in later:
-        code = code * 4 + later_lance(ids, rows, mano, reyes, lance)
+        code = code * 4 + later_lance(ids, rows, mano, reyes, lance, styled)
     groups = []
     kinds, inverse = np.unique(code, return_inverse=True)
     for number, kind in enumerate(kinds):
@@ -133,9 +157,9 @@ def played_out(ids, rows: dict, mano: int, reyes: int, later) -> list[tuple[np.n
     return groups
 
 
-def later_lance(ids, rows: dict, mano: int, reyes: int, lance: str) -> np.ndarray:
+def later_lance(ids, rows: dict, mano: int, reyes: int, lance: str, styled: RivalPlay | None = None) -> np.ndarray:
     """[world]: 0 en paso, 1 a bet of 2 accepted, 2 + the betting team when refused, under the seats' models (the
-    medium bot's thresholds on each seat's own lance chance)."""
+    medium bot's thresholds on each seat's own lance chance; ``styled``: the rivals by their reading)."""
     row = rows[lance]
     size = len(row.top)
     holds = (_holds(reyes, lance) if lance in ("pares", "juego") else None)
@@ -144,23 +168,29 @@ def later_lance(ids, rows: dict, mano: int, reyes: int, lance: str) -> np.ndarra
         seat_ids = np.broadcast_to(ids[seat], (size,))
         chance[seat] = rivals.chances(reyes, position(seat, mano))[lance][seat_ids]
         eligible[seat] = holds[seat_ids] if holds is not None else np.ones(size, bool)
+    def says(seat: int, word: str) -> np.ndarray:
+        if styled is not None and team(seat) != styled.team:
+            seat_ids = np.broadcast_to(ids[seat], (size,))
+            return styled.says(seat, seat_ids, position(seat, mano), reyes, lance, word)
+        return chance[seat] >= (MediumBot.open_at if word == "envido" else MediumBot.accept_at)[lance]
+
     bettor = np.full(size, -1)
     for seat in order_from(mano):
-        opens = eligible[seat] & (chance[seat] >= MediumBot.open_at[lance])
+        opens = eligible[seat] & says(seat, "envido")
         bettor = np.where((bettor < 0) & opens, team(seat), bettor)
     accepts = {side: np.zeros(size, bool) for side in (0, 1)}
     for seat in range(4):
-        accepts[team(seat)] |= eligible[seat] & (chance[seat] >= MediumBot.accept_at[lance])
+        accepts[team(seat)] |= eligible[seat] & says(seat, "quiero")
     accepted = np.where(bettor == 0, accepts[1], accepts[0])
     result = np.where(accepted, 1, 2 + bettor)
     return np.where(row.bettable & (bettor >= 0), result, 0)
 
 
-def hand_chance(ids, mano: int, me: Seat, scores) -> np.ndarray:
+def hand_chance(ids, mano: int, me: Seat, scores, styled: RivalPlay | None = None) -> np.ndarray:
     """[world]: ``me``'s team's chance of winning the game once the hands ``ids`` are played from ``scores``, every
     lance by the seats' models (``played_out``)."""
     rows = lances(ids, mano, me.reyes, me.real)
-    groups = played_out(ids, rows, mano, me.reyes, LANCES)
+    groups = played_out(ids, rows, mano, me.reyes, LANCES, styled)
     while True:
         try:
             counted = count_each(rows, ids, groups, scores, me.target, me.reyes, me.real)
@@ -224,18 +254,19 @@ class ExpertBot(HardBot):
     bot's evaluation with the expert's answers), a diagnostic; ``rational``: the share of an órdago's answer
     decided by the game (``RATIONAL``); ``learned``: mus and discards value a hand by what it nets in play
     (``played.py``) instead of en paso; ``mus_ahead`` and ``discard_ahead``: mus and discards looked ahead to the
-    end of the hand (``mus_gain``, ``best_throw``). The last three are diagnostics that measured no gain
-    (docs/bots.md)."""
+    end of the hand (``mus_gain``, ``best_throw``); ``mus_styles``: that mus look-ahead plays the rivals by the
+    reading of them (``RivalPlay``). The last four are diagnostics that measured no gain (docs/bots.md)."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
                  temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
                  cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, learned: bool = False,
-                 mus_ahead: bool = False, discard_ahead: bool = False, **options):
+                 mus_ahead: bool = False, discard_ahead: bool = False, mus_styles: bool = False, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
         self.later, self.temper, self.cut_margin, self.rational = later, temper, cut_margin, rational
         self.learned, self.mus_ahead, self.discard_ahead = learned, mus_ahead, discard_ahead
+        self.reads_in_mus = self.mus_styles = mus_styles
         self.pool = POOL * worlds if pool is None else pool
         self.enough = ENOUGH * worlds if enough is None else enough
 
@@ -297,9 +328,14 @@ class ExpertBot(HardBot):
             return None
         seen = me.seen
         corrido = seen.options.mus_corrido and seen.hand_number == 1
+        styled = None
+        if self.mus_styles:
+            reading = self.reading(seen)
+            shares = {seat: reading[seat][1:] / reading[seat][1:].sum() for seat in rival_seats(me.seat)}
+            styled = RivalPlay(me.team, shares, rivals.lates(seen.scores, me.target), self.rng.getrandbits(64))
 
         def play(ids, cutter: int) -> np.ndarray:
-            return hand_chance(ids, cutter if corrido else seen.mano, me, seen.scores)
+            return hand_chance(ids, cutter if corrido else seen.mano, me, seen.scores, styled)
 
         cut = play(worlds.ids, me.seat)
         order = order_from(seen.mano)
@@ -312,10 +348,10 @@ class ExpertBot(HardBot):
         thrown = team_discard(me.hand, me.position, me.reyes, self.lance_weights(me), self.learned)[0]
         hands, stock = self.dealt(me, events, worlds)
         hands, ids, stock = changed(me, hands, worlds.ids, stock, rng, thrown)
-        once = hand_chance(ids, seen.mano, me, seen.scores)
+        once = play(ids, seen.mano)
         if seen.mus_round < MAX_MUS_ROUNDS:  # every seat may say mus once more (each by its model's chance)
             again = np.prod([model(me.reyes, position(seat, seen.deal_mano)).mus[ids[seat]] for seat in order], 0)
-            twice = hand_chance(changed(me, hands, ids, stock, rng)[1], seen.mano, me, seen.scores)
+            twice = play(changed(me, hands, ids, stock, rng)[1], seen.mano)
             once = (1 - again) * once + again * twice
         mus += reach * once
         weights = worlds.weights / worlds.weights.sum()

@@ -33,6 +33,7 @@ ORDAGO_WITHIN = 12
 class HardBot(MediumBot):
     level = "hard"
     uses_events = True
+    reads_in_mus = False  # whether its worlds in the mus and discards weigh the reading of the rivals too
 
     def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = WORLDS, tries: int = TRIES,
                  robust: bool = True):
@@ -52,7 +53,7 @@ class HardBot(MediumBot):
         events = self._hand_events(game, seat)
         reading = self._reading(game, seat, events)
         seen = game.observation(seat)
-        if seen.lance is not None:
+        if seen.lance is not None or self.reads_in_mus:
             self._current = reading
         try:
             return self.choose(seen, events)
