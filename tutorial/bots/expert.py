@@ -124,11 +124,11 @@ class RivalPlay:
     def says(self, seat: int, ids, pos: int, reyes: int, lance: str, word: str) -> np.ndarray:
         """[world]: whether ``seat`` opens (``word`` "envido") or accepts a bet of 2 ("quiero") with hands ``ids``."""
         if word == "envido":
-            table = rivals.word_table(reyes, pos, lance, "envido", 0, 0, None, self.lates)
-            chance = self.shares[seat] @ table[:, ids]
+            each = rivals.word_table(reyes, pos, lance, "envido", 0, 0, None, self.lates)  # [style, hand id]
+            chance = self.shares[seat] @ each[:, ids]
         else:
-            table = rivals.word_table(reyes, pos, lance, "no_quiero", 2, 1, None, self.lates)
-            chance = 1 - self.shares[seat] @ table[:, ids]
+            each = rivals.word_table(reyes, pos, lance, "no_quiero", 2, 1, None, self.lates)
+            chance = 1 - self.shares[seat] @ each[:, ids]
         key = (seat, lance, word)
         if key not in self._draws:
             rng = np.random.default_rng([self.seed, seat, LANCES.index(lance), int(word == "envido")])
