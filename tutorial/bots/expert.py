@@ -44,11 +44,11 @@ import numpy as np
 
 from tutorial.bots import played, rivals
 from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
-from tutorial.bots.hard import MIN_WORLDS, HardBot, _Evaluation
+from tutorial.bots.hard import MIN_WORLDS, HardBot, _Evaluation, game_chance
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import NET, WIN, draws, odds, shape, table
 from tutorial.bots.senas import cut_bonus, known_bounds, promised
-from tutorial.bots.winprob import win_probabilities, win_probability
+from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _hand_ids, _holds, _keys, _sorted, model, sigmoid
 from tutorial.engine import DECK, LANCES, Action, BetError, order_from, position, rivals as rival_seats, team
 from tutorial.engine.vectors import CARD_INDEX, count_each, hand_ids, lances
@@ -201,9 +201,7 @@ def hand_chance(ids, mano: int, me: Seat, scores, styled: RivalPlay | None = Non
             last = max(bets, key=LANCES.index)
             groups[number] = (deals, {lance: bet for lance, bet in bets.items() if lance != last})
     ours, theirs = me.team, 1 - me.team
-    value = win_probabilities(counted.scores[ours], counted.scores[theirs], me.target)
-    value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
-    return np.where(counted.valid, value, win_probability(scores[ours], scores[theirs], me.target))
+    return game_chance(counted, ours, me.target, win_probability(scores[ours], scores[theirs], me.target))
 
 
 def changed(me: Seat, hands: dict, ids: list, stock: np.ndarray, rng, thrown=None) -> tuple[dict, list, np.ndarray]:

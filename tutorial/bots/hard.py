@@ -145,6 +145,14 @@ def estimates(observation, legal_actions, rng, events=(), worlds: int = WORLDS, 
     return sorted(((action, tantos[str(action)], chance) for action, chance in chances), key=lambda item: -item[2])
 
 
+def game_chance(counted, side: int, target: int, now: float) -> np.ndarray:
+    """[deal]: team ``side``'s chance of winning the game after the hands ``counted`` (``vectors.count``): 1 or 0
+    where the hand ends it, ``now`` where the cards rule the bets out."""
+    value = win_probabilities(counted.scores[side], counted.scores[1 - side], target)
+    value = np.where(counted.winner_team < 0, value, counted.winner_team == side)
+    return np.where(counted.valid, value, now)
+
+
 class _Evaluation:
     """Expected game-winning chance of each candidate action, averaged over weighted worlds.
 
@@ -175,10 +183,7 @@ class _Evaluation:
         values = self.results(result)
         if self.measure not in values:  # "win": worked out only for a measure that asks for it
             counted, now = values.pop("counted")
-            ours, theirs = self.team, 1 - self.team
-            value = win_probabilities(counted.scores[ours], counted.scores[theirs], self.me.target)
-            value = np.where(counted.winner_team < 0, value, counted.winner_team == ours)
-            values["win"] = np.where(counted.valid, value, now)
+            values["win"] = game_chance(counted, self.team, self.me.target, now)
         return values[self.measure]
 
     def results(self, result: dict) -> dict:

@@ -25,13 +25,12 @@ import json
 import random
 import threading
 from collections import OrderedDict
-from itertools import combinations
 from typing import NamedTuple
 
 import numpy as np
 
 from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
-from tutorial.bots.expert import ExpertBot, lookahead, team_hand_value, team_keep_value
+from tutorial.bots.expert import ExpertBot, lookahead, team_discards, team_hand_value
 from tutorial.bots.hard import MIN_WORLDS
 from tutorial.bots.odds import shape
 from tutorial.bots.senas import cut_bonus, signal_to_make
@@ -157,25 +156,17 @@ def game_of(me: Seat, tantos: float) -> float:
 # ----- mus and discards: the expert's team value ----------------------------------------------------------------
 
 def _keeps(bot: ExpertBot, me: Seat):
-    """Every change the seat can make, in the expert's order: (cards thrown, cards kept, the team value after the
-    draw). The expert throws the first of the best."""
+    """Every change the seat can make, in the expert's order (``team_discards``: the best first, the expert throws
+    the first): (cards thrown, cards kept, the team value after the draw); and the team value now."""
     weights = bot.lance_weights(me)
-    options = []
-    for n in (1, 2, 3, 4):
-        for out in combinations(me.hand, n):
-            kept = tuple(card for card in me.hand if card not in out)
-            options.append((out, kept, team_keep_value(kept, me.position, me.reyes, weights, bot.learned)))
+    options = [(out, tuple(card for card in me.hand if card not in out), value)
+               for out, value in team_discards(me.hand, me.position, me.reyes, weights, bot.learned)]
     return options, team_hand_value(me.hand, me.position, me.reyes, weights, bot.learned)
-
-
-def _best(options):
-    """The expert's change (the first with the most value) then the others by value."""
-    return sorted(options, key=lambda item: -item[2])
 
 
 def _mus(bot: ExpertBot, me: Seat, actions) -> Advice:
     options, now = _keeps(bot, me)
-    out, kept, after = _best(options)[0]
+    out, kept, after = options[0]
     margin = bot.cut_margin + (cut_bonus(me.seen) if me.seen.senas else 0.0)
     mus = next(a for a in actions if a.type == "mus")
     corto = next(a for a in actions if a.type == "corto")
@@ -195,7 +186,7 @@ def _discard(bot: ExpertBot, me: Seat, actions) -> Advice:
     legal = [a for a in actions if a.type == "discard"]
     options, _now = _keeps(bot, me)
     estimates, kepts, done = [], [], set()
-    for out, kept, value in _best(options):
+    for out, kept, value in options:
         action = next((a for a in legal if set(a.cards) == set(out)), None)
         if action is None or frozenset(out) in done:
             continue
