@@ -369,6 +369,9 @@ function lessonPage() {
       if (!target || !section.contains(target) || target.disabled) return;
       // one answer at a time: a play step's next move is judged from where the last one left the table
       if (section.getAttribute("aria-busy") === "true" && !target.matches(".card-toggle, .choice-toggle")) return;
+      // the second click of a double click is never a second answer: the first one's reply may already have put
+      // the next move's button under the pointer
+      if (event.detail > 1 && !target.matches(".card-toggle, .choice-toggle")) return;
       if (target.matches("[data-prev]")) {
         if (index > 0) show(index - 1);
       } else if (target.matches("[data-next]")) {
