@@ -45,3 +45,11 @@ def test_valuing_a_move_leaves_the_game_and_the_bots_as_they_were():
     assert 0 <= passed <= 1 and passed == hand_value(game, bots, seat, Action("paso"), team(seat))
     assert json.dumps(game.snapshot()) == before
     assert all(bot.rng.getstate() == states[seat] for seat, bot in bots.items())
+
+
+def test_each_signal_is_valued_against_keeping_it_and_valuing_changes_nothing_at_the_table():
+    compared = compare("hard", "hard", "field", 4, seed=5, kinds=("senas",))
+    played = run_tournament("hard", "field", 4, seed=5, options=Options(senas=True), senas=(True, False))
+    assert compared["wins_a"] == played.wins_a and len(compared["rows"]) == compared["decisions"] == played.signals[0]
+    assert {row["lance"] for row in compared["rows"]} == {"seña"} and any(row["value"] for row in compared["rows"])
+    assert all(-1 <= row["value"] <= 1 and row["other"] == "none" for row in compared["rows"])

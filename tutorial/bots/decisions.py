@@ -10,24 +10,30 @@ differ by the move alone. Each ending is valued by the chance of winning the gam
 
 The sum of the differences over a game estimates what playing A's moves instead of the other bot's is worth in
 that game, with far less noise than games won (most decisions are the same and count nothing), and shows where:
-by lance, by rival and by the pair of moves. It is a development tool: run it against the field, never tune
-against one rival, and measure the result with ``tournament``.
+by lance, by rival and by the pair of moves. ``--kinds senas`` plays señas (team A signals by its level's habit,
+team B catches at its level's rate and never signals, as ``tournament --senas-a on --senas-b off``) and compares
+each signal team A makes with keeping it to itself, the rest of the hand played both ways with the same draws.
+It is a development tool: run it against the field, never tune against one rival, and measure the result with
+``tournament``.
 """
 from __future__ import annotations
 
 import copy
 import json
+import random
 import sys
 import time
 from collections import defaultdict
+from dataclasses import replace
 
-from tutorial.bots import LEVELS, held_out, make_bot, personalities
-from tutorial.bots.tournament import FIELD, HELD_OUT, add_run_arguments, interval, member, too_few_games
+from tutorial.bots import LEVELS, habits_level, held_out, make_bot, personalities
+from tutorial.bots.tournament import FIELD, HELD_OUT, Senas, Tally, add_run_arguments, interval, member, too_few_games
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import BET_TYPES, MUS_TYPES, SEATS, Game, Options, team
 
 # the decisions that can be compared, by the actions that make them
-KINDS = {"bets": frozenset(BET_TYPES), "mus": frozenset(MUS_TYPES), "discards": frozenset({"discard"})}
+KINDS = {"bets": frozenset(BET_TYPES), "mus": frozenset(MUS_TYPES), "discards": frozenset({"discard"}),
+         "senas": frozenset()}
 
 
 def _copy_game(game: Game) -> Game:
@@ -51,18 +57,46 @@ def _copy_bots(bots: dict, old: Game, new: Game) -> dict:
     return {seat: made[id(bot)] for seat, bot in bots.items()}
 
 
-def hand_value(game: Game, bots: dict, seat: int, action, a_team: int) -> float:
+def _copy_senas(senas: Senas | None) -> Senas | None:
+    """The señas of a table, their draws and what was weighed carried over, counting into a tally of their own."""
+    if senas is None:
+        return None
+    return replace(senas, rng=copy.deepcopy(senas.rng), tally=Tally(), considered=dict(senas.considered))
+
+
+def hand_value(game: Game, bots: dict, seat: int, action, a_team: int, senas: Senas | None = None,
+               signals: bool = True) -> float:
     """Team ``a_team``'s chance of winning the game once ``seat`` plays ``action`` and copies of ``bots`` play the
-    rest of the hand (``game`` and ``bots`` are left as they are)."""
+    rest of the hand (``game`` and ``bots`` are left as they are). With ``senas`` (a copy is used) the table plays
+    señas; ``action`` None with ``signals`` True: ``seat`` first makes the signal its habit makes now, with
+    ``signals`` False it keeps it to itself, and then it moves as its bot does."""
     twin = _copy_game(game)
     players = _copy_bots(bots, game, twin)
-    twin.apply(seat, action)
+    senas = _copy_senas(senas)
+    if action is None:  # the draws of the signal and its catches are made either way (the same later draws)
+        senas.before(twin if signals else _copy_game(twin), seat)
+    else:
+        twin.apply(seat, action)
     while not twin.is_over and not twin.phase.hand_is_over:
         turn = twin.to_act()[0]
+        if senas is not None:
+            senas.before(twin, turn)
         twin.apply(turn, players[turn].act(twin, turn))
     if twin.is_over:
         return float(twin.winner_team == a_team)
     return win_probability(twin.scores[a_team], twin.scores[1 - a_team], twin.options.target)
+
+
+def _signal_now(game: Game, senas: Senas, seat: int) -> str | None:
+    """The signals ``seat`` would make now by its habit (tried on copies), with "caught" when a rival caught one,
+    or None."""
+    twin, tried = _copy_game(game), _copy_senas(senas)
+    made, caught = len(twin.senas.made), len(twin.senas.catches)
+    tried.before(twin, seat)
+    if len(twin.senas.made) == made:
+        return None
+    names = " ".join(name for _seat, name, _round in twin.senas.made[made:])
+    return names + (" caught" if len(twin.senas.catches) > caught else "")
 
 
 def _word(action) -> str:
@@ -78,7 +112,8 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
     table), the two moves, "value" (A's move minus the other's, in the chance of the game)], "pairs": [the
     values' sum per deal pair], "wins_a": games A won (as ``tournament`` plays them: asking the other bot changes
     nothing at the table)}."""
-    options = options or Options()
+    signs = "senas" in kinds
+    options = options or Options(senas=signs)
     compared = frozenset().union(*(KINDS[kind] for kind in kinds))
     decisions, rows, pairs, wins = 0, [], [], 0
     for pair in range((games + 1) // 2):
@@ -90,8 +125,23 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
             asked = make_bot(other, seed=2 * game_seed + 7, **(other_options or {}))
             bots = {seat: mine if team(seat) == a_team else theirs for seat in SEATS}
             game = Game(options, game_seed)
+            senas = None
+            if signs:  # as tournament --senas-a on --senas-b off plays them
+                levels = {seat: habits_level(level_a if team(seat) == a_team else rival) for seat in SEATS}
+                senas = Senas(frozenset(seat for seat in SEATS if team(seat) == a_team), levels,
+                              random.Random(game_seed * 2 + a_team), Tally(), a_team)
             while not game.is_over:
                 seat = game.to_act()[0]
+                if senas is not None:
+                    told = _signal_now(game, senas, seat) if team(seat) == a_team else None
+                    if told is not None:
+                        decisions += 1
+                        value = (hand_value(game, bots, seat, None, a_team, senas)
+                                 - hand_value(game, bots, seat, None, a_team, senas, signals=False))
+                        rows.append({"lance": "seña", "answer": False, "rival": rival, "a": told, "other": "none",
+                                     "value": value})
+                        pair_sum += value
+                    senas.before(game, seat)
                 asks = team(seat) == a_team and any(a.type in compared for a in game.concrete_actions(seat))
                 if not asks:
                     game.apply(seat, bots[seat].act(game, seat))
@@ -165,7 +215,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--b", default=FIELD, choices=bots, help="team B (default: the field, in rotation)")
     parser.add_argument("--a-set", nargs="*", default=[], metavar="KEY=VALUE", help="settings of A's bot")
     parser.add_argument("--other-set", nargs="*", default=[], metavar="KEY=VALUE", help="settings of the other bot")
-    parser.add_argument("--kinds", default="bets", help="the decisions compared, any of bets,mus,discards")
+    parser.add_argument("--kinds", default="bets",
+                        help="the decisions compared, any of bets,mus,discards; senas: with señas (A signals, B "
+                             "catches), each signal A makes against none")
     parser.add_argument("--top", type=int, default=8, help="pairs of moves to list at each end")
     add_run_arguments(parser)
 
