@@ -111,7 +111,8 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
     {"decisions", "rows": [one per differing decision: lance (or "mus", "discard"), "answer" (a bet was on the
     table), the two moves, "value" (A's move minus the other's, in the chance of the game)], "pairs": [the
     values' sum per deal pair], "wins_a": games A won (as ``tournament`` plays them: asking the other bot changes
-    nothing at the table)}."""
+    nothing at the table)}. With "senas" each signal A makes is a row (lance "seña", the signals made, with
+    "caught" when a rival caught one, against "none"), whether or not it changed the rest of the hand."""
     signs = "senas" in kinds
     options = options or Options(senas=signs)
     compared = frozenset().union(*(KINDS[kind] for kind in kinds))
@@ -189,6 +190,7 @@ def summary(result: dict, games: int) -> dict:
         return sorted(found, key=lambda part: part["per_game"])
 
     return {"games": games, "decisions": result["decisions"], "differing": len(rows),
+            "changed": sum(row["value"] != 0 for row in rows),
             "per_game": round(100 * total / games, 2), "per_game_95": round(100 * _sum_interval(pairs) / games, 2),
             "by_lance": parts(lambda row: row["lance"]),
             "by_kind": parts(lambda row: "answer" if row["answer"] else "opening"),
@@ -251,7 +253,8 @@ def run(args) -> int:
         return 0
     print(f"{' '.join([args.a, *args.a_set])} (A) against {args.b}, its decisions ({args.kinds}) also asked of "
           f"{' '.join([args.other, *args.other_set])}: {result['games']} games, seed {args.seed}, "
-          f"{result['decisions']} decisions, {result['differing']} differ")
+          f"{result['decisions']} decisions, {result['differing']} differ, {result['changed']} changed what the hand was worth"
+          + (" (with senas: each signal A makes against none)" if "senas" in kinds else ""))
     print(f"A's moves instead of the other's: {result['per_game']:+.2f} points of the chance of winning the game per "
           f"game (95% interval {result['per_game'] - result['per_game_95']:+.2f} to "
           f"{result['per_game'] + result['per_game_95']:+.2f})")
