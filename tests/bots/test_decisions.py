@@ -53,3 +53,9 @@ def test_each_signal_is_valued_against_keeping_it_and_valuing_changes_nothing_at
     assert compared["wins_a"] == played.wins_a and len(compared["rows"]) == compared["decisions"] == played.signals[0]
     assert {row["lance"] for row in compared["rows"]} == {"seña"} and any(row["value"] for row in compared["rows"])
     assert all(-1 <= row["value"] <= 1 and row["other"] == "none" for row in compared["rows"])
+
+
+def test_a_bot_told_its_partners_hand_is_compared_with_the_same_bot_not_told():
+    compared = compare("hard", "hard", "field", 2, seed=6, partner_cards=True)
+    played = run_tournament("hard", "field", 2, seed=6, partner_cards=True)
+    assert compared["rows"] and compared["wins_a"] == played.wins_a

@@ -27,7 +27,8 @@ from collections import defaultdict
 from dataclasses import replace
 
 from tutorial.bots import LEVELS, habits_level, held_out, make_bot, personalities
-from tutorial.bots.tournament import FIELD, HELD_OUT, Senas, Tally, add_run_arguments, interval, member, too_few_games
+from tutorial.bots.tournament import (FIELD, HELD_OUT, TOLD, Senas, Tally, add_run_arguments, interval, member,
+                                      told_bot, too_few_games)
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import BET_TYPES, MUS_TYPES, SEATS, Game, Options, team
 
@@ -106,13 +107,15 @@ def _word(action) -> str:
 
 def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
             a_options: dict | None = None, other_options: dict | None = None, progress=None,
-            kinds: tuple = ("bets",)) -> dict:
+            kinds: tuple = ("bets",), partner_cards: bool = False) -> dict:
     """Team A (``level_a``) against team B, A's decisions of ``kinds`` (``KINDS``) also asked of ``other``:
     {"decisions", "rows": [one per differing decision: lance (or "mus", "discard"), "answer" (a bet was on the
     table), the two moves, "value" (A's move minus the other's, in the chance of the game)], "pairs": [the
     values' sum per deal pair], "wins_a": games A won (as ``tournament`` plays them: asking the other bot changes
     nothing at the table)}. With "senas" each signal A makes is a row (lance "seña", the signals made, with
-    "caught" when a rival caught one, against "none"), whether or not it changed the rest of the hand."""
+    "caught" when a rival caught one, against "none"), whether or not it changed the rest of the hand.
+    ``partner_cards`` (a diagnostic, A hard or expert): A's bot is told its partner's whole hand
+    (``tournament.told_bot``) and the other is not, so the rows are what that knowledge changes and earns."""
     signs = "senas" in kinds
     options = options or Options(senas=signs)
     compared = frozenset().union(*(KINDS[kind] for kind in kinds))
@@ -121,7 +124,7 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
         game_seed = seed * 1_000_003 + pair
         rival, pair_sum = member(level_b, pair), 0.0
         for a_team in (0, 1)[:games - 2 * pair]:
-            mine = make_bot(level_a, seed=2 * game_seed, **(a_options or {}))
+            mine = (told_bot if partner_cards else make_bot)(level_a, seed=2 * game_seed, **(a_options or {}))
             theirs = make_bot(rival, seed=2 * game_seed + 1)
             asked = make_bot(other, seed=2 * game_seed + 7, **(other_options or {}))
             bots = {seat: mine if team(seat) == a_team else theirs for seat in SEATS}
@@ -220,12 +223,17 @@ def add_arguments(parser) -> None:
     parser.add_argument("--kinds", default="bets",
                         help="the decisions compared, any of bets,mus,discards; senas: with señas (A signals, B "
                              "catches), each signal A makes against none")
+    parser.add_argument("--partner-cards-a", action="store_true",
+                        help="a diagnostic (A hard or expert): A's bot is told its partner's whole hand, the other not")
     parser.add_argument("--top", type=int, default=8, help="pairs of moves to list at each end")
     add_run_arguments(parser)
 
 
 def run(args) -> int:
     if too_few_games(args):
+        return 2
+    if args.partner_cards_a and args.a not in TOLD:
+        print("--partner-cards-a needs --a hard or --a expert", file=sys.stderr)
         return 2
     kinds = tuple(args.kinds.split(","))
     if not kinds or set(kinds) - set(KINDS):
@@ -245,16 +253,18 @@ def run(args) -> int:
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
     result = summary(compare(args.a, args.other, args.b, args.games, args.seed, None, _options(args.a_set),
-                             _options(args.other_set), progress, kinds), args.games)
+                             _options(args.other_set), progress, kinds, args.partner_cards_a), args.games)
     result.update(a=args.a, other=args.other, b=args.b, kinds=list(kinds), a_set=args.a_set,
+                  partner_cards_a=args.partner_cards_a,
                   other_set=args.other_set, seed=args.seed, seconds=round(time.perf_counter() - start, 1))
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{' '.join([args.a, *args.a_set])} (A) against {args.b}, its decisions ({args.kinds}) also asked of "
+    told = " told its partner's hand" if args.partner_cards_a else ""
+    print(f"{' '.join([args.a, *args.a_set])} (A){told} against {args.b}, its decisions ({args.kinds}) also asked of "
           f"{' '.join([args.other, *args.other_set])}: {result['games']} games, seed {args.seed}, "
-          f"{result['decisions']} decisions, {result['differing']} differ, {result['changed']} changed what the hand was worth"
-          + (" (with senas: each signal A makes against none)" if "senas" in kinds else ""))
+          f"{result['decisions']} decisions, {result['differing']} differ, {result['changed']} changed what the "
+          "hand was worth" + (" (with senas: each signal A makes against none)" if "senas" in kinds else ""))
     print(f"A's moves instead of the other's: {result['per_game']:+.2f} points of the chance of winning the game per "
           f"game (95% interval {result['per_game'] - result['per_game_95']:+.2f} to "
           f"{result['per_game'] + result['per_game_95']:+.2f})")

@@ -166,13 +166,14 @@ class Ordagos:
                 self.waiting = None
 
 
+def told_bot(level: str, seed: int, **options):
+    """A bot of ``level`` (one of ``TOLD``) told its partner's whole hand (a diagnostic)."""
+    return (PartnerCardsExpert if level == "expert" else PartnerCardsBot)(seed=seed, **options)
+
+
 def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict,
                partner_cards: bool = False) -> dict:
-    if partner_cards:
-        told = PartnerCardsExpert if level_a == "expert" else PartnerCardsBot
-        a = told(seed=2 * seed, **bot_options.get(level_a, {}))
-    else:
-        a = make_bot(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
+    a = (told_bot if partner_cards else make_bot)(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
     b = make_bot(level_b, seed=2 * seed + 1, **bot_options.get(level_b, {}))
     return {seat: a if team(seat) == a_seats_team else b for seat in SEATS}
 
