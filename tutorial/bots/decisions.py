@@ -156,8 +156,8 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
                 seen = game.observation(seat)
                 played, instead = mine.act(game, seat), asked.act(game, seat)
                 if _word(played) != _word(instead):
-                    value = (hand_value(before, players, seat, played, a_team)
-                             - hand_value(before, players, seat, instead, a_team))
+                    value = (hand_value(before, players, seat, played, a_team, senas)
+                             - hand_value(before, players, seat, instead, a_team, senas))
                     rows.append({"lance": seen.lance or played.type, "answer": seen.live_bet is not None,
                                  "rival": rival, "a": _word(played), "other": _word(instead), "value": value})
                     pair_sum += value
