@@ -113,7 +113,8 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
     table), the two moves, "value" (A's move minus the other's, in the chance of the game)], "pairs": [the
     values' sum per deal pair], "wins_a": games A won (as ``tournament`` plays them: asking the other bot changes
     nothing at the table)}. With "senas" each signal A makes is a row (lance "seña", the signals made, with
-    "caught" when a rival caught one, against "none"), whether or not it changed the rest of the hand.
+    "caught" when a rival caught one, against "none"), whether or not it changed the rest of the hand; with
+    ``options`` that play señas and no "senas" among the kinds, A signals and B catches, and no signal is compared.
     ``partner_cards`` (a diagnostic, A hard or expert): A's bot is told its partner's whole hand
     (``tournament.told_bot``) and the other is not, so the rows are what that knowledge changes and earns."""
     signs = "senas" in kinds
@@ -130,14 +131,14 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
             bots = {seat: mine if team(seat) == a_team else theirs for seat in SEATS}
             game = Game(options, game_seed)
             senas = None
-            if signs:  # as tournament --senas-a on --senas-b off plays them
+            if options.senas:  # as tournament --senas-a on --senas-b off plays them
                 levels = {seat: habits_level(level_a if team(seat) == a_team else rival) for seat in SEATS}
                 senas = Senas(frozenset(seat for seat in SEATS if team(seat) == a_team), levels,
                               random.Random(game_seed * 2 + a_team), Tally(), a_team)
             while not game.is_over:
                 seat = game.to_act()[0]
                 if senas is not None:
-                    told = _signal_now(game, senas, seat) if team(seat) == a_team else None
+                    told = _signal_now(game, senas, seat) if signs and team(seat) == a_team else None
                     if told is not None:
                         decisions += 1
                         value = (hand_value(game, bots, seat, None, a_team, senas)
