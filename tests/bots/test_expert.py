@@ -254,26 +254,3 @@ def test_the_mus_look_ahead_plays_each_rival_by_its_reading_with_the_same_draws_
     game = mus_opening("4o 5b 6c 7e")
     bot = make_bot("expert", seed=0, mus_ahead=True, mus_styles=True)
     assert bot.reads_in_mus and bot.act(game, 0) == Action("mus")
-
-
-def test_a_partners_silence_rules_out_the_hands_it_would_have_signalled_only_once_it_spoke_in_the_lances():
-    from tutorial.bots.senas import STRONG, silent
-    from tutorial.bots.worlds import _still_true
-    game = Game(Options(senas=True), seed=1, hands=HANDS, mano=2)  # seat 2, the partner of seat 0, speaks first
-    game.apply(2, Action("corto"))
-    assert silent(game.observation(0), 2, "expert") == ()  # it has not spoken in the lances yet
-    game.apply(2, Action("paso"))
-    game.apply(3, Action("paso"))
-    seen, events = game.observation(0), game.events_for(0)
-    assert silent(seen, 2, "expert") == STRONG
-
-    def strong(partner_silence: bool) -> int:
-        bot = ExpertBot(seed=3, partner_silence=partner_silence, **SMALL)
-        ids = bot.weighed_worlds(Seat(seen), events).ids[2]
-        return sum(int(_still_true(8, name, 0)[ids].sum()) for name in STRONG)
-    assert strong(False) > 0 and strong(True) == 0
-    told = Game(Options(senas=True), seed=1, hands=["5o 5b 5c 1e", *HANDS[1:]], mano=0)
-    told.apply(0, Action("sena", sena="medias"))  # its one signal of the hand made: its silence says no more
-    told.apply(0, Action("corto"))
-    told.apply(0, Action("paso"))
-    assert silent(told.observation(2), 0, "expert") == ()

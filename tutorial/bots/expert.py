@@ -47,11 +47,10 @@ from tutorial.bots.base import MAX_MUS_ROUNDS, Seat
 from tutorial.bots.hard import MIN_WORLDS, HardBot, _Evaluation, game_chance
 from tutorial.bots.medium import MediumBot
 from tutorial.bots.odds import NET, WIN, draws, odds, shape, table
-from tutorial.bots.senas import cut_bonus, known_bounds, promised, silent
+from tutorial.bots.senas import cut_bonus, known_bounds, promised
 from tutorial.bots.winprob import win_probability
 from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _hand_ids, _holds, _keys, _sorted, model, sigmoid
-from tutorial.engine import (DECK, LANCES, Action, BetError, order_from, partner, position, rivals as rival_seats,
-                             team)
+from tutorial.engine import DECK, LANCES, Action, BetError, order_from, position, rivals as rival_seats, team
 from tutorial.engine.vectors import CARD_INDEX, count_each, hand_ids, lances
 
 WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
@@ -254,32 +253,20 @@ class ExpertBot(HardBot):
     decided by the game (``RATIONAL``); ``learned``: mus and discards value a hand by what it nets in play
     (``played.py``) instead of en paso; ``mus_ahead`` and ``discard_ahead``: mus and discards looked ahead to the
     end of the hand (``mus_gain``, ``best_throw``); ``mus_styles``: that mus look-ahead plays the rivals by the
-    reading of them (``RivalPlay``). The last four are diagnostics that measured no gain (docs/bots.md).
-    ``partner_silence``: its partner is an expert bot that signals, so what it did not tell counts."""
+    reading of them (``RivalPlay``). The last four are diagnostics that measured no gain (docs/bots.md)."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
                  temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
                  cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, learned: bool = False,
-                 mus_ahead: bool = False, discard_ahead: bool = False, mus_styles: bool = False,
-                 partner_silence: bool = False, **options):
+                 mus_ahead: bool = False, discard_ahead: bool = False, mus_styles: bool = False, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
         self.later, self.temper, self.cut_margin, self.rational = later, temper, cut_margin, rational
         self.learned, self.mus_ahead, self.discard_ahead = learned, mus_ahead, discard_ahead
         self.reads_in_mus = self.mus_styles = mus_styles
-        self.partner_silence = partner_silence
         self.pool = POOL * worlds if pool is None else pool
         self.enough = ENOUGH * worlds if enough is None else enough
-
-    def public(self, seen, events):
-        """What this seat knows of the hand; with ``partner_silence`` (its partner is known to be an expert that
-        signals), also what its partner's silence says (``senas.silent``)."""
-        public = super().public(seen, events)
-        if self.partner_silence and seen.options.senas:
-            mate = partner(seen.seat)
-            public.silent = {mate: silent(seen, mate, self.level)}
-        return public
 
     # --- mus and discards: the team's value ---------------------------------------------------------------
     def partner_promise(self, me: Seat, lance: str) -> float:

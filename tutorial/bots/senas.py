@@ -93,19 +93,6 @@ def react(game, signaller: int, levels: dict, rng, people=(), rates: dict = CATC
             game.apply(None, Action("close", seat=signaller, rival=rival))
 
 
-def silent(seen, seat: int, level: str) -> tuple[str, ...]:
-    """The signals ``seat`` (a bot of ``level`` whose habit tells, always, all it may at once) would have told at its
-    first turn in the lances had its cards held them, and did not: once it spoke in the lances with room for more
-    signals, its cards (final by then) hold none of them. () before that, or when it may have been stopped by its
-    limit or by chance."""
-    chance, most, when = HABITS[level]
-    made = [sena.sena for sena in seen.senas if sena.seat == seat]
-    spoke = any(speech.seat == seat for record in seen.lances for speech in record.speeches)
-    if chance < 1 or when != "final" or len(made) >= most or not spoke:
-        return ()
-    return tuple(name for name in TELLS.get(level, PRIORITY) if name not in made)
-
-
 # --- what a signal still tells ------------------------------------------------------------------------------
 # A signal is true of the cards its seat held when it made it; a discard since may have thrown some of them. Of the
 # cards a signal counts, at least (count - cards thrown since) are still held: only what the seat must have kept

@@ -100,7 +100,6 @@ class Public:
         self.hidden = [s for s in self.others if s not in self.known]  # the seats whose cards are drawn
         self.senas = seen if seen.senas else None  # the observation, when it holds signals
         self.signals = known_signals(seen)  # señas: (seat, signal, mus round), the partner's and those caught
-        self.silent = {}  # seat -> the signals its silence says its current hand does not hold (``senas.silent``)
         self.thrown = {(seat, mus_round): thrown_since(seen, seat, mus_round)
                        for seat, _, mus_round in self.signals}  # cards changed since each signal
 
@@ -561,11 +560,8 @@ class Sampler:
         """Whether each world agrees with the signals of ``seat`` this seat saw (its partner's, the rivals' it
         caught). The replay knows the seat's hand in every mus round (``held``), so a signal is checked against the
         very hand it was made with; without a replay (a reshuffle), against what the seat must still hold of it
-        now (``senas.still_true``: only the cards it can have kept count). A seat whose silence says something
-        (``Public.silent``) holds none of the signals it did not tell."""
+        now (``senas.still_true``: only the cards it can have kept count)."""
         pub, agree = self.public, 1.0
-        for name in pub.silent.get(seat, ()):
-            agree = agree * ~_still_true(pub.reyes, name, 0)[ids]
         for signaller, name, mus_round in pub.signals:
             if signaller != seat:
                 continue
