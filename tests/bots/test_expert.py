@@ -161,6 +161,30 @@ def test_the_ordago_calibration_gives_predicted_and_observed_acceptance_with_int
     assert (parts["styles_alone"], parts["game_alone"]) == (0.15, 0.75)
 
 
+
+def test_each_answer_of_the_expert_is_checked_against_the_hands_dealt():
+    from types import SimpleNamespace
+
+    from tutorial.bots.tournament import Answers, Tally, lance_calibration
+    # HANDS: seat 1's 12-11-10-4 beats seat 2's 12-11-10-1 in grande (team 1); seat 2's as wins chica (team 0).
+    game = Game(Options(), seed=1, hands=HANDS, mano=0)
+    game.apply(0, Action("corto"))
+    game.apply(0, Action("paso"))
+    game.apply(1, Action("envido", 2))
+    tally = Tally()
+    for lance, predicted in (("grande", 0.3), ("chica", 0.6)):
+        bot = SimpleNamespace(last_answer=(lance, predicted))
+        Answers(tally, "cautious", 0)(game, 2, Action("no_quiero"), bot)
+        assert bot.last_answer is None  # counted once
+    Answers(tally, "cautious", 0)(game, 1, Action("quiero"), SimpleNamespace(last_answer=("grande", 0.5)))  # B's
+    assert tally.answers == {"cautious": [(0.3, False), (0.6, True)]}
+    table = lance_calibration(tally.answers["cautious"])
+    assert table["answers"] == 2 and table["predicted"] == 0.45 and table["observed"] == 0.5
+    played = run_tournament("expert", "cautious", 2, seed=3, bot_options={"expert": SMALL}, answers=True)
+    (predicted, took), *_ = played.answers["cautious"]
+    assert 0 <= predicted <= 1 and took in (True, False)
+    assert "answers" in summary(played, "expert", "cautious")
+
 def test_the_ordago_prediction_splits_into_the_styles_part_and_the_game_part_and_changes_nothing():
     ordago = Action("ordago")
     evaluation = lookahead(*grande_opening((30, 10)))  # near the end, refusing does not lose the game
@@ -194,6 +218,27 @@ def test_the_expert_resamples_a_larger_draw_when_few_worlds_carry_the_weight():
     again = ExpertBot(seed=4, pool=4000, enough=10 ** 6, **SMALL).weighed_worlds(Seat(seen), events)
     assert (again.weights == pooled.weights).all() and (again.ids[1] == pooled.ids[1]).all()
 
+
+
+def rivals_grande_chance_after_a_big_bet(floor: float) -> float:
+    """Seat 2's view (its partner, seat 0, passed in grande; seat 1 bet 5): seat 1's chance in grande over the
+    worlds seat 2 weighs, reading every rival with the prior over the styles and no word less likely than
+    ``floor``."""
+    game = Game(Options(), seed=1, hands=HANDS, mano=0)
+    game.apply(0, Action("corto"))
+    game.apply(0, Action("paso"))
+    game.apply(1, Action("envido", 5))
+    seen = game.observation(2)
+    reading = {seat: rivals.prior() for seat in (0, 1, 3)}
+    worlds = Sampler(Public(seen, game.events_for(2)), random.Random(5), True, reading, floor).sample(2000, 20000)
+    chance = rivals.chances(8, 1)["grande"][worlds.ids[1]]
+    return float(worlds.weights @ chance / worlds.weights.sum())
+
+
+def test_the_expert_reads_a_rivals_big_bet_as_a_stronger_hand_than_the_hard_bot_does():
+    expert, hard = (rivals_grande_chance_after_a_big_bet(floor) for floor in (ExpertBot().read_floor, rivals.FLOOR))
+    assert expert > hard + 0.02
+    assert make_bot("hard").read_floor == rivals.FLOOR > ExpertBot().read_floor
 
 # --- mus and discards looked ahead (``mus_ahead``, ``discard_ahead``: settings that measured no gain) -------------
 def mus_opening(mine: str) -> Game:

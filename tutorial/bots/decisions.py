@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from tutorial.bots import LEVELS, habits_level, held_out, make_bot, personalities
 from tutorial.bots.tournament import (FIELD, HELD_OUT, TOLD, Senas, Tally, add_run_arguments, interval, member,
-                                      told_bot, too_few_games)
+                                      settings, told_bot, too_few_games)
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import BET_TYPES, MUS_TYPES, SEATS, Game, Options, team
 
@@ -202,18 +202,6 @@ def summary(result: dict, games: int) -> dict:
             "by_moves": parts(lambda row: f"{row['lance']}: {row['a']} / {row['other']}")}
 
 
-def _options(pairs: list[str]) -> dict:
-    """``key=value`` settings of a bot, the values read as JSON numbers or booleans where they are."""
-    settings = {}
-    for pair in pairs:
-        key, _, text = pair.partition("=")
-        try:
-            settings[key] = json.loads(text)
-        except json.JSONDecodeError:
-            settings[key] = text
-    return settings
-
-
 def add_arguments(parser) -> None:
     bots = (*LEVELS, *personalities(), *held_out(), FIELD, HELD_OUT)
     parser.add_argument("--a", default="expert", choices=LEVELS, help="the bot of team A, whose moves are played")
@@ -240,9 +228,9 @@ def run(args) -> int:
     if not kinds or set(kinds) - set(KINDS):
         print(f"--kinds takes any of {','.join(KINDS)}", file=sys.stderr)
         return 2
-    for level, settings in ((args.a, _options(args.a_set)), (args.other, _options(args.other_set))):
+    for level, chosen in ((args.a, settings(args.a_set)), (args.other, settings(args.other_set))):
         try:
-            make_bot(level, **settings)
+            make_bot(level, **chosen)
         except (TypeError, ValueError) as error:
             print(f"the {level} bot does not take these settings: {error}", file=sys.stderr)
             return 2
@@ -253,8 +241,8 @@ def run(args) -> int:
             print(f"... {pairs} deal pairs, {decisions} decisions, {len(rows)} differ, "
                   f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
 
-    result = summary(compare(args.a, args.other, args.b, args.games, args.seed, None, _options(args.a_set),
-                             _options(args.other_set), progress, kinds, args.partner_cards_a), args.games)
+    result = summary(compare(args.a, args.other, args.b, args.games, args.seed, None, settings(args.a_set),
+                             settings(args.other_set), progress, kinds, args.partner_cards_a), args.games)
     result.update(a=args.a, other=args.other, b=args.b, kinds=list(kinds), a_set=args.a_set,
                   partner_cards_a=args.partner_cards_a,
                   other_set=args.other_set, seed=args.seed, seconds=round(time.perf_counter() - start, 1))

@@ -63,6 +63,9 @@ TEMPER = 1.0  # each world's weight (the likelihood of the public words) is rais
 RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
 RATIONAL_SOFTNESS = 0.08
 FLOOR = 0.03
+# The least chance its reading of the rivals gives any word of a style with any hand (the hard bot's is
+# ``rivals.FLOOR``, 0.03): a rival's big bet then says a strong hand, as the field's own players mean it.
+READ_FLOOR = 0.01
 BONUS_LANCES = ("pares", "juego")  # lances whose winners collect their players' own bonuses
 
 
@@ -253,16 +256,19 @@ class ExpertBot(HardBot):
     decided by the game (``RATIONAL``); ``learned``: mus and discards value a hand by what it nets in play
     (``played.py``) instead of en paso; ``mus_ahead`` and ``discard_ahead``: mus and discards looked ahead to the
     end of the hand (``mus_gain``, ``best_throw``); ``mus_styles``: that mus look-ahead plays the rivals by the
-    reading of them (``RivalPlay``). The last four are diagnostics that measured no gain (docs/bots.md)."""
+    reading of them (``RivalPlay``). The last four are diagnostics that measured no gain (docs/bots.md). ``floor``:
+    the least chance its reading of the rivals gives any word of a style with any hand (``READ_FLOOR``)."""
 
     level = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = WORLDS, tries: int = TRIES, later: bool = True,
                  temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
                  cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, learned: bool = False,
-                 mus_ahead: bool = False, discard_ahead: bool = False, mus_styles: bool = False, **options):
+                 mus_ahead: bool = False, discard_ahead: bool = False, mus_styles: bool = False,
+                 floor: float = READ_FLOOR, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
         self.later, self.temper, self.cut_margin, self.rational = later, temper, cut_margin, rational
+        self.read_floor = floor
         self.learned, self.mus_ahead, self.discard_ahead = learned, mus_ahead, discard_ahead
         self.reads_in_mus = self.mus_styles = mus_styles
         self.pool = POOL * worlds if pool is None else pool
@@ -369,22 +375,26 @@ class ExpertBot(HardBot):
     # --- bets ------------------------------------------------------------------------------------------------
     def bet(self, me: Seat, actions, events):
         worlds = self.weighed_worlds(me, events)
+        self.last_answer = None
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return MediumBot.bet(self, me, actions, events)
         evaluation = _Lookahead(me, worlds, self.later)
-        evaluation.rational = self.rational
+        evaluation.rational, evaluation.floor = self.rational, self.read_floor
         values = evaluation.values(actions)
         choice = max(values, key=lambda item: item[1])[0]
         ordago = choice.type == "ordago"
         self.last_prediction = evaluation.accept_chance(choice) if ordago else None
         self.last_parts = evaluation.accept_parts(choice) if ordago else None
+        if me.live is not None:
+            self.last_answer = (me.lance, evaluation.lance_chance())
         return choice
 
     def weighed_worlds(self, me: Seat, events):
         """The worlds of a betting decision: ``worlds`` kept out of at most ``tries`` drawn, their weights raised to
         ``temper``; when the words so far make a few of them carry nearly all the weight (worth fewer than
         ``enough`` equal worlds), ``pool`` are drawn instead and ``worlds`` resampled from them by weight."""
-        sampler = Sampler(self.public(me.seen, events), self.rng, self.bet_model, self.reading(me.seen))
+        sampler = Sampler(self.public(me.seen, events), self.rng, self.bet_model, self.reading(me.seen),
+                          self.read_floor)
         worlds = self._tempered(sampler.sample(self.worlds, self.tries))
         if self.pool > self.worlds and len(worlds) >= MIN_WORLDS and worlds.effective() < self.enough:
             pool = self._tempered(sampler.sample(self.pool, self.pool))
@@ -398,6 +408,7 @@ class ExpertBot(HardBot):
 
     last_prediction = None  # the predicted chance that the rivals accept the órdago just chosen (calibration)
     last_parts = None  # that chance with the answer decided by the styles alone, then by the game alone
+    last_answer = None  # answering a bet: (the lance, the chance it gave its team to take it at showdown)
 
 
 # --- the evaluation ------------------------------------------------------------------------------------------
@@ -407,6 +418,7 @@ class _Lookahead(_Evaluation):
     our paso."""
 
     rational = RATIONAL  # the share of an órdago's answer decided by the game
+    floor = READ_FLOOR
 
     def __init__(self, me: Seat, worlds, later: bool = True):
         super().__init__(me, worlds)

@@ -34,6 +34,7 @@ class HardBot(MediumBot):
     level = "hard"
     uses_events = True
     reads_in_mus = False  # whether its worlds in the mus and discards weigh the reading of the rivals too
+    read_floor = rivals.FLOOR  # the least chance its reading gives any word of a style with any hand
 
     def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = WORLDS, tries: int = TRIES,
                  robust: bool = True):
@@ -79,7 +80,7 @@ class HardBot(MediumBot):
         unread = [event for event in unread if event["index"] >= reading.next]
         if any(event["code"] == "hand_over" for event in unread):
             options = game.observation(seat).options
-            reading.read(unread, options.reyes, options.target)
+            reading.read(unread, options.reyes, options.target, self.read_floor)
         return reading
 
     def recall(self, game, memory: dict | None) -> None:
@@ -105,7 +106,8 @@ class HardBot(MediumBot):
 
     def bet(self, me: Seat, actions, events):
         public = self.public(me.seen, events)
-        worlds = Sampler(public, self.rng, self.bet_model, self.reading(me.seen)).sample(self.worlds, self.tries)
+        worlds = Sampler(public, self.rng, self.bet_model, self.reading(me.seen),
+                         self.read_floor).sample(self.worlds, self.tries)
         if len(worlds) < MIN_WORLDS:  # public facts this improbable: play like the medium bot
             return super().bet(me, actions, events)
         values = _Evaluation(me, worlds).values(actions)
@@ -172,6 +174,8 @@ class _Evaluation:
         self._cache = {}  # result -> its value in every world
         self._words = {}  # (seat, word, total, deje) -> how likely that seat says it, in every world
 
+    floor = rivals.FLOOR  # the reading's: the least chance it gives any word of a style with any hand
+
     # --- what one result of the lance is worth in each world ---------------------------------------------
     measure = "win"  # what ``utility`` values: "win" (the chance of winning the game), "tantos" or "lance"
 
@@ -232,7 +236,8 @@ class _Evaluation:
                                 bounds=bounds)[self.worlds.ids[seat]]
         share = styles[seat]
         each = rivals.word_table(self.me.reyes, position(seat, self.me.mano), self.lance, word, total, deje, None,
-                                 rivals.lates(self.me.scores, self.me.target), bounds)[:, self.worlds.ids[seat]]
+                                 rivals.lates(self.me.scores, self.me.target), bounds,
+                                 self.floor)[:, self.worlds.ids[seat]]
         average = share[1:] @ self.weights  # [style]: its share over the worlds
         card_odds = average @ (each @ self.weights) / max(float(average.sum()), 1e-300)
         return share[0] * card_odds + (share[1:] * each).sum(axis=0)

@@ -2,7 +2,8 @@
 
 A *style* is a likelihood model of a player's betting words given its hand: the field's profiles
 (``field.PROFILES``) and the medium bot, each softened (a threshold ``t`` on the lance chance ``p`` becomes
-``sigmoid((p - t) / SOFTNESS)``, every probability kept within [FLOOR, 1 - FLOOR]), and *card odds*: words that
+``sigmoid((p - t) / SOFTNESS)``, every probability kept within [floor, 1 - floor]; ``FLOOR`` unless the reader
+says otherwise), and *card odds*: words that
 say nothing about the hand (the same probability whatever the hand: the mixture's own average over hands).
 
 Per other seat the bot keeps a posterior over the styles, from the game so far: every hand that ended showed all
@@ -27,7 +28,7 @@ from tutorial.bots.odds import TEAM_BETTABLE, table
 from tutorial.engine import BET_TYPES, LANCES, SEATS, Card, position
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, tables
 
-FLOOR = 0.03
+FLOOR = 0.03      # the least chance a style gives any word with any hand (the hard bot's; the expert reads closer)
 SOFTNESS = 0.06
 ORDAGO_STAKE = 1000
 CARD_ODDS = 0.35   # the prior's share for words that say nothing about the hand
@@ -45,8 +46,8 @@ def _sig(x):
     return 1 / (1 + np.exp(-np.clip(x / SOFTNESS, -40, 40)))
 
 
-def _clip(p):
-    return np.clip(p, FLOOR, 1 - FLOOR)
+def _clip(p, floor: float):
+    return np.clip(p, floor, 1 - floor)
 
 
 class _Styles:
@@ -85,18 +86,19 @@ def _styles(profiles: tuple) -> _Styles:
     return _STACKED[key][1]
 
 
-def word_probability(style, word: str, p, lance: str, total: int, deje: int, amount=None, late=False):
+def word_probability(style, word: str, p, lance: str, total: int, deje: int, amount=None, late=False,
+                     floor: float = FLOOR):
     """P(word | lance chance p) for a player of this style (a ``Profile``, or a tuple of them: one row each)
     answering a bet of ``total`` (0: opening) with ``deje`` at stake; ``late``: a team is near the target by the
-    style's own measure (with a tuple, one per style)."""
+    style's own measure (with a tuple, one per style); no word less likely than ``floor``."""
     one = isinstance(style, Profile)
     s = _styles((style,) if one else tuple(style))
     late = np.array(late, dtype=bool).reshape(-1, 1)
-    result = _word_probability(s, word, p, lance, total, deje, amount, late)
+    result = _word_probability(s, word, p, lance, total, deje, amount, late, floor)
     return result[0] if one else result
 
 
-def _word_probability(s: _Styles, word: str, p, lance: str, total: int, deje: int, amount, late):
+def _word_probability(s: _Styles, word: str, p, lance: str, total: int, deje: int, amount, late, floor):
     if total == 0:
         ordago = np.where(late & s.opens_ordagos, _sig(p - s.ordago_open), 0.0)
         big = _sig(p - s.big_at)
@@ -104,26 +106,26 @@ def _word_probability(s: _Styles, word: str, p, lance: str, total: int, deje: in
         small = np.maximum(opens - big, 0) + s.bluff[lance] * (1 - opens)
         rest = 1 - ordago
         if word == "paso":
-            return _clip(rest * (1 - np.minimum(big + small, 1)))
+            return _clip(rest * (1 - np.minimum(big + small, 1)), floor)
         if word == "ordago":
-            return _clip(ordago)
+            return _clip(ordago, floor)
         if amount is None:
-            return _clip(rest * np.minimum(big + small, 1))
+            return _clip(rest * np.minimum(big + small, 1), floor)
         (big_in, bigs), (small_in, smalls) = s.sized(amount, True), s.sized(amount, False)
-        return _clip(rest * (big * big_in / bigs + small * small_in / smalls))
+        return _clip(rest * (big * big_in / bigs + small * small_in / smalls), floor)
     if total >= ORDAGO_STAKE:
-        accept = _clip(_sig(p - np.where(late, s.ordago_at_near, s.ordago_at)))
+        accept = _clip(_sig(p - np.where(late, s.ordago_at_near, s.ordago_at)), floor)
         return 1 - accept if word == "no_quiero" else accept
     raises = _sig(p - s.raise_at)
     raise_ = np.where(total < s.raise_cap, raises + s.bluff_raise * (1 - raises), 0.0)
     accept = _sig(p - (s.accept_at[lance] + s.pot * ((total - deje) / (2 * total) - 0.25)))
     if word == "no_quiero":
-        return _clip((1 - raise_) * (1 - accept))
+        return _clip((1 - raise_) * (1 - accept), floor)
     if word == "quiero":
-        return _clip((1 - raise_) * accept)
+        return _clip((1 - raise_) * accept, floor)
     if word == "ordago":
-        return _clip(raise_ * FLOOR)
-    return _clip(raise_)  # a raise
+        return _clip(raise_ * floor, floor)
+    return _clip(raise_, floor)  # a raise
 
 
 def late_for(style: Profile, scores, target: int) -> bool:
@@ -149,27 +151,27 @@ def hand_frequency(reyes: int) -> np.ndarray:
 
 @lru_cache(maxsize=4096)
 def word_table(reyes: int, pos: int, lance: str, word: str, total: int, deje: int, amount, lates: tuple,
-               bounds: tuple = (0.0, 1.0)) -> np.ndarray:
+               bounds: tuple = (0.0, 1.0), floor: float = FLOOR) -> np.ndarray:
     """[style, hand id]: P(word) for every style and hand at this position (``lates``: per style, whether the
     game is near its end by that style's measure; ``bounds``: the least and most the speaker expects its lance
-    chance to be, from señas it saw: ``senas.known_bounds``)."""
+    chance to be, from señas it saw: ``senas.known_bounds``; ``floor``: ``word_probability``'s)."""
     p = np.clip(chances(reyes, pos)[lance], *bounds)
     return np.broadcast_to(word_probability(tuple(style for _, style in STYLES), word, p, lance, total, deje, amount,
-                                            lates), (len(STYLES), len(p)))
+                                            lates, floor), (len(STYLES), len(p)))
 
 
 def lates(scores, target: int) -> tuple:
     return tuple(late_for(style, scores, target) for _, style in STYLES)
 
 
-def words_table(words, reyes: int, pos: int, scores, target: int, bounds=None) -> np.ndarray:
+def words_table(words, reyes: int, pos: int, scores, target: int, bounds=None, floor: float = FLOOR) -> np.ndarray:
     """[style, hand id]: the probability of a seat's ``words`` ((lance, word, total, deje, amount) in order)
     under each style (card odds excluded), for every hand; ``bounds``: lance -> ``word_table``'s bounds."""
     late = lates(scores, target)
     out = None
     for lance, word, total, deje, amount in words:
         table_ = word_table(reyes, pos, lance, word, total, deje, amount, late,
-                            bounds[lance] if bounds else (0.0, 1.0))
+                            bounds[lance] if bounds else (0.0, 1.0), floor)
         out = table_ if out is None else out * table_
     return np.ones((len(STYLES), len(tables(reyes).infos))) if out is None else out
 
@@ -232,16 +234,17 @@ class Reading:
             result[other] = w / w.sum()
         return result
 
-    def read(self, events, reyes: int, target: int) -> None:
-        """Take in the hands that ended in ``events`` (the seat's events from ``next`` on, in order)."""
+    def read(self, events, reyes: int, target: int, floor: float = FLOOR) -> None:
+        """Take in the hands that ended in ``events`` (the seat's events from ``next`` on, in order), the styles'
+        words no less likely than ``floor``."""
         past = hand_words(events, reyes)
         for hand in past:
-            self.add(hand, reyes, target)
+            self.add(hand, reyes, target, floor)
         over = [event["index"] for event in events if event["code"] == "hand_over"]
         if over:
             self.next = max(self.next, over[-1] + 1)
 
-    def add(self, hand: dict, reyes: int, target: int) -> None:
+    def add(self, hand: dict, reyes: int, target: int, floor: float = FLOOR) -> None:
         """One ended hand (``hand_words``): each other seat's words weighed under each style with the hand it
         showed, card odds by the styles' average over all hands; the log evidence counts ``TEMPER``."""
         frequency = hand_frequency(reyes)
@@ -249,7 +252,8 @@ class Reading:
             words = hand["words"][other]
             if not words:
                 continue
-            every = words_table(words, reyes, position(other, hand["mano"]), self.scores, target)  # [style, id]
+            every = words_table(words, reyes, position(other, hand["mano"]), self.scores, target,
+                                floor=floor)  # [style, id]
             shown = every[:, hand["ids"][other]]
             styles = np.exp(log[1:] - log[1:].max())
             card_odds = float(styles / styles.sum() @ (every @ frequency))

@@ -22,6 +22,7 @@ from tutorial.bots.expert import ExpertBot, partner_cards_promise
 from tutorial.bots.hard import HardBot
 from tutorial.bots.worlds import Public
 from tutorial.engine import SEATS, Game, Options, partner, position, team
+from tutorial.engine.vectors import CARD_INDEX, hand_ids, lances
 
 Z95 = 1.959964
 FIELD = "field"  # a team of the field's personalities, a different one for each deal pair, in rotation
@@ -44,6 +45,7 @@ class Tally:
     catches: dict = field(default_factory=dict)             # level -> [windows it watched, signals it caught]
     members: dict = field(default_factory=dict)             # against the field: member -> its pairs' scores for A
     ordagos: dict = field(default_factory=dict)  # team B's bot -> [(A's predicted acceptance, accepted, its parts)]
+    answers: dict = field(default_factory=dict)  # team B's bot -> [(A's predicted chance in the lance, took it)]
 
 
 @dataclass
@@ -166,26 +168,63 @@ class Ordagos:
                 self.waiting = None
 
 
+class Answers:
+    """Calibration (``--answers``): at every bet team A's expert answers, the chance it gave its team to take the
+    lance at showdown (``ExpertBot.last_answer``, over its weighted worlds), and whether the four hands dealt do."""
+
+    def __init__(self, tally: Tally, rival: str, a_team: int):
+        self.tally, self.rival, self.a_team = tally, rival, a_team
+
+    def __call__(self, game, seat: int, action, bot) -> None:
+        answered = getattr(bot, "last_answer", None)
+        if team(seat) != self.a_team or answered is None:
+            return
+        bot.last_answer = None
+        lance, predicted = answered
+        seen = game.observation(seat)
+        options = seen.options
+        ids = [hand_ids([[CARD_INDEX[card]] for card in game.observation(other).hand], options.reyes,
+                        options.real)[0] for other in SEATS]
+        row = lances(ids, seen.mano, options.reyes, options.real)[lance]
+        took = bool(row.played & ((row.top & 1) == self.a_team))
+        self.tally.answers.setdefault(self.rival, []).append((predicted, took))
+
+
+def _every(watchers: list):
+    """One ``watch`` for ``play_game`` that tells each of ``watchers`` (None when there are none)."""
+    if not watchers:
+        return None
+
+    def watch(*move) -> None:
+        for watcher in watchers:
+            watcher(*move)
+    return watch
+
+
 def told_bot(level: str, seed: int, **options):
     """A bot of ``level`` (one of ``TOLD``) told its partner's whole hand (a diagnostic)."""
     return (PartnerCardsExpert if level == "expert" else PartnerCardsBot)(seed=seed, **options)
 
 
 def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict,
-               partner_cards: bool = False) -> dict:
-    a = (told_bot if partner_cards else make_bot)(level_a, seed=2 * seed, **bot_options.get(level_a, {}))
+               partner_cards: bool = False, a_settings: dict | None = None) -> dict:
+    a = (told_bot if partner_cards else make_bot)(level_a, seed=2 * seed,
+                                                  **{**bot_options.get(level_a, {}), **(a_settings or {})})
     b = make_bot(level_b, seed=2 * seed + 1, **bot_options.get(level_b, {}))
     return {seat: a if team(seat) == a_seats_team else b for seat in SEATS}
 
 
 def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
                    bot_options: dict | None = None, progress=None, senas: tuple[bool, bool] = (False, False),
-                   partner_cards: bool = False, catches: bool = True, ordagos: bool = False) -> Tally:
+                   partner_cards: bool = False, catches: bool = True, ordagos: bool = False,
+                   answers: bool = False, a_settings: dict | None = None) -> Tally:
     """``senas``: whether team A and team B make signals (both catch when either does: the table plays señas).
     ``partner_cards`` (a diagnostic, team A hard): team A's bots are told their partner's whole hand
     (``PartnerCardsBot``). ``catches=False`` (a diagnostic, not a table's setting): with señas no bot ever catches
     a signal (the same seeded draws, every rate 0), to tell what the signalling team gives away. ``ordagos``
-    (team A expert): each of A's órdagos with its predicted acceptance and B's answer (``Tally.ordagos``)."""
+    (team A expert): each of A's órdagos with its predicted acceptance and B's answer (``Tally.ordagos``);
+    ``answers`` (team A expert): at each of A's answers, its predicted chance in the lance and the truth
+    (``Tally.answers``). ``a_settings``: settings of team A's bot only (``--a-set``)."""
     if partner_cards and level_a not in TOLD:
         raise ValueError("partner_cards is a diagnostic of the hard and expert bots: team A must be one of them")
     options = options or Options()
@@ -198,7 +237,7 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
         for a_team in (0, 1):
             if tally.games == games:
                 break
-            bots = _team_bots(one_a, one_b, game_seed, a_team, bot_options, partner_cards)
+            bots = _team_bots(one_a, one_b, game_seed, a_team, bot_options, partner_cards, a_settings)
             signals = None
             if options.senas:
                 levels = {seat: habits_level(one_a if team(seat) == a_team else one_b) for seat in SEATS}
@@ -206,12 +245,10 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
                 signals = Senas(on, levels, random.Random(game_seed * 2 + a_team), tally, a_team)
                 if not catches:
                     signals.rates = dict.fromkeys(bot_senas.CATCH_RATES, 0.0)
+            watchers = [kind(tally, one_b, a_team) for kind, wanted in ((Ordagos, ordagos), (Answers, answers))
+                        if wanted]
             try:
-                if ordagos:
-                    winner, hands = play_game(bots, options, game_seed, senas=signals,
-                                              watch=Ordagos(tally, one_b, a_team))
-                else:
-                    winner, hands = play_game(bots, options, game_seed, senas=signals)
+                winner, hands = play_game(bots, options, game_seed, senas=signals, watch=_every(watchers))
             except Exception:  # noqa: BLE001 - a soak reports every failure instead of stopping
                 tally.errors.append(f"seed {game_seed} (A as team {a_team}): {traceback.format_exc(limit=3)}")
                 continue
@@ -270,7 +307,17 @@ def summary(tally: Tally, level_a: str, level_b: str) -> dict:
             "members": {name: {"pairs": len(scores), "win_rate_a": round(interval(scores)[0], 4),
                                "win_rate_a_95": [round(interval(scores)[1], 4), round(interval(scores)[2], 4)]}
                         for name, scores in tally.members.items()},
-            "ordagos": {name: calibration(answers) for name, answers in tally.ordagos.items()}}
+            "ordagos": {name: calibration(answers) for name, answers in tally.ordagos.items()},
+            "answers": {name: lance_calibration(answers) for name, answers in tally.answers.items()}}
+
+
+def lance_calibration(answers: list) -> dict:
+    """(predicted chance in the lance, took it) pairs: the predictions' mean with its 95% interval, the share
+    taken with its 95% Wilson interval."""
+    predicted, low, high = interval([answer[0] for answer in answers])
+    observed, o_low, o_high = wilson(sum(answer[1] for answer in answers), len(answers))
+    return {"answers": len(answers), "predicted": round(predicted, 4), "predicted_95": [round(low, 4), round(high, 4)],
+            "observed": round(observed, 4), "observed_95": [round(o_low, 4), round(o_high, 4)]}
 
 
 def calibration(answers: list) -> dict:
@@ -286,6 +333,18 @@ def calibration(answers: list) -> dict:
     if parts:
         result["styles_alone"], result["game_alone"] = (round(sum(part) / len(part), 4) for part in zip(*parts))
     return result
+
+
+def settings(pairs: list[str]) -> dict:
+    """``key=value`` settings of a bot, the values read as JSON numbers or booleans where they are."""
+    found = {}
+    for pair in pairs:
+        key, _, text = pair.partition("=")
+        try:
+            found[key] = json.loads(text)
+        except json.JSONDecodeError:
+            found[key] = text
+    return found
 
 
 def add_arguments(parser) -> None:
@@ -313,6 +372,11 @@ def add_arguments(parser) -> None:
                         help="a diagnostic with señas: no bot ever catches a signal (what the signalling team gives away)")
     parser.add_argument("--ordagos", action="store_true",
                         help="team A expert: report its órdagos' predicted acceptance against the observed, per rival")
+    parser.add_argument("--a-set", nargs="*", default=[], metavar="KEY=VALUE",
+                        help="settings of team A's bot (a level's, e.g. floor=0.03 for the expert)")
+    parser.add_argument("--answers", action="store_true",
+                        help="team A expert: report, per rival, the chance it gave its team in the lance when it "
+                             "answered a bet, against how often the hands dealt took it")
     add_run_arguments(parser)
 
 
@@ -336,8 +400,15 @@ def run(args) -> int:
     if args.partner_cards_a and (args.a not in TOLD or args.table):
         print("--partner-cards-a needs --a hard or --a expert (and no --table)", file=sys.stderr)
         return 2
-    if args.ordagos and (args.a != "expert" or args.table):
-        print("--ordagos needs --a expert (and no --table)", file=sys.stderr)
+    for flag, wanted in (("--ordagos", args.ordagos), ("--answers", args.answers)):
+        if wanted and (args.a != "expert" or args.table):
+            print(f"{flag} needs --a expert (and no --table)", file=sys.stderr)
+            return 2
+    a_settings = settings(args.a_set)
+    try:
+        make_bot(args.a, **a_settings)
+    except (TypeError, ValueError) as error:
+        print(f"the {args.a} bot does not take these settings: {error}", file=sys.stderr)
         return 2
     senas = (args.senas_a == "on", args.senas_b == "on")
     options = Options(reyes=args.reyes, target=args.target, real=args.real, senas=any(senas))
@@ -353,7 +424,7 @@ def run(args) -> int:
                   file=sys.stderr, flush=True)
 
     tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas,
-                           args.partner_cards_a, not args.no_catches, args.ordagos)
+                           args.partner_cards_a, not args.no_catches, args.ordagos, args.answers, a_settings)
     result = summary(tally, args.a, args.b)
     result.update(partner_cards_a=args.partner_cards_a, catches=not args.no_catches, senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed,
                   reyes=args.reyes, target=args.target, real=args.real, bet_model=not args.no_bet_model,
@@ -415,4 +486,9 @@ def _print(r: dict) -> None:
               f"{100 * c['observed']:.1f}% ({100 * c['observed_95'][0]:.1f}% to {100 * c['observed_95'][1]:.1f}%)"
               + (f"; the styles alone predict {100 * c['styles_alone']:.1f}%, the game alone "
                  f"{100 * c['game_alone']:.1f}%" if "styles_alone" in c else ""))
+    for name, c in r.get("answers", {}).items():
+        print(f"  answers against {name}: {c['answers']}, the team's chance in the lance predicted "
+              f"{100 * c['predicted']:.1f}% (95% interval {100 * c['predicted_95'][0]:.1f}% to "
+              f"{100 * c['predicted_95'][1]:.1f}%), taken {100 * c['observed']:.1f}% "
+              f"({100 * c['observed_95'][0]:.1f}% to {100 * c['observed_95'][1]:.1f}%)")
     print(f"engine errors: {r['errors']}; {r['seconds']} s")

@@ -337,10 +337,11 @@ class _Batch(NamedTuple):
 
 class Sampler:
     """``reading``: other seat -> its posterior over the styles (``rivals.posterior``); the bets are then weighed
-    under that mixture instead of the one stated model."""
+    under that mixture (no word less likely than ``floor`` under any style) instead of the one stated model."""
 
-    def __init__(self, public: Public, rng, bet_model: bool = True, reading: dict | None = None):
-        self.public, self.rng, self.bet_model, self.reading = public, rng, bet_model, reading
+    def __init__(self, public: Public, rng, bet_model: bool = True, reading: dict | None = None,
+                 floor: float = rivals.FLOOR):
+        self.public, self.rng, self.bet_model, self.reading, self.floor = public, rng, bet_model, reading, floor
         self._parts = {}  # other seat -> ``_styles_parts``
 
     def sample(self, wanted: int, tries: int = 1500) -> Worlds:
@@ -517,7 +518,8 @@ class Sampler:
             words = [(lance, word, total, deje, amount) for s, lance, word, total, deje, amount in pub.bets
                      if s == seat]
             bounds = {lance: known_bounds(pub.senas, seat, lance) for lance in LANCES} if pub.senas else None
-            likelihood = rivals.words_table(words, pub.reyes, position(seat, pub.mano), pub.scores, pub.target, bounds)
+            likelihood = rivals.words_table(words, pub.reyes, position(seat, pub.mano), pub.scores, pub.target, bounds,
+                                            self.floor)
             parts = self.reading[seat][1:, None] * likelihood
             self._parts[seat] = parts, parts.sum(axis=0)
         return self._parts[seat][summed]
