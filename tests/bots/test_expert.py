@@ -165,7 +165,7 @@ def test_the_ordago_calibration_gives_predicted_and_observed_acceptance_with_int
 def test_each_answer_of_the_expert_is_checked_against_the_hands_dealt():
     from types import SimpleNamespace
 
-    from tutorial.bots.tournament import Answers, Tally, lance_calibration
+    from tutorial.bots.tournament import Answers, Tally, calibration
     # HANDS: seat 1's 12-11-10-4 beats seat 2's 12-11-10-1 in grande (team 1); seat 2's as wins chica (team 0).
     game = Game(Options(), seed=1, hands=HANDS, mano=0)
     game.apply(0, Action("corto"))
@@ -178,7 +178,7 @@ def test_each_answer_of_the_expert_is_checked_against_the_hands_dealt():
         assert bot.last_answer is None  # counted once
     Answers(tally, "cautious", 0)(game, 1, Action("quiero"), SimpleNamespace(last_answer=("grande", 0.5)))  # B's
     assert tally.answers == {"cautious": [(0.3, False), (0.6, True)]}
-    table = lance_calibration(tally.answers["cautious"])
+    table = calibration(tally.answers["cautious"], "answers")
     assert table["answers"] == 2 and table["predicted"] == 0.45 and table["observed"] == 0.5
     played = run_tournament("expert", "cautious", 2, seed=3, bot_options={"expert": SMALL}, answers=True)
     (predicted, took), *_ = played.answers["cautious"]

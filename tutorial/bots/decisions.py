@@ -20,15 +20,14 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 import sys
 import time
 from collections import defaultdict
 from dataclasses import replace
 
-from tutorial.bots import LEVELS, habits_level, held_out, make_bot, personalities
+from tutorial.bots import LEVELS, held_out, make_bot, personalities
 from tutorial.bots.tournament import (FIELD, HELD_OUT, TOLD, Senas, Tally, add_run_arguments, interval, member,
-                                      settings, told_bot, too_few_games)
+                                      settings, table_senas, told_bot, too_few_games)
 from tutorial.bots.winprob import win_probability
 from tutorial.engine import BET_TYPES, MUS_TYPES, SEATS, Game, Options, team
 
@@ -130,11 +129,8 @@ def compare(level_a: str, other: str, level_b: str, games: int, seed: int = 0, o
             asked = make_bot(other, seed=2 * game_seed + 7, **(other_options or {}))
             bots = {seat: mine if team(seat) == a_team else theirs for seat in SEATS}
             game = Game(options, game_seed)
-            senas = None
-            if options.senas:  # as tournament --senas-a on --senas-b off plays them
-                levels = {seat: habits_level(level_a if team(seat) == a_team else rival) for seat in SEATS}
-                senas = Senas(frozenset(seat for seat in SEATS if team(seat) == a_team), levels,
-                              random.Random(game_seed * 2 + a_team), Tally(), a_team)
+            # with señas, as tournament --senas-a on --senas-b off plays them
+            senas = table_senas(level_a, rival, a_team, game_seed, (True, False), Tally()) if options.senas else None
             while not game.is_over:
                 seat = game.to_act()[0]
                 if senas is not None:

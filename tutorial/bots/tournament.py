@@ -206,6 +206,19 @@ def told_bot(level: str, seed: int, **options):
     return (PartnerCardsExpert if level == "expert" else PartnerCardsBot)(seed=seed, **options)
 
 
+def table_senas(one_a: str, one_b: str, a_team: int, game_seed: int, signalling: tuple[bool, bool], tally: Tally,
+                catches: bool = True) -> Senas:
+    """The señas of one game of a tournament: team A (``one_a``, seated as ``a_team``) and team B (``one_b``)
+    signal as ``signalling`` says, every seat catches at its level's rate (none with ``catches`` False), the draws
+    seeded by the game."""
+    levels = {seat: habits_level(one_a if team(seat) == a_team else one_b) for seat in SEATS}
+    on = frozenset(seat for seat in SEATS if signalling[0 if team(seat) == a_team else 1])
+    signals = Senas(on, levels, random.Random(game_seed * 2 + a_team), tally, a_team)
+    if not catches:
+        signals.rates = dict.fromkeys(bot_senas.CATCH_RATES, 0.0)
+    return signals
+
+
 def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_options: dict,
                partner_cards: bool = False, a_settings: dict | None = None) -> dict:
     a = (told_bot if partner_cards else make_bot)(level_a, seed=2 * seed,
@@ -238,13 +251,7 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
             if tally.games == games:
                 break
             bots = _team_bots(one_a, one_b, game_seed, a_team, bot_options, partner_cards, a_settings)
-            signals = None
-            if options.senas:
-                levels = {seat: habits_level(one_a if team(seat) == a_team else one_b) for seat in SEATS}
-                on = frozenset(seat for seat in SEATS if senas[0 if team(seat) == a_team else 1])
-                signals = Senas(on, levels, random.Random(game_seed * 2 + a_team), tally, a_team)
-                if not catches:
-                    signals.rates = dict.fromkeys(bot_senas.CATCH_RATES, 0.0)
+            signals = table_senas(one_a, one_b, a_team, game_seed, senas, tally, catches) if options.senas else None
             watchers = [kind(tally, one_b, a_team) for kind, wanted in ((Ordagos, ordagos), (Answers, answers))
                         if wanted]
             try:
@@ -308,25 +315,17 @@ def summary(tally: Tally, level_a: str, level_b: str) -> dict:
                                "win_rate_a_95": [round(interval(scores)[1], 4), round(interval(scores)[2], 4)]}
                         for name, scores in tally.members.items()},
             "ordagos": {name: calibration(answers) for name, answers in tally.ordagos.items()},
-            "answers": {name: lance_calibration(answers) for name, answers in tally.answers.items()}}
+            "answers": {name: calibration(answers, "answers") for name, answers in tally.answers.items()}}
 
 
-def lance_calibration(answers: list) -> dict:
-    """(predicted chance in the lance, took it) pairs: the predictions' mean with its 95% interval, the share
-    taken with its 95% Wilson interval."""
+def calibration(answers: list, counted: str = "ordagos") -> dict:
+    """Predicted against observed of a list of (predicted chance, what happened[, (the styles' part alone, the
+    game's part alone)]): an órdago's acceptance, or (``counted`` "answers") the lance taken after an answer. The
+    predictions' mean with its 95% interval, the share observed with its 95% Wilson interval (within 0 and 1
+    however few), how many under ``counted``, and the parts' means where given."""
     predicted, low, high = interval([answer[0] for answer in answers])
     observed, o_low, o_high = wilson(sum(answer[1] for answer in answers), len(answers))
-    return {"answers": len(answers), "predicted": round(predicted, 4), "predicted_95": [round(low, 4), round(high, 4)],
-            "observed": round(observed, 4), "observed_95": [round(o_low, 4), round(o_high, 4)]}
-
-
-def calibration(answers: list) -> dict:
-    """Predicted against observed acceptance of a list of (predicted chance, accepted[, (the styles' part alone,
-    the game's part alone)]): the predictions' mean with its 95% interval, the share accepted with its 95% Wilson
-    interval (within 0 and 1 however few), and the parts' means where given."""
-    predicted, low, high = interval([answer[0] for answer in answers])
-    observed, o_low, o_high = wilson(sum(answer[1] for answer in answers), len(answers))
-    result = {"ordagos": len(answers), "predicted": round(predicted, 4),
+    result = {counted: len(answers), "predicted": round(predicted, 4),
               "predicted_95": [round(low, 4), round(high, 4)], "observed": round(observed, 4),
               "observed_95": [round(o_low, 4), round(o_high, 4)]}
     parts = [answer[2] for answer in answers if len(answer) > 2 and answer[2] is not None]
