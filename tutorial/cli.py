@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # sub-command -> (module, help). Each module defines ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -36,7 +37,13 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     command = next((arg for arg in argv if not arg.startswith("-")), None)
     args = build_parser(command).parse_args(argv)
-    return importlib.import_module(args.module).run(args) or 0
+    try:
+        code = importlib.import_module(args.module).run(args) or 0
+        sys.stdout.flush()  # inside the try: a reader gone shows here, not as an error at exit
+        return code
+    except BrokenPipeError:  # the reader left (``... | head``): stop quietly, as other command-line tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error when Python flushes
+        return 141
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -146,6 +147,21 @@ def test_serve_command_defaults_to_localhost_port_5000():
     args = build_parser("serve").parse_args(["serve"])
     assert (args.host, args.port, args.debug) == ("127.0.0.1", 5000, False)
     assert build_parser("serve").parse_args(["serve", "--port", "8001"]).port == 8001
+
+
+@pytest.mark.timeout(60)
+def test_a_command_whose_reader_has_left_stops_quietly_without_a_traceback():
+    """``mus-tutorial tournament ... | head`` closes the pipe early: the command stops with 141, as a shell tool
+    does, and writes no traceback."""
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line is written
+    try:
+        done = subprocess.run([sys.executable, "-m", "tutorial.cli", "tournament", "--a", "easy", "--b", "easy",
+                               "--games", "2", "--seed", "1"], stdout=write, stderr=subprocess.PIPE, text=True,
+                              timeout=50, cwd=ROOT)
+    finally:
+        os.close(write)
+    assert done.returncode == 141 and "Traceback" not in done.stderr, done.stderr
 
 
 def test_static_files_are_served_with_their_types(client):
