@@ -15,7 +15,8 @@ COMMANDS = {
     "tournament": ("tutorial.bots.tournament", "play bot teams against each other"),
     "decisions": ("tutorial.bots.decisions", "two bots' decisions compared on the same observations, each "
                   "difference valued by the rest of the hand played both ways"),
-    "load": ("tutorial.measure.load", "a bounded load test of the site on 127.0.0.1: pages, table actions, the checker"),
+    "load": ("tutorial.measure.load", "a bounded load test of the site on 127.0.0.1: pages, table actions, the "
+                                      "checker"),
     "catalogs": ("tutorial.i18n.catalogs", "compile the message catalogs (.po -> .mo)"),
     "coach": ("tutorial.measure.coach_agree", "coach agree: how often the coach's hint is the expert bot's decision"),
 }
