@@ -4,6 +4,7 @@ soak of whole games, and its mus and discards looked ahead (settings)."""
 import copy
 import dataclasses
 import random
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -13,7 +14,7 @@ from tutorial.bots import make_bot, rivals
 from tutorial.bots.base import Seat
 from tutorial.bots.expert import ExpertBot, RivalPlay, _Lookahead, changed
 from tutorial.bots.field import HELD_OUT_PROFILES, decide
-from tutorial.bots.tournament import run_tournament, summary
+from tutorial.bots.tournament import Answers, Tally, calibration, run_tournament, summary
 from tutorial.bots.worlds import Public, Sampler
 from tutorial.engine import Action, Game, Options
 from tutorial.engine.vectors import CARD_INDEX, hand_ids
@@ -161,11 +162,7 @@ def test_the_ordago_calibration_gives_predicted_and_observed_acceptance_with_int
     assert (parts["styles_alone"], parts["game_alone"]) == (0.15, 0.75)
 
 
-
 def test_each_answer_of_the_expert_is_checked_against_the_hands_dealt():
-    from types import SimpleNamespace
-
-    from tutorial.bots.tournament import Answers, Tally, calibration
     # HANDS: seat 1's 12-11-10-4 beats seat 2's 12-11-10-1 in grande (team 1); seat 2's as wins chica (team 0).
     game = Game(Options(), seed=1, hands=HANDS, mano=0)
     game.apply(0, Action("corto"))
@@ -184,6 +181,7 @@ def test_each_answer_of_the_expert_is_checked_against_the_hands_dealt():
     (predicted, took), *_ = played.answers["cautious"]
     assert 0 <= predicted <= 1 and took in (True, False)
     assert "answers" in summary(played, "expert", "cautious")
+
 
 def test_the_ordago_prediction_splits_into_the_styles_part_and_the_game_part_and_changes_nothing():
     ordago = Action("ordago")
@@ -219,7 +217,6 @@ def test_the_expert_resamples_a_larger_draw_when_few_worlds_carry_the_weight():
     assert (again.weights == pooled.weights).all() and (again.ids[1] == pooled.ids[1]).all()
 
 
-
 def rivals_grande_chance_after_a_big_bet(floor: float) -> float:
     """Seat 2's view (its partner, seat 0, passed in grande; seat 1 bet 5): seat 1's chance in grande over the
     worlds seat 2 weighs, reading every rival with the prior over the styles and no word less likely than
@@ -239,6 +236,7 @@ def test_the_expert_reads_a_rivals_big_bet_as_a_stronger_hand_than_the_hard_bot_
     expert, hard = (rivals_grande_chance_after_a_big_bet(floor) for floor in (ExpertBot().read_floor, rivals.FLOOR))
     assert expert > hard + 0.02
     assert make_bot("hard").read_floor == rivals.FLOOR > ExpertBot().read_floor
+
 
 # --- mus and discards looked ahead (``mus_ahead``, ``discard_ahead``: settings that measured no gain) -------------
 def mus_opening(mine: str) -> Game:

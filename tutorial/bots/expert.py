@@ -62,7 +62,7 @@ CUT_MARGIN = 1.0  # mus is asked when the team value gains more than this many t
 TEMPER = 1.0  # each world's weight (the likelihood of the public words) is raised to this power
 RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
 RATIONAL_SOFTNESS = 0.08
-FLOOR = 0.03
+FLOOR = 0.03  # the game's part of an órdago's answer stays within [FLOOR, 1 - FLOOR]
 # The least chance its reading of the rivals gives any word of a style with any hand (the hard bot's is
 # ``rivals.FLOOR``, 0.03): a rival's big bet then says a strong hand, as the field's own players mean it.
 READ_FLOOR = 0.01

@@ -2,9 +2,9 @@
 
 A *style* is a likelihood model of a player's betting words given its hand: the field's profiles
 (``field.PROFILES``) and the medium bot, each softened (a threshold ``t`` on the lance chance ``p`` becomes
-``sigmoid((p - t) / SOFTNESS)``, every probability kept within [floor, 1 - floor]; ``FLOOR`` unless the reader
-says otherwise), and *card odds*: words that
-say nothing about the hand (the same probability whatever the hand: the mixture's own average over hands).
+``sigmoid((p - t) / SOFTNESS)``, every probability kept within [floor, 1 - floor], ``FLOOR`` unless the reader
+asks for another), and *card odds*: words that say nothing about the hand (the same probability whatever the
+hand: the mixture's own average over hands).
 
 Per other seat the bot keeps a posterior over the styles, from the game so far: every hand that ended showed all
 four hands (the engine's ``showdown`` event), so each earlier hand's words of that seat are weighed under each
