@@ -217,6 +217,23 @@ def test_the_expert_resamples_a_larger_draw_when_few_worlds_carry_the_weight():
     assert (again.weights == pooled.weights).all() and (again.ids[1] == pooled.ids[1]).all()
 
 
+def test_resampled_worlds_read_the_rivals_styles_of_the_pool_in_the_worlds_they_keep():
+    game = Game(Options(), seed=1, hands=HANDS, mano=0)
+    for seat, action in ((0, Action("corto")), (0, Action("paso")), (1, Action("envido", 5))):
+        game.apply(seat, action)
+    reading = {seat: rivals.prior() for seat in (0, 1, 3)}
+    pool = Sampler(Public(game.observation(2), game.events_for(2)), random.Random(5), True, reading).sample(800, 800)
+    kept = pool.resampled(100, np.random.default_rng(6))
+    rows = [next(row for row in range(len(pool)) if all((pool.cards[seat][row] == kept.cards[seat][world]).all()
+                                                         for seat in (0, 1, 3)))
+            for world in range(len(kept))]
+    for seat in (0, 1, 3):
+        assert pool.styles[seat].shape == (len(rivals.NAMES), len(pool))
+        assert np.allclose(pool.styles[seat].sum(axis=0), 1)  # each world's shares: card odds and every style
+        assert (kept.styles[seat] == pool.styles[seat][:, rows]).all()
+        assert (kept.styles.rows(np.array([2, 0]))[seat] == kept.styles[seat][:, [2, 0]]).all()
+
+
 def rivals_grande_chance_after_a_big_bet(floor: float) -> float:
     """Seat 2's view (its partner, seat 0, passed in grande; seat 1 bet 5): seat 1's chance in grande over the
     worlds seat 2 weighs, reading every rival with the prior over the styles and no word less likely than

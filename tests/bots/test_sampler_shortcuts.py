@@ -1,8 +1,8 @@
 """The sampler's shortcuts give the worlds the long way gives: when each world's weight is its own (no signals, no
 reading of the rivals) the worlds are worked out in parts only until enough are found, the seats are dealt one after
-another and a seat's declarations drop worlds before the next seat is dealt, and the bet model's words are looked up
-per hand id. Dealing seat by seat is another use of the same shuffles as the whole batches' (worlds as likely): the
-two agree in distribution, not world for world."""
+another and a seat's declarations drop worlds before the next seat is dealt, the bet model's words are looked up
+per hand id, and a pool's batches are drawn and weighed at once. Dealing seat by seat is another use of the same
+shuffles as the whole batches' (worlds as likely): the two agree in distribution, not world for world."""
 import random
 
 import numpy as np
@@ -108,6 +108,28 @@ def test_a_reading_of_the_rivals_still_weighs_whole_batches():
     seen, events = betting_decisions([3])[0]
     reading = {seat: np.full(8, 1 / 8) for seat in range(4) if seat != seen.seat}
     assert not Sampler(Public(seen, events), random.Random(0), True, reading)._each_alone
+
+
+def test_a_pools_batches_drawn_at_once_are_the_worlds_and_weights_drawn_one_batch_at_a_time_bit_for_bit():
+    decisions = betting_decisions(range(6))
+    for seen, events in decisions:
+        reading = {seat: np.full(8, 1 / 8) for seat in range(4) if seat != seen.seat}
+        at_once, one_by_one = (Sampler(Public(seen, events), random.Random(9), True, reading) for _ in range(2))
+        sizes = [2000, 2000, 700]
+        rng = np.random.default_rng(4)
+        whole = at_once._batches(rng, sizes)
+        rng = np.random.default_rng(4)
+        alone = [one_by_one._batch(rng, rows) for rows in sizes]
+        for a, b in zip(whole, alone, strict=True):
+            assert np.array_equal(a.weight, b.weight)
+            for seat in a.ids:
+                assert np.array_equal(a.ids[seat], b.ids[seat]) and np.array_equal(a.hands[seat], b.hands[seat])
+                assert all(np.array_equal(x, y) for x, y in zip(a.styles[seat], b.styles[seat], strict=True))
+        pool, slow = (Sampler(Public(seen, events), random.Random(9), True, reading) for _ in range(2))
+        slow._batches = lambda rng, sizes, slow=slow: [slow._batch(rng, rows) for rows in sizes]
+        a, b = pool.sample(4700, 4700), slow.sample(4700, 4700)  # every world drawn is wanted: a pool
+        same_worlds(a, b)
+        assert all(np.array_equal(a.styles[seat], b.styles[seat]) for seat in reading)
 
 
 def test_a_word_looked_up_per_hand_id_is_what_each_world_computed():

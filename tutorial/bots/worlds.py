@@ -226,11 +226,12 @@ def _sorted(hand: list) -> list:
 class _Shuffle:
     """Fisher-Yates shuffles of ``cards`` (their keys), one per row, drawn a few steps at a time (each step
     vectorized over the rows); ``keep`` drops rows, so cards are drawn further only for the rows still wanted. The
-    decks are one flat array, row after row, so that a step is two gathers and a scatter."""
+    decks are one flat array, position after position (every row's card at a position side by side), so that a
+    step is a gather, a scatter and a read of one whole position."""
 
     def __init__(self, rng, cards: np.ndarray, rows: int):
         self.rng, self.size, self.step, self.rows = rng, len(cards), 0, rows
-        self.deck = np.tile(cards, rows)  # [row * size + position]
+        self.deck = np.repeat(cards, rows)  # [position * rows + row]
 
     def take(self, need: int, numbers: np.ndarray | None = None) -> np.ndarray:
         """[need, rows]: the next ``need`` cards of every row's shuffle; ``numbers`` ([need, rows] in [0, 1)): the
@@ -242,16 +243,18 @@ class _Shuffle:
         # One draw of need x rows numbers is the same stream as ``need`` draws of ``rows`` numbers.
         steps = np.arange(step, step + need)[:, None]
         at = ((self.rng.random((need, rows)) if numbers is None else numbers) * (size - steps)).astype(np.intp)
-        at += steps + np.arange(0, rows * size, size)  # [k, row]: where step k draws in that row's deck
-        by_row = self.deck.reshape(rows, size)
+        at += steps
+        at *= rows
+        at += np.arange(rows)  # [k, row]: where step k draws in that row's deck
+        by_position = self.deck.reshape(size, rows)
         for k in range(need):
             out[k] = self.deck[at[k]]
-            self.deck[at[k]] = by_row[:, step + k]  # position step + k is never drawn again
+            self.deck[at[k]] = by_position[step + k]  # position step + k is never drawn again
         self.step += need
         return out
 
     def keep(self, rows: np.ndarray) -> None:
-        self.deck = self.deck.reshape(self.rows, self.size)[rows].ravel()
+        self.deck = self.deck.reshape(self.size, self.rows)[:, rows].ravel()
         self.rows = len(rows)
 
 
@@ -262,8 +265,8 @@ class Worlds(NamedTuple):
     ids: list               # [seat] -> hand ids over the worlds (this seat: one id)
     cards: dict             # other seat -> [world, 4] card indices
     weights: np.ndarray
-    styles: dict | None = None  # with a reading of the rivals: other seat -> [component, world], each style's
-    #                             share in explaining that seat's words in that world (``rivals.NAMES`` order)
+    styles: Styles | None = None  # with a reading of the rivals: other seat -> [component, world], each
+    #                               style's share in explaining that seat's words in that world (``rivals.NAMES``)
 
     def __len__(self) -> int:
         return len(self.weights)
@@ -288,7 +291,30 @@ class Worlds(NamedTuple):
         rows, counts = np.unique(drawn, return_counts=True)
         return Worlds(self.seat, self.hand, [ids if np.ndim(ids) == 0 else ids[rows] for ids in self.ids],
                       {seat: cards[rows] for seat, cards in self.cards.items()}, counts.astype(float),
-                      None if self.styles is None else {seat: part[:, rows] for seat, part in self.styles.items()})
+                      None if self.styles is None else self.styles.rows(rows))
+
+
+class Styles:
+    """Per other seat, [component, world]: card odds' part and each style's part of that seat's words' likelihood in
+    each world, over their sum (the mixture with card odds). Worked out for a seat when it is first read, and only
+    in the worlds kept: a pool of worlds drawn to be resampled (``Worlds.resampled``) is read in the few it keeps."""
+
+    def __init__(self, parts: dict, rows: np.ndarray | None = None):
+        # other seat -> (card odds' part [drawn world], the likelihood [drawn world], hand ids [drawn world],
+        # [style, hand id] each style's part: ``Sampler._styles_parts``); ``rows``: the drawn worlds kept
+        self._parts, self._rows, self._each = parts, rows, {}
+
+    def __getitem__(self, seat: int) -> np.ndarray:
+        if seat not in self._each:
+            card_odds, total, ids, styles = self._parts[seat]
+            if self._rows is not None:
+                card_odds, total, ids = card_odds[self._rows], total[self._rows], ids[self._rows]
+            self._each[seat] = np.vstack([card_odds, styles[:, ids]]) / np.maximum(total, 1e-300)
+        return self._each[seat]
+
+    def rows(self, rows: np.ndarray) -> Styles:
+        """These worlds' styles in the worlds ``rows`` only."""
+        return Styles(self._parts, rows if self._rows is None else self._rows[rows])
 
 
 class _Drawn:
@@ -328,7 +354,7 @@ class _SeatBySeat:
 
 class _Batch(NamedTuple):
     """The worlds a batch kept: per other seat their hand ids and hands ([4, world] keys), their weights, and with
-    a reading of the rivals per other seat (card odds' part, [world] the mixture's likelihood)."""
+    a reading of the rivals per other seat ([world] card odds' part, [world] the mixture's likelihood)."""
     ids: dict
     hands: dict
     weight: np.ndarray
@@ -354,14 +380,19 @@ class Sampler:
         if self._each_alone:
             found, left = self._in_order(rng, wanted, tries), 0
         while left > 0 and sum(len(batch.weight) for batch in found) < wanted:
-            rows = min(left, BATCH)
-            batch = self._batch(rng, rows)
-            kept = np.flatnonzero(batch.weight > 0)
-            found.append(_Batch({seat: batch.ids[seat][kept] for seat in pub.others},
-                                {seat: batch.hands[seat][:, kept] for seat in pub.others}, batch.weight[kept],
-                                None if batch.styles is None else
-                                {seat: (flat, total[kept]) for seat, (flat, total) in batch.styles.items()}))
-            left -= rows
+            if wanted < tries:
+                sizes = [min(left, BATCH)]
+            else:  # every world drawn is wanted (a pool): every batch left, drawn at once
+                sizes = [BATCH] * (left // BATCH) + ([left % BATCH] if left % BATCH else [])
+            for drawn in self._batches(rng, sizes):
+                if sum(len(batch.weight) for batch in found) >= wanted:
+                    break
+                kept = np.flatnonzero(drawn.weight > 0)
+                found.append(_Batch({seat: drawn.ids[seat][kept] for seat in pub.others},
+                                    {seat: drawn.hands[seat][:, kept] for seat in pub.others}, drawn.weight[kept],
+                                    None if drawn.styles is None else
+                                    {seat: (part[kept], total[kept]) for seat, (part, total) in drawn.styles.items()}))
+            left -= sum(sizes)
 
         def joined(seat: int, part: str = "ids") -> np.ndarray:
             return np.concatenate([getattr(batch, part)[seat] for batch in found], axis=-1)[..., :wanted]
@@ -369,17 +400,36 @@ class Sampler:
         ids = {seat: joined(seat) for seat in pub.others}
         styles = None
         if found and found[0].styles is not None:
-            styles = {}
-            for seat in pub.others:
-                card_odds = np.concatenate([np.full(len(batch.weight), batch.styles[seat][0]) for batch in found])
-                total = np.concatenate([batch.styles[seat][1] for batch in found])
-                styles[seat] = (np.vstack([card_odds[:wanted], self._styles_parts(seat)[:, ids[seat]]])
-                                / np.maximum(total[:wanted], 1e-300))
+            styles = Styles({seat: (np.concatenate([batch.styles[seat][0] for batch in found])[:wanted],
+                                    np.concatenate([batch.styles[seat][1] for batch in found])[:wanted],
+                                    ids[seat], self._styles_parts(seat)) for seat in pub.others})
         return Worlds(pub.seat, pub.hand,
                       [hand_ids([CARD_INDEX[card] for card in pub.hand], pub.reyes) if seat == pub.seat
                        else ids[seat] for seat in SEATS],
                       {seat: (joined(seat, "hands").T & 63).astype(np.intp) for seat in pub.others},
                       np.concatenate([batch.weight for batch in found])[:wanted], styles)
+
+    def _batches(self, rng, sizes: list[int]) -> list[_Batch]:
+        """The batches of ``sizes`` worlds that ``_batch`` draws one after another, the same worlds with the same
+        weights. Unless signals were seen they are drawn and weighed together: each batch's random numbers drawn in
+        turn, every shuffle and replay done once over all their worlds (fewer, larger array operations), and what
+        is averaged over a batch (card odds' part of the reading) averaged over each batch's worlds alone."""
+        if self._signalled_seats or self._own_weights or len(sizes) == 1:  # (own weights drop worlds as they go)
+            return [self._batch(rng, rows) for rows in sizes]
+        pub = self.public
+        replay = bool(not pub.reshuffled and pub.rounds)
+        slots = self._slots(replay)
+        columns = sum(map(len, slots.values()))
+        numbers = np.concatenate([rng.random((columns, rows)) for rows in sizes], axis=1)
+        drawn = _Shuffle(None, _keys(pub.reyes)[self._unseen], len(numbers[0])).take(columns, numbers)
+        ends = np.cumsum(sizes)
+        parts = [slice(end - rows, end) for rows, end in zip(sizes, ends)]
+        whole = self._weighed(_Drawn(drawn, slots), replay, {}, {}, np.ones(len(numbers[0])), parts)
+        return [_Batch({seat: ids[part] for seat, ids in whole.ids.items()},
+                       {seat: hands[:, part] for seat, hands in whole.hands.items()}, whole.weight[part],
+                       None if whole.styles is None else
+                       {seat: (odds[part], total[part]) for seat, (odds, total) in whole.styles.items()})
+                for part in parts]
 
     def _batch(self, rng, rows: int) -> _Batch:
         """Up to ``rows`` worlds drawn and weighed (weight 0: impossible). The seats whose signals this seat saw
@@ -445,12 +495,14 @@ class Sampler:
             count, done = count + len(kept), done + rows
         return found
 
-    def _weighed(self, drawn, replay: bool, ids: dict, hands: dict, weight: np.ndarray) -> _Batch:
+    def _weighed(self, drawn, replay: bool, ids: dict, hands: dict, weight: np.ndarray,
+                 batches: list[slice] | None = None) -> _Batch:
         """The worlds of ``drawn`` (``_Drawn`` or ``_SeatBySeat``: each hidden seat's cards) replayed and weighed,
-        the seats in ``ids`` (the signalled ones) already replayed. Without a reading of the rivals a world's weight
-        is its own (no average over the batch), so once a seat is replayed the worlds its declarations rule out (or
-        of weight 0) are dropped and the next seats replay only the others: fewer worlds come back, the same ones
-        of positive weight."""
+        the seats in ``ids`` (the signalled ones) already replayed; ``batches``: the worlds of each batch (what is
+        averaged over a batch; default: they are one). Without a reading of the rivals a world's weight is its own
+        (no average over the batch), so once a seat is replayed the worlds its declarations rule out (or of weight
+        0) are dropped and the next seats replay only the others: fewer worlds come back, the same ones of positive
+        weight."""
         pub = self.public
         for seat in self._replay_order:
             if seat in ids:
@@ -478,13 +530,16 @@ class Sampler:
             # and card odds: the same for every hand, the styles' average over the worlds as weighed so far.
             styles = {}
             for seat in pub.others:
-                card_odds = self.reading[seat][0]
                 mixed = self._styles_parts(seat, summed=True)[ids[seat]]
-                weighed = weight.sum() > 0  # (a batch may hold no world: none agreed with the signals)
-                flat = float(weight @ mixed / weight.sum() if weighed else mixed.sum() / max(mixed.size, 1))
-                total = card_odds * flat + mixed
+                flat = np.empty(len(weight))
+                for part in batches or [slice(None)]:
+                    each, alike = weight[part], mixed[part]
+                    weighed = each.sum() > 0  # (a batch may hold no world: none agreed with the signals)
+                    flat[part] = float(each @ alike / each.sum() if weighed else alike.sum() / max(alike.size, 1))
+                card_odds = self.reading[seat][0] * flat
+                total = card_odds + mixed
                 weight = weight * total
-                styles[seat] = (card_odds * flat, total)
+                styles[seat] = (card_odds, total)
         elif self.bet_model:
             for seat, lance, word, total, deje, amount in pub.bets:
                 if seat != pub.seat:  # with señas, what the signals it saw of this seat's team add to its hand
