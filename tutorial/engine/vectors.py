@@ -185,7 +185,8 @@ def count_each(rows: dict[str, LanceArrays], ids, groups, scores=(0, 0), target:
             refused = 0
         accepted = each(totals[index]) + (row.points if lance in ("pares", "juego", "punto") else 0)
         won = target - np.where(team == 0, team0, team1)  # an accepted órdago: its winner wins the game
-        points = np.select([kind <= PASO, kind == ACCEPTED, kind == REFUSED], [row.points, accepted, refused], won)
+        points = np.where(kind <= PASO, row.points,
+                          np.where(kind == ACCEPTED, accepted, np.where(kind == REFUSED, refused, won)))
         # After an accepted órdago only its lance is counted. Both teams are below the target until one wins (the
         # scores start below it): only the team that collects can reach it, and nothing more is counted after.
         counted = row.played & (winner < 0) & ((ordago < 0) | (ordago == index))
