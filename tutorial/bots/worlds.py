@@ -296,25 +296,24 @@ class Worlds(NamedTuple):
 
 class Styles:
     """Per other seat, [component, world]: card odds' part and each style's part of that seat's words' likelihood in
-    each world, over their sum (the mixture with card odds). Worked out for a seat when it is first read, and only
-    in the worlds kept: a pool of worlds drawn to be resampled (``Worlds.resampled``) is read in the few it keeps."""
+    each world, over their sum (the mixture with card odds). Worked out for a seat when it is first read: a pool of
+    worlds drawn to be resampled (``Worlds.resampled``) is read only in the few it keeps."""
 
-    def __init__(self, parts: dict, rows: np.ndarray | None = None):
-        # other seat -> (card odds' part [drawn world], the likelihood [drawn world], hand ids [drawn world],
-        # [style, hand id] each style's part: ``Sampler._styles_parts``); ``rows``: the drawn worlds kept
-        self._parts, self._rows, self._each = parts, rows, {}
+    def __init__(self, parts: dict):
+        # other seat -> (card odds' part [world], the likelihood [world], hand ids [world], [style, hand id] each
+        # style's part: ``Sampler._styles_parts``)
+        self._parts, self._each = parts, {}
 
     def __getitem__(self, seat: int) -> np.ndarray:
         if seat not in self._each:
             card_odds, total, ids, styles = self._parts[seat]
-            if self._rows is not None:
-                card_odds, total, ids = card_odds[self._rows], total[self._rows], ids[self._rows]
             self._each[seat] = np.vstack([card_odds, styles[:, ids]]) / np.maximum(total, 1e-300)
         return self._each[seat]
 
     def rows(self, rows: np.ndarray) -> Styles:
-        """These worlds' styles in the worlds ``rows`` only."""
-        return Styles(self._parts, rows if self._rows is None else self._rows[rows])
+        """These worlds' styles in the worlds ``rows`` only (holding nothing of the others)."""
+        return Styles({seat: (card_odds[rows], total[rows], ids[rows], styles)
+                       for seat, (card_odds, total, ids, styles) in self._parts.items()})
 
 
 class _Drawn:
