@@ -53,10 +53,9 @@ from tutorial.bots.worlds import ORDAGO_STAKE, Sampler, _hand_ids, _holds, _keys
 from tutorial.engine import DECK, LANCES, Action, BetError, order_from, position, rivals as rival_seats, team
 from tutorial.engine.vectors import CARD_INDEX, count_each, hand_ids, lances
 
-WORLDS, TRIES = 1000, 10000  # the budget of a betting decision: worlds kept, out of at most this many drawn
+WORLDS, TRIES = 2000, 20000  # the budget of a betting decision: worlds kept, out of at most this many drawn
 # When the worlds kept are worth fewer than ENOUGH x worlds equal ones, POOL x worlds are drawn and the worlds
-# resampled from them (16,000 and 200 for the default 1,000 worlds). 2,000 worlds play better and would cost CI
-# about half a minute (docs/bots.md, "The same worlds with less work").
+# resampled from them (32,000 and 400 for the default 2,000 worlds).
 POOL, ENOUGH = 16, 0.2
 THROWS = 4  # with ``discard_ahead``, the best throws by the team value weighed by the look-ahead
 CUT_MARGIN = 1.0  # mus is asked when the team value gains more than this many tantos (the medium bot: 0.5)

@@ -235,7 +235,7 @@ def worlds_for(seen: Observation, events, rng, bet_model: bool = True):
     return bot.weighed_worlds(Seat(seen), events)
 
 
-KEPT_WORLDS = 32  # the latest betting decisions whose worlds a process keeps (about 100 kB each)
+KEPT_WORLDS = 32  # the latest betting decisions whose worlds a process keeps (about 200 kB each)
 _kept: OrderedDict[bytes, object] = OrderedDict()  # knowledge digest -> its worlds, least recently used first
 _kept_lock = threading.Lock()
 
