@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from tutorial.bots import make_bot, rivals
-from tutorial.engine import SEATS, Game
+from tutorial.engine import SEATS, Game, Options
 from tutorial.rooms.room import Room
 from tutorial.table.model import SEED_LIMIT
 
@@ -47,3 +48,39 @@ def test_a_rooms_medium_bots_keep_no_reading():
     room = Room.create("r2", "Ane", "token", 0.0, level="medium", seed=5)
     room.start(0, 0.0)
     assert room.readings == {} and "readings" in room.to_json()
+
+
+def ordago_to_the_end(room: Room) -> None:
+    """The person at seat 0 plays the room's game to its end, órdago and quiero first."""
+    for _ in range(3000):
+        if room.over:
+            return
+        if 0 in room.game.to_act():
+            actions = room.game.concrete_actions(0)
+            room.act(0, next((a for a in actions if a.type in ("ordago", "quiero")), actions[0]), room.version, 0.0)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("level", ["expert", "hard"])
+def test_at_a_rematch_expert_bots_start_from_part_of_what_the_last_game_taught_them_and_hard_bots_afresh(level):
+    room = Room.create("r3", "Ane", "token", 0.0, level=level, seed=7, clock=0, options=Options(target=30))
+    room.start(0, 0.0)
+    ordago_to_the_end(room)
+    ended = room.readings
+    room.rematch(0, 0.0)
+    assert room.game is not None and room.game.hand_number == 1
+    fresh = make_bot(level).next_game(ended)
+    if level == "hard":
+        assert fresh is None
+        for seat, data in room.readings.items():  # the new game's reading, from the prior
+            weights = rivals.Reading.from_json(int(seat), data).weights()
+            assert all(np.allclose(weights[other], rivals.prior()) for other in weights if not data["next"])
+        return
+    loaded = reloaded(room)
+    carried = loaded._bot().memory(loaded.game, SEATS)
+    assert carried == room.readings
+    for seat in SEATS:  # the new game's first hand is still on: its readings are what the last game left
+        shares = rivals.Reading.from_json(seat, carried[str(seat)]).weights()
+        left = rivals.Reading.from_json(seat, fresh[str(seat)]).weights()
+        assert all(np.allclose(shares[other], left[other]) for other in shares)
+        assert any(not np.allclose(shares[other], rivals.prior()) for other in shares)

@@ -92,6 +92,11 @@ class Bot:
         """What this bot keeps of ``game`` for ``seats`` across requests, as JSON (None: nothing)."""
         return None
 
+    def next_game(self, memory: dict | None) -> dict | None:
+        """What ``memory`` (kept at the end of a game) leaves for the next game against the same players, for
+        ``recall`` (None: nothing; the expert carries part of its reading of the players)."""
+        return None
+
     # The three decisions a level makes.
     def cuts(self, me: Seat, events) -> bool:
         raise NotImplementedError

@@ -257,7 +257,9 @@ class ExpertBot(HardBot):
     (``played.py``) instead of en paso; ``mus_ahead`` and ``discard_ahead``: mus and discards looked ahead to the
     end of the hand (``mus_gain``, ``best_throw``); ``mus_styles``: that mus look-ahead plays the rivals by the
     reading of them (``RivalPlay``). The last four are diagnostics that measured no gain (docs/bots.md). ``floor``:
-    the least chance its reading of the rivals gives any word of a style with any hand (``READ_FLOOR``)."""
+    the least chance its reading of the rivals gives any word of a style with any hand (``READ_FLOOR``);
+    ``carry``: the share of a game's reading of the players it carries into its next game against them
+    (``HardBot.next_game``, ``rivals.CARRY``)."""
 
     level = "expert"
 
@@ -265,10 +267,10 @@ class ExpertBot(HardBot):
                  temper: float = TEMPER, pool: int | None = None, enough: float | None = None,
                  cut_margin: float = CUT_MARGIN, rational: float = RATIONAL, learned: bool = False,
                  mus_ahead: bool = False, discard_ahead: bool = False, mus_styles: bool = False,
-                 floor: float = READ_FLOOR, **options):
+                 floor: float = READ_FLOOR, carry: float = rivals.CARRY, **options):
         super().__init__(seed, worlds=worlds, tries=tries, **options)
         self.later, self.temper, self.cut_margin, self.rational = later, temper, cut_margin, rational
-        self.read_floor = floor
+        self.read_floor, self.carry = floor, carry
         self.learned, self.mus_ahead, self.discard_ahead = learned, mus_ahead, discard_ahead
         self.reads_in_mus = self.mus_styles = mus_styles
         self.pool = POOL * worlds if pool is None else pool

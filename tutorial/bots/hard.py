@@ -35,6 +35,7 @@ class HardBot(MediumBot):
     uses_events = True
     reads_in_mus = False  # whether its worlds in the mus and discards weigh the reading of the rivals too
     read_floor = rivals.FLOOR  # the least chance its reading gives any word of a style with any hand
+    carry = 0.0  # the share of a game's reading it carries into the next game against the same players (``next_game``)
 
     def __init__(self, seed: int = 0, bet_model: bool = True, worlds: int = WORLDS, tries: int = TRIES,
                  robust: bool = True):
@@ -87,6 +88,17 @@ class HardBot(MediumBot):
         """Take up the readings kept by ``memory(game, ...)`` (JSON, by seat) for ``game``."""
         for seat, data in (memory or {}).items():
             self._readings[id(game), int(seat)] = rivals.Reading.from_json(int(seat), data)
+
+    def next_game(self, memory: dict | None) -> dict | None:
+        """What this bot's readings at the end of a game (``memory``'s JSON, by seat) leave for the next game against
+        the same players in the same seats, as ``recall`` takes it up: ``carry`` of what the games so far taught
+        (``rivals.carried``), as a player who has sat with the same people before. None with ``carry`` 0 (the hard
+        bot: each game read afresh)."""
+        if not self.carry or not memory:
+            return None
+        return {seat: rivals.Reading(int(seat), logs=rivals.carried(
+                    {int(other): log for other, log in data["logs"].items()}, self.carry)).to_json()
+                for seat, data in memory.items()}
 
     def memory(self, game, seats) -> dict | None:
         """The readings of ``seats`` in ``game``, up to date, as JSON by seat (a few dozen numbers each, however

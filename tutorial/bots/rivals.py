@@ -33,6 +33,7 @@ SOFTNESS = 0.06
 ORDAGO_STAKE = 1000
 CARD_ODDS = 0.35   # the prior's share for words that say nothing about the hand
 TEMPER = 0.6       # each earlier hand's log-likelihood counts this much
+CARRY = 0.5        # the share of what a game taught a reading that the next game against the same players starts from
 
 STYLES: tuple[tuple[str, Profile], ...] = (("medium", Profile("medium")), *PROFILES.items())
 NAMES = ("card_odds", *(name for name, _ in STYLES))
@@ -40,6 +41,16 @@ NAMES = ("card_odds", *(name for name, _ in STYLES))
 
 def prior() -> np.ndarray:
     return np.array([CARD_ODDS, *[(1 - CARD_ODDS) / len(STYLES)] * len(STYLES)])
+
+
+def carried(logs: dict, share: float = CARRY) -> dict:
+    """other seat -> the log weights a reading of a new game against the same players starts from, given its
+    reading's ``logs`` at the end of the last one: the prior plus ``share`` of what the games so far added to it.
+    With a share under 1 the evidence carried is bounded (at most ``1 / (1 - share)`` games' worth), so the reading
+    never stops hedging with card odds against a player it cannot place, and a player who changes is read afresh
+    within a few games."""
+    base = np.log(prior())
+    return {other: base + share * (np.asarray(log, dtype=float) - base) for other, log in logs.items()}
 
 
 def _sig(x):

@@ -115,10 +115,12 @@ class PartnerCardsExpert(PartnerCards, ExpertBot):
 
 
 def play_game(bots: dict[int, object], options: Options, seed: int, check: bool = True,
-              senas: Senas | None = None, watch=None) -> tuple[int, list]:
+              senas: Senas | None = None, watch=None, start=None) -> tuple[int, list]:
     """Play one game; returns (winner team, [(tantos team 0, tantos team 1) per hand]). ``watch(game, seat,
-    action, bot)`` is told every action once applied."""
+    action, bot)`` is told every action once applied; ``start(game)``, the game before its first move."""
     game = Game(options, seed)
+    if start is not None:
+        start(game)
     hands = []
     for _ in range(MAX_ACTIONS):
         if game.is_over:
@@ -201,6 +203,40 @@ def _every(watchers: list):
     return watch
 
 
+class Readings:
+    """``--keep-readings``: team A's bot starts each game against a rival from its readings at the end of its last
+    game against that rival (``next_game``), as a player who sits again with the same people: per bot of team B
+    (each member of the field apart), the readings kept by seat relative to A's first seat, so that they follow
+    the players when the seats are swapped."""
+
+    def __init__(self):
+        self.kept: dict = {}  # team B's bot -> A's readings for its next game against it, seats relative to A's first
+        self.game = None
+
+    def start(self, bots: dict, rival: str, a_team: int):
+        """``play_game``'s ``start``: A's bot takes up what its last game against ``rival`` left."""
+        def start(game) -> None:
+            self.game = game
+            bots[a_team].recall(game, self._seated(self.kept.get(rival), a_team))
+        return start
+
+    def after(self, bots: dict, rival: str, a_team: int) -> None:
+        if self.game is not None:
+            bot = bots[a_team]
+            left = bot.next_game(bot.memory(self.game, [seat for seat in SEATS if team(seat) == a_team]))
+            self.kept[rival] = self._seated(left, -a_team)
+        self.game = None
+
+    @staticmethod
+    def _seated(memory: dict | None, shift: int) -> dict | None:
+        """``memory`` (readings by seat, as JSON) with every seat moved on by ``shift``."""
+        if memory is None:
+            return None
+        return {str((int(reader) + shift) % 4): {**data, "logs": {str((int(other) + shift) % 4): log
+                                                                  for other, log in data["logs"].items()}}
+                for reader, data in memory.items()}
+
+
 def told_bot(level: str, seed: int, **options):
     """A bot of ``level`` (one of ``TOLD``) told its partner's whole hand (a diagnostic)."""
     return (PartnerCardsExpert if level == "expert" else PartnerCardsBot)(seed=seed, **options)
@@ -230,19 +266,22 @@ def _team_bots(level_a: str, level_b: str, seed: int, a_seats_team: int, bot_opt
 def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, options: Options | None = None,
                    bot_options: dict | None = None, progress=None, senas: tuple[bool, bool] = (False, False),
                    partner_cards: bool = False, catches: bool = True, ordagos: bool = False,
-                   answers: bool = False, a_settings: dict | None = None) -> Tally:
+                   answers: bool = False, a_settings: dict | None = None, keep_readings: bool = False) -> Tally:
     """``senas``: whether team A and team B make signals (both catch when either does: the table plays señas).
     ``partner_cards`` (a diagnostic, team A hard): team A's bots are told their partner's whole hand
     (``PartnerCardsBot``). ``catches=False`` (a diagnostic, not a table's setting): with señas no bot ever catches
     a signal (the same seeded draws, every rate 0), to tell what the signalling team gives away. ``ordagos``
     (team A expert): each of A's órdagos with its predicted acceptance and B's answer (``Tally.ordagos``);
     ``answers`` (team A expert): at each of A's answers, its predicted chance in the lance and the truth
-    (``Tally.answers``). ``a_settings``: settings of team A's bot only (``--a-set``)."""
+    (``Tally.answers``). ``a_settings``: settings of team A's bot only (``--a-set``). ``keep_readings``: team A's
+    bot carries its readings of each rival from game to game (``Readings``); the games are then no longer
+    independent, but every game still follows from the seed."""
     if partner_cards and level_a not in TOLD:
         raise ValueError("partner_cards is a diagnostic of the hard and expert bots: team A must be one of them")
     options = options or Options()
     bot_options = bot_options or {}
     tally = Tally()
+    readings = Readings() if keep_readings else None
     for pair in range((games + 1) // 2):
         game_seed = seed * 1_000_003 + pair
         pair_wins, pair_hands, pair_diff = 0, 0, 0
@@ -255,10 +294,14 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
             watchers = [kind(tally, one_b, a_team) for kind, wanted in ((Ordagos, ordagos), (Answers, answers))
                         if wanted]
             try:
-                winner, hands = play_game(bots, options, game_seed, senas=signals, watch=_every(watchers))
+                winner, hands = play_game(bots, options, game_seed, senas=signals, watch=_every(watchers),
+                                          start=readings.start(bots, one_b, a_team) if readings else None)
             except Exception:  # noqa: BLE001 - a soak reports every failure instead of stopping
                 tally.errors.append(f"seed {game_seed} (A as team {a_team}): {traceback.format_exc(limit=3)}")
                 continue
+            finally:
+                if readings is not None:
+                    readings.after(bots, one_b, a_team)
             tally.games += 1
             won = winner == a_team
             tally.wins_a += won
@@ -376,6 +419,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--answers", action="store_true",
                         help="team A expert: report, per rival, the chance it gave its team in the lance when it "
                              "answered a bet, against how often the hands dealt took it")
+    parser.add_argument("--keep-readings", action="store_true",
+                        help="team A's bot (expert) carries its reading of each rival from one game against it to the "
+                             "next, as at a table where the same players play on (the games are no longer "
+                             "independent)")
     add_run_arguments(parser)
 
 
@@ -399,7 +446,8 @@ def run(args) -> int:
     if args.partner_cards_a and (args.a not in TOLD or args.table):
         print("--partner-cards-a needs --a hard or --a expert (and no --table)", file=sys.stderr)
         return 2
-    for flag, wanted in (("--ordagos", args.ordagos), ("--answers", args.answers)):
+    for flag, wanted in (("--ordagos", args.ordagos), ("--answers", args.answers),
+                         ("--keep-readings", args.keep_readings)):
         if wanted and (args.a != "expert" or args.table):
             print(f"{flag} needs --a expert (and no --table)", file=sys.stderr)
             return 2
@@ -423,9 +471,11 @@ def run(args) -> int:
                   file=sys.stderr, flush=True)
 
     tally = run_tournament(args.a, args.b, args.games, args.seed, options, bot_options, progress, senas,
-                           args.partner_cards_a, not args.no_catches, args.ordagos, args.answers, a_settings)
+                           args.partner_cards_a, not args.no_catches, args.ordagos, args.answers, a_settings,
+                           args.keep_readings)
     result = summary(tally, args.a, args.b)
-    result.update(partner_cards_a=args.partner_cards_a, catches=not args.no_catches, senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed,
+    result.update(keep_readings=args.keep_readings, partner_cards_a=args.partner_cards_a,
+                  catches=not args.no_catches, senas_a=args.senas_a, senas_b=args.senas_b, seed=args.seed,
                   reyes=args.reyes, target=args.target, real=args.real, bet_model=not args.no_bet_model,
                   robust=not args.no_robust, seconds=round(time.perf_counter() - start, 1))
     if args.json:
@@ -466,6 +516,7 @@ def _print(r: dict) -> None:
     low, high = r["win_rate_a_95"]
     d_low, d_high = r["tantos_difference_95"]
     told = " told its partner's cards (a diagnostic)" if r.get("partner_cards_a") else ""
+    told += ", its readings kept from game to game" if r.get("keep_readings") else ""
     print(f"{r['a']} (A){told} against {r['b']} (B): {r['games']} games on {r['pairs']} deal pairs, seats swapped, "
           f"seed {r['seed']}, {r['reyes']} reyes, target {r['target']}")
     print(f"games won: A {r['wins_a']}, B {r['wins_b']}; A wins {100 * r['win_rate_a']:.1f}% "

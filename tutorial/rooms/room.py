@@ -266,12 +266,17 @@ class Room(Table):
         self._new_game(now)
 
     def _new_game(self, now: float) -> None:
+        kept = self.readings if self.game is not None else {}
         self.games += 1
         self.mixed = sum(held.person for held in self.seats) > 1
         seed, number = self.deal()
         self.game = Game(self.options, game_seed(seed, number))
         self._mark = 0
-        self.pressed, self.next_deadline, self.windows, self.considered, self.readings = [], None, {}, {}, {}
+        self.pressed, self.next_deadline, self.windows, self.considered = [], None, {}, {}
+        # The same people sit in the same seats from game to game (nobody joins once the room has started): the
+        # bots start from what the last game taught them of each player, as far as their level carries it.
+        self.readings = {}
+        self.readings = self._bot().next_game(kept) or {}
         self.coach, self.hands = [{} for _ in SEATS], []
         self.deadline = self.clock_key = None
         self._play_bots(now)
