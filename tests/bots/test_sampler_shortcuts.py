@@ -8,7 +8,6 @@ import random
 import numpy as np
 
 from tutorial.bots import make_bot
-from tutorial.bots import senas as bot_senas
 from tutorial.bots.worlds import Public, Sampler, _holds, bet_probability, model, word_chances
 from tutorial.engine import LANCES
 from tutorial.engine.game import Game, Options
@@ -29,29 +28,6 @@ def betting_decisions(seeds, plain=2, declared=4):
             if game.phase in LANCES and taken[after] < (declared if after else plain):
                 found.append((game.observation(seat), game.events_for(seat)))
                 taken[after] += 1
-            game.apply(seat, bots[seat].act(game, seat))
-    return found
-
-
-def signalled_decisions(seeds, per_game=4):
-    """(observation, events) of betting decisions after signals the seat saw (its partner's, or a rival's it
-    caught): seeded games of medium bots with señas, every seat signalling by the hard bot's habit (everything at
-    once) and catching at a rate of one half."""
-    found = []
-    rates = dict.fromkeys(bot_senas.CATCH_RATES, 0.5)
-    for seed in seeds:
-        game = Game(Options(reyes=8 if seed % 2 else 4, senas=True), seed)
-        bots = [make_bot("medium", seed=seed * 4 + s) for s in range(4)]
-        rng, considered, taken = random.Random(seed), {}, 0
-        while not game.is_over and taken < per_game:
-            seat = game.to_act()[0]
-            if bot_senas.consider(game, seat, "hard", rng, considered) is not None:
-                bot_senas.react(game, seat, dict.fromkeys(range(4), "hard"), rng, rates=rates)
-                continue
-            seen = game.observation(seat)
-            if game.phase in LANCES and Public(seen, game.events_for(seat)).signals:
-                found.append((seen, game.events_for(seat)))
-                taken += 1
             game.apply(seat, bots[seat].act(game, seat))
     return found
 
@@ -135,8 +111,7 @@ def test_a_reading_of_the_rivals_still_weighs_whole_batches():
 
 
 def test_a_pools_batches_drawn_at_once_are_the_worlds_and_weights_drawn_one_batch_at_a_time_bit_for_bit():
-    decisions = betting_decisions(range(6)) + signalled_decisions(range(3))
-    assert sum(bool(Public(seen, events).signals) for seen, events in decisions) >= 8
+    decisions = betting_decisions(range(6))
     for seen, events in decisions:
         reading = {seat: np.full(8, 1 / 8) for seat in range(4) if seat != seen.seat}
         at_once, one_by_one = (Sampler(Public(seen, events), random.Random(9), True, reading) for _ in range(2))

@@ -410,31 +410,20 @@ class Sampler:
 
     def _batches(self, rng, sizes: list[int]) -> list[_Batch]:
         """The batches of ``sizes`` worlds that ``_batch`` draws one after another, the same worlds with the same
-        weights. With a reading of the rivals they are weighed together: each batch's random numbers drawn in turn
-        (with signals seen, each batch's signalled seats drawn and checked in turn, as ``_batch`` does), every
-        other shuffle and replay done once over all their worlds (fewer, larger array operations), and what is
-        averaged over a batch (card odds' part of the reading) averaged over each batch's worlds alone."""
-        if self._own_weights or len(sizes) == 1:  # (own weights drop worlds as they go)
+        weights. Unless signals were seen they are drawn and weighed together: each batch's random numbers drawn in
+        turn, every shuffle and replay done once over all their worlds (fewer, larger array operations), and what
+        is averaged over a batch (card odds' part of the reading) averaged over each batch's worlds alone."""
+        if self._signalled_seats or self._own_weights or len(sizes) == 1:  # (own weights drop worlds as they go)
             return [self._batch(rng, rows) for rows in sizes]
         pub = self.public
         replay = bool(not pub.reshuffled and pub.rounds)
         slots = self._slots(replay)
-        if self._signalled_seats:
-            drawn_parts = [self._signals_first(rng, rows, replay, slots) for rows in sizes]
-            drawn = np.concatenate([part[0] for part in drawn_parts], axis=1)
-            ids = {seat: np.concatenate([part[1][seat] for part in drawn_parts]) for seat in self._signalled_seats}
-            hands = {seat: np.concatenate([part[2][seat] for part in drawn_parts], axis=1)
-                     for seat in self._signalled_seats}
-            weight = np.concatenate([part[3] for part in drawn_parts])
-            counts = [len(part[3]) for part in drawn_parts]
-        else:
-            columns = sum(map(len, slots.values()))
-            numbers = np.concatenate([rng.random((columns, rows)) for rows in sizes], axis=1)
-            drawn = _Shuffle(None, _keys(pub.reyes)[self._unseen], len(numbers[0])).take(columns, numbers)
-            ids, hands, weight, counts = {}, {}, np.ones(len(numbers[0])), sizes
-        ends = np.cumsum(counts)
-        parts = [slice(end - rows, end) for rows, end in zip(counts, ends)]
-        whole = self._weighed(_Drawn(drawn, slots), replay, ids, hands, weight, parts)
+        columns = sum(map(len, slots.values()))
+        numbers = np.concatenate([rng.random((columns, rows)) for rows in sizes], axis=1)
+        drawn = _Shuffle(None, _keys(pub.reyes)[self._unseen], len(numbers[0])).take(columns, numbers)
+        ends = np.cumsum(sizes)
+        parts = [slice(end - rows, end) for rows, end in zip(sizes, ends)]
+        whole = self._weighed(_Drawn(drawn, slots), replay, {}, {}, np.ones(len(numbers[0])), parts)
         return [_Batch({seat: ids[part] for seat, ids in whole.ids.items()},
                        {seat: hands[:, part] for seat, hands in whole.hands.items()}, whole.weight[part],
                        None if whole.styles is None else
@@ -442,19 +431,13 @@ class Sampler:
                 for part in parts]
 
     def _batch(self, rng, rows: int) -> _Batch:
-        """Up to ``rows`` worlds drawn (``_signals_first``) and weighed (weight 0: impossible)."""
+        """Up to ``rows`` worlds drawn and weighed (weight 0: impossible). The seats whose signals this seat saw
+        are drawn first, ``SIGNAL_DRAWS`` times as often, and only the draws their signals are true of are completed
+        with the other seats' cards: every world honours the signals, and a signal that few hands make leaves as
+        many worlds as one that many do."""
         pub = self.public
         replay = bool(not pub.reshuffled and pub.rounds)
         slots = self._slots(replay)
-        drawn, ids, hands, weight = self._signals_first(rng, rows, replay, slots)
-        return self._weighed(_Drawn(drawn, slots), replay, ids, hands, weight)
-
-    def _signals_first(self, rng, rows: int, replay: bool, slots: dict):
-        """Up to ``rows`` worlds' cards ([column, world] keys), the seats whose signals this seat saw replayed:
-        (keys, their hand ids, their hands, the worlds' weight). Those seats are drawn first, ``SIGNAL_DRAWS`` times
-        as often, and only the draws their signals are true of are completed with the other seats' cards: every
-        world honours the signals, and a signal that few hands make leaves as many worlds as one that many do."""
-        pub = self.public
         columns = sum(map(len, slots.values()))
         signalled = self._signalled_seats
         first = sorted(column for seat in signalled for column in slots[seat])
@@ -472,7 +455,7 @@ class Sampler:
             hands = {seat: hands[seat][:, kept] for seat in signalled}
         rest = sorted(column for seat in pub.hidden if seat not in signalled for column in slots[seat])
         drawn[rest] = shuffle.take(len(rest))
-        return drawn, ids, hands, weight
+        return self._weighed(_Drawn(drawn, slots), replay, ids, hands, weight)
 
     @cached_property
     def _signalled_seats(self) -> list[int]:
