@@ -104,7 +104,7 @@ def test_tournament_is_reproducible_from_its_seed():
 def test_tournament_plays_each_deal_twice_with_the_teams_swapped(monkeypatch):
     played = []
 
-    def record(bots, options, seed, check=True, senas=None, watch=None):
+    def record(bots, options, seed, check=True, senas=None, watch=None, start=None):
         played.append((seed, tuple(bot.level for _, bot in sorted(bots.items()))))
         return 0, [(1, 0)]
 

@@ -70,12 +70,36 @@ def test_the_expert_takes_its_last_games_reading_into_the_next_game_and_the_hard
 
 
 def test_kept_readings_follow_each_rival_when_the_seats_are_swapped():
-    """A's reading of a rival read from A's first seat moves with A: A as team 1 (seats 1 and 3) reads seat 0 as
-    A as team 0 read seat 1, the next game."""
-    kept = {"1": {"next": 0, "scores": [0, 0], "logs": {"0": [1.0], "2": [2.0], "3": [3.0]}}}
-    relative = Readings._seated(kept, -1)
-    assert relative == {"0": {"next": 0, "scores": [0, 0], "logs": {"3": [1.0], "1": [2.0], "2": [3.0]}}}
-    assert Readings._seated(relative, 0) == relative and Readings._seated(relative, 1) == kept
+    """What A read as team 1 (seats 1 and 3) is taken up as team 0 (seats 0 and 2) one seat back: seat 1's reading
+    of seat 0 becomes seat 0's reading of seat 3, and so on."""
+    played = {}
+    bots = {seat: Recording(played) for seat in SEATS}
+    readings = Readings()
+    readings.start(bots, "cautious", 1)("game 1")
+    bots[1].memory_left = {"1": {"next": 9, "scores": [3, 5], "logs": {"0": [1.0], "2": [2.0], "3": [3.0]}}}
+    readings.after(bots, "cautious", 1)
+    readings.start(bots, "cautious", 0)("game 2")
+    kept = played["game 2"]
+    assert kept == {"0": {"next": 0, "scores": [0, 0], "logs": {"3": [1.0], "1": [2.0], "2": [3.0]}}}
+    readings.start(bots, "aggressive", 0)("game 3")
+    assert played["game 3"] is None  # another rival: nothing kept of it
+
+
+class Recording:
+    """A stand-in for A's bot: what it is told to recall, by game; its memory; ``next_game`` as the expert's with
+    the logs left as they are."""
+
+    def __init__(self, played: dict):
+        self.played, self.memory_left = played, None
+
+    def recall(self, game, memory) -> None:
+        self.played[game] = memory
+
+    def memory(self, game, seats) -> dict:
+        return self.memory_left
+
+    def next_game(self, memory: dict) -> dict:
+        return {seat: {**data, "next": 0, "scores": [0, 0]} for seat, data in memory.items()}
 
 
 def test_a_tournament_with_kept_readings_plays_the_same_games_for_the_same_seed_and_reads_on_from_game_to_game():

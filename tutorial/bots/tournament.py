@@ -21,7 +21,7 @@ from tutorial.bots import senas as bot_senas
 from tutorial.bots.expert import ExpertBot, partner_cards_promise
 from tutorial.bots.hard import HardBot
 from tutorial.bots.worlds import Public
-from tutorial.engine import SEATS, Game, Options, partner, position, team
+from tutorial.engine import SEATS, Game, Options, order_from, partner, position, team
 from tutorial.engine.vectors import CARD_INDEX, hand_ids, lances
 
 Z95 = 1.959964
@@ -206,34 +206,34 @@ def _every(watchers: list):
 class Readings:
     """``--keep-readings``: team A's bot starts each game against a rival from its readings at the end of its last
     game against that rival (``next_game``), as a player who sits again with the same people: per bot of team B
-    (each member of the field apart), the readings kept by seat relative to A's first seat, so that they follow
-    the players when the seats are swapped."""
+    (each member of the field apart), the readings kept by seat counted from A's first seat (``position``), so that
+    they follow the players when the seats are swapped."""
 
     def __init__(self):
-        self.kept: dict = {}  # team B's bot -> A's readings for its next game against it, seats relative to A's first
+        self.kept: dict = {}  # team B's bot -> A's readings for its next game against it, by seat from A's first
         self.game = None
 
     def start(self, bots: dict, rival: str, a_team: int):
         """``play_game``'s ``start``: A's bot takes up what its last game against ``rival`` left."""
         def start(game) -> None:
             self.game = game
-            bots[a_team].recall(game, self._seated(self.kept.get(rival), a_team))
+            bots[a_team].recall(game, self._moved(self.kept.get(rival), lambda counted: order_from(a_team)[counted]))
         return start
 
     def after(self, bots: dict, rival: str, a_team: int) -> None:
-        if self.game is not None:
-            bot = bots[a_team]
-            left = bot.next_game(bot.memory(self.game, [seat for seat in SEATS if team(seat) == a_team]))
-            self.kept[rival] = self._seated(left, -a_team)
-        self.game = None
+        """Once a game against ``rival`` is over: what A's bot's readings leave for its next game against it."""
+        bot = bots[a_team]
+        left = bot.next_game(bot.memory(self.game, [seat for seat in SEATS if team(seat) == a_team]))
+        self.kept[rival] = self._moved(left, lambda seat: position(seat, a_team))
 
     @staticmethod
-    def _seated(memory: dict | None, shift: int) -> dict | None:
-        """``memory`` (readings by seat, as JSON) with every seat moved on by ``shift``."""
+    def _moved(memory: dict | None, move) -> dict | None:
+        """``memory`` (readings by seat, as JSON) with every seat, the reader's and the read's, put where ``move``
+        takes it."""
         if memory is None:
             return None
-        return {str((int(reader) + shift) % 4): {**data, "logs": {str((int(other) + shift) % 4): log
-                                                                  for other, log in data["logs"].items()}}
+        return {str(move(int(reader))): {**data, "logs": {str(move(int(other))): log
+                                                          for other, log in data["logs"].items()}}
                 for reader, data in memory.items()}
 
 
@@ -299,9 +299,8 @@ def run_tournament(level_a: str, level_b: str, games: int, seed: int = 0, option
             except Exception:  # noqa: BLE001 - a soak reports every failure instead of stopping
                 tally.errors.append(f"seed {game_seed} (A as team {a_team}): {traceback.format_exc(limit=3)}")
                 continue
-            finally:
-                if readings is not None:
-                    readings.after(bots, one_b, a_team)
+            if readings is not None:
+                readings.after(bots, one_b, a_team)
             tally.games += 1
             won = winner == a_team
             tally.wins_a += won
