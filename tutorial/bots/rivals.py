@@ -10,7 +10,9 @@ Per other seat the bot keeps a posterior over the styles, from the game so far: 
 four hands (the engine's ``showdown`` event), so each earlier hand's words of that seat are weighed under each
 style with the very hand behind them. The prior gives card odds ``CARD_ODDS`` and shares the rest among the
 styles; each hand's evidence is tempered by ``TEMPER`` (a player is never exactly one of our models), so the
-posterior leaves card odds only as the evidence grows: with weak evidence the reading stays near card odds.
+posterior leaves card odds only as the evidence grows: with weak evidence the reading stays near card odds. A bot
+that plays again with the same people may start its next game's reading from ``carried``: the prior plus part of
+what the last game's reading had learnt.
 
 In the current hand a world's weight is, per seat, ``sum_k w_k P_k(its words so far | its hand in the world)``,
 and its answers to our bets are that mixture's, each style weighted by how well it explains the seat's words so
