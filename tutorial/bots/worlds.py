@@ -416,8 +416,7 @@ class Sampler:
         if self._signalled_seats or self._own_weights or len(sizes) == 1:  # (own weights drop worlds as they go)
             return [self._batch(rng, rows) for rows in sizes]
         pub = self.public
-        replay = bool(not pub.reshuffled and pub.rounds)
-        slots = self._slots(replay)
+        replay, slots = self._layout
         columns = sum(map(len, slots.values()))
         numbers = np.concatenate([rng.random((columns, rows)) for rows in sizes], axis=1)
         drawn = _Shuffle(None, _keys(pub.reyes)[self._unseen], len(numbers[0])).take(columns, numbers)
@@ -436,8 +435,7 @@ class Sampler:
         with the other seats' cards: every world honours the signals, and a signal that few hands make leaves as
         many worlds as one that many do."""
         pub = self.public
-        replay = bool(not pub.reshuffled and pub.rounds)
-        slots = self._slots(replay)
+        replay, slots = self._layout
         columns = sum(map(len, slots.values()))
         signalled = self._signalled_seats
         first = sorted(column for seat in signalled for column in slots[seat])
@@ -480,8 +478,7 @@ class Sampler:
         In each part the seats are drawn one after another (``_SeatBySeat``): a seat's cards are dealt only in the
         worlds the seats before it left standing."""
         pub = self.public
-        replay = bool(not pub.reshuffled and pub.rounds)
-        slots = self._slots(replay)
+        replay, slots = self._layout
         cards = _keys(pub.reyes)[self._unseen]
         found, done, count = [], 0, 0
         while done < tries and count < wanted:
@@ -578,17 +575,20 @@ class Sampler:
             self._parts[seat] = parts, parts.sum(axis=0)
         return self._parts[seat][summed]
 
-    def _slots(self, replay: bool) -> dict:
-        """hidden seat (one whose cards are drawn) -> the columns of the drawn cards it gets: its four cards dealt, then (a replay) the cards it
-        draws in each mus round, in the order of the deal and of the rounds."""
+    @cached_property
+    def _layout(self) -> tuple[bool, dict]:
+        """(whether the hidden seats' hands are replayed through the mus rounds: not after a reshuffle, hidden seat
+        -> the columns of the drawn cards it gets: its four cards dealt, then (a replay) the cards it draws in each
+        mus round, in the order of the deal and of the rounds)."""
         pub = self.public
+        replay = bool(not pub.reshuffled and pub.rounds)
         slots = {seat: list(range(4 * i, 4 * i + 4)) for i, seat in enumerate(pub.hidden)}
         drawn = 4 * len(pub.hidden)
         for counts in (pub.rounds if replay else ()):
             for seat in pub.hidden:
                 slots[seat] += range(drawn, drawn + counts[seat])
                 drawn += counts[seat]
-        return slots
+        return replay, slots
 
     def _replay(self, seat: int, keys: np.ndarray, replay: bool, weight: np.ndarray):
         """One seat's hand through the mus rounds from its drawn cards (``keys`` [column, world]: its deal, then what
