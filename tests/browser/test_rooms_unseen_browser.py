@@ -55,10 +55,15 @@ def room_where_carla_signals_on_anas_turn(page, server: str, lang: str) -> tuple
 
 
 def ask_the_hint(page, api: str) -> None:
-    """Once the page shows the version the server gives Ana now (10 s at most), press the hint button and wait for
-    its move: on a loaded machine the table's news of the signal could come after an earlier press and draw the
-    table again at a newer version, which rightly clears a hint asked for the version before."""
-    version = page.request.get(api).json()["version"]
+    """Once Ana's stream is open and the page shows the version the server gives her then (10 s at most each), press
+    the hint button and wait for its move. On a loaded machine news could otherwise come after the press and draw the
+    table again at a newer version, which rightly clears a hint asked for the version before: the signal's, or her
+    own "Ana is connected", which the room says when her page's stream opens."""
+    deadline = time.monotonic() + 10
+    while not (view := page.request.get(api).json())["seats"][0]["connected"]:
+        assert time.monotonic() < deadline, "Ana's stream opened within 10 s"
+        page.wait_for_timeout(100)
+    version = view["version"]
     page.wait_for_selector(f'#table[data-version="{version}"]', timeout=10_000)
     page.locator("#hint-button").click()
     page.wait_for_selector("#hint-output .coach__move", timeout=10_000)
