@@ -46,6 +46,18 @@ def test_a_rival_who_loses_the_game_by_refusing_an_ordago_accepts_in_the_model()
     assert not free.forced(1, 1) and free.accept_chance(ordago) < 0.9
 
 
+def test_after_our_paso_a_rival_far_behind_is_expected_to_open_an_ordago_by_the_game_and_one_far_ahead_hardly():
+    behind = lookahead(*grande_opening((35, 10)))  # the rivals (team 1) far behind: an órdago is their way back
+    ahead = lookahead(*grande_opening((10, 35)))
+    for seat in (1, 3):
+        assert behind.weights @ behind._rational_opening(seat) > 0.3
+        assert ahead.weights @ ahead._rational_opening(seat) < 0.1
+    # Seat 0 leads with a weak grande: a rival's órdago after its paso would take a tanto it cannot fight for.
+    unmodelled = lookahead(*grande_opening((35, 10)))
+    unmodelled.rational = 0.0
+    assert behind.weights @ behind._paso() < unmodelled.weights @ unmodelled._paso()
+
+
 def test_the_held_out_game_aware_personality_accepts_what_refusing_would_lose():
     game = Game(Options(), seed=1, hands=HANDS, mano=0)
     game.apply(0, Action("corto"))

@@ -1,11 +1,12 @@
 """The sparring field: each personality's profile drives its choices over the one shared core, every one plays
 only legal actions from its own seat, and a seeded personality replays exactly."""
-import random
+import dataclasses
 from types import SimpleNamespace
 
 import pytest
 
-from tutorial.bots import make_bot, personalities
+from tutorial.bots import development, held_out, make_bot, personalities, rivals
+from tutorial.bots.base import Seat
 from tutorial.bots.field import FIELD, PROFILES
 from tutorial.engine import Action
 from tutorial.engine.game import Game, Options
@@ -75,6 +76,22 @@ def test_ordago_happy_goes_ordago_near_the_end_and_not_before():
     late_ordago = situation(scores=(30, 20), ordago=True)
     assert kinds(choices("ordago_happy", 0.6, late_ordago, ACTIONS_ORDAGO, 5)) == {"quiero"}
     assert kinds(choices("ordago_happy", 0.6, situation(ordago=True), ACTIONS_ORDAGO, 5)) == {"no_quiero"}
+
+
+def test_the_development_rival_opens_ordagos_by_the_game_and_sits_outside_the_field_and_the_reading():
+    assert development() == ("game_minded",)
+    assert not set(development()) & (set(FIELD) | set(held_out())) and "game_minded" not in rivals.NAMES
+    game = Game(Options(), seed=1, mano=0)
+    game.apply(0, Action("corto"))  # seat 0 opens grande
+
+    def opening(scores):
+        me = Seat(dataclasses.replace(game.observation(0), scores=scores, scores_before=scores))
+        bot = make_bot("game_minded")
+        bot.chance = lambda _me: 0.7
+        return bot.bet(me, me.seen.actions(), []).type
+
+    assert opening((10, 10)) == "ordago"  # level: a fair hand is worth the game
+    assert opening((35, 10)) == "envido"  # far ahead: playing on is worth more
 
 
 def test_tight_pares_juego_bets_grande_freely_but_not_pares_or_juego():

@@ -39,6 +39,13 @@ def held_out() -> tuple[str, ...]:
     return HELD_OUT
 
 
+def development() -> tuple[str, ...]:
+    """Development rivals (``field.DEVELOPMENT``): tuned against with the field, outside its rotation and every
+    bot's model of the rivals, which ``make_bot`` also makes."""
+    from tutorial.bots.field import DEVELOPMENT
+    return DEVELOPMENT
+
+
 def habits_level(level: str) -> str:
     """The level whose señas habits (signals, catch rate) a bot of ``level`` follows: a personality's are the
     medium bot's."""
@@ -48,7 +55,7 @@ def habits_level(level: str) -> str:
 def make_bot(level: str, seed: int = 0, **options) -> Bot:
     """A bot of that level or personality; ``options`` are the level's own settings (hard: ``bet_model``,
     ``worlds``, ``tries``)."""
-    if level in personalities() or level in held_out():
+    if level in personalities() or level in held_out() or level in development():
         from tutorial.bots.field import FieldBot
         return FieldBot(level, seed=seed, **options)
     if level == "easy":
@@ -64,4 +71,4 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
     return cls(seed=seed, **options)
 
 
-__all__ = ["Bot", "LEVELS", "habits_level", "held_out", "make_bot", "personalities"]
+__all__ = ["Bot", "LEVELS", "development", "habits_level", "held_out", "make_bot", "personalities"]

@@ -17,7 +17,9 @@ counts, its partner's signals and the rivals' it caught, weighed by the rivals a
   (``RATIONAL`` of the answer: accept when the lance chance beats the chance of winning the game after
   refusing), partly by the mixture over the field. A rival may raise our bet (its style's chance); we then
   answer that raise as is best over the worlds, instead of counting the raise as an acceptance. After our paso
-  the seats still to open may bet, our partner included (the rivals then answer it).
+  the seats still to open may bet, our partner included (the rivals then answer it); a rival's opening is
+  partly the game's too (``RATIONAL`` of it: an órdago when its lance chance is better than even and beats its
+  chance of winning the game by playing on by ``ORDAGO_EDGE``), which we answer as is best over the worlds.
 - **Mus and discards with the partner.** A lance that the partner's signals (or caught rivals' signals) already
   decide is worth less to improve: each lance's value counts ``(1 - what the partner's sure facts promise)
   x (1 - what a caught rival's promise)``, and the discard keeps the cards that maximize that team value
@@ -60,9 +62,10 @@ POOL, ENOUGH = 16, 0.2
 THROWS = 4  # with ``discard_ahead``, the best throws by the team value weighed by the look-ahead
 CUT_MARGIN = 1.0  # mus is asked when the team value gains more than this many tantos (the medium bot: 0.5)
 TEMPER = 1.0  # each world's weight (the likelihood of the public words) is raised to this power
-RATIONAL = 0.35  # the share of an órdago's answer decided by the game rather than by the field's styles
+RATIONAL = 0.35  # the share of a rival's órdago answer, and of its opening after our paso, decided by the game
 RATIONAL_SOFTNESS = 0.08
-FLOOR = 0.03  # the game's part of an órdago's answer stays within [FLOOR, 1 - FLOOR]
+ORDAGO_EDGE = 0.1  # how much better than playing on its lance chance must be for an órdago opened by the game
+FLOOR = 0.03  # the game's part of an órdago's answer (or opening) stays within [FLOOR, 1 - FLOOR]
 # The least chance its reading of the rivals gives any word of a style with any hand (the hard bot's is
 # ``rivals.FLOOR``, 0.03): a rival's big bet then says a strong hand, as the field's own players mean it.
 READ_FLOOR = 0.01
@@ -252,14 +255,14 @@ def changed(me: Seat, hands: dict, ids: list, stock: np.ndarray, rng, thrown=Non
 
 class ExpertBot(HardBot):
     """The expert level (see the module's docstring); ``later=False`` values the later lances as passed (the hard
-    bot's evaluation with the expert's answers), a diagnostic; ``rational``: the share of an órdago's answer
-    decided by the game (``RATIONAL``); ``learned``: mus and discards value a hand by what it nets in play
-    (``played.py``) instead of en paso; ``mus_ahead`` and ``discard_ahead``: mus and discards looked ahead to the
-    end of the hand (``mus_gain``, ``best_throw``); ``mus_styles``: that mus look-ahead plays the rivals by the
-    reading of them (``RivalPlay``). The last four are diagnostics that measured no gain (docs/bots.md). ``floor``:
-    the least chance its reading of the rivals gives any word of a style with any hand (``READ_FLOOR``);
-    ``carry``: the share of a game's reading of the players it carries into its next game against them
-    (``HardBot.next_game``, ``rivals.CARRY``)."""
+    bot's evaluation with the expert's answers), a diagnostic; ``rational``: the share of a rival's órdago
+    answer, and of its opening after our paso, decided by the game (``RATIONAL``); ``learned``: mus and discards
+    value a hand by what it nets in play (``played.py``) instead of en paso; ``mus_ahead`` and ``discard_ahead``:
+    mus and discards looked ahead to the end of the hand (``mus_gain``, ``best_throw``); ``mus_styles``: that mus
+    look-ahead plays the rivals by the reading of them (``RivalPlay``). The last four are diagnostics that
+    measured no gain (docs/bots.md). ``floor``: the least chance its reading of the rivals gives any word of a
+    style with any hand (``READ_FLOOR``); ``carry``: the share of a game's reading of the players it carries into
+    its next game against them (``HardBot.next_game``, ``rivals.CARRY``)."""
 
     level = "expert"
 
@@ -419,7 +422,7 @@ class _Lookahead(_Evaluation):
     know the game (forced acceptance, órdago by the game), rivals' raises answered, our partner's opening after
     our paso."""
 
-    rational = RATIONAL  # the share of an órdago's answer decided by the game
+    rational = RATIONAL  # the share of a rival's órdago answer, and of its opening after our paso, by the game
     floor = READ_FLOOR
 
     def __init__(self, me: Seat, worlds, later: bool = True):
@@ -492,6 +495,17 @@ class _Lookahead(_Evaluation):
         after = win_probability(me.seen.scores[side], me.seen.scores[1 - side] + deje, me.target)
         return np.clip(sigmoid((p - after) / RATIONAL_SOFTNESS), FLOOR, 1 - FLOOR)
 
+    def _rational_opening(self, seat: int) -> np.ndarray:
+        """[world]: how likely ``seat`` opens an órdago judged by the game: when its team's chance in the lance
+        is better than even and beats its chance of winning the game by playing on by ``ORDAGO_EDGE``."""
+        me = self.me
+        p = rivals.chances(me.reyes, position(seat, me.mano))[self.lance][self.worlds.ids[seat]]
+        if me.seen.senas:
+            p = np.clip(p, *known_bounds(me.seen, seat, self.lance))
+        side = team(seat)
+        playing_on = win_probability(me.seen.scores[side], me.seen.scores[1 - side], me.target)
+        return np.clip(sigmoid((p - max(0.5, playing_on + ORDAGO_EDGE)) / RATIONAL_SOFTNESS), FLOOR, 1 - FLOOR)
+
     def accept_chance(self, action) -> float:
         """The predicted chance, over the weighted worlds, that the rivals accept our ``action`` (a bet)."""
         after, _ = self.betting.what_if(self.me.seat, action)
@@ -534,7 +548,8 @@ class _Lookahead(_Evaluation):
         return (1 - refuse_all - raise_all) * accepted + refuse_all * refused + raise_all * answer
 
     def _paso(self) -> np.ndarray:
-        """After our paso each seat still to open may bet 2 in turn (its model's chance): a rival's bet we answer
+        """After our paso each seat still to open may bet 2 in turn (its model's chance), a rival first going
+        órdago by the game (``rational`` of its opening, ``_rational_opening``): a rival's bet or órdago we answer
         as is best over the worlds, our partner's the rivals answer (and may raise)."""
         after, _ = self.betting.what_if(self.me.seat, Action("paso"))
         quiet = self.utility(self.betting.passed())
@@ -544,6 +559,14 @@ class _Lookahead(_Evaluation):
         value, silent = 0.0, 1.0
         for seat in later:
             opens = self._word(seat, "envido", after.total, after.deje())
+            if self.rational and team(seat) != self.team:  # a share of its opening is the game's: an órdago
+                goes = self.rational * self._rational_opening(seat)
+                ordago, _ = after.what_if(seat, Action("ordago"))
+                accepted, refused = self.utility(ordago.acceptance()), self.utility(ordago.refusal())
+                reach = silent * goes
+                outcome = accepted if self.weights @ (reach * (accepted - refused)) > 0 else refused
+                value = value + reach * outcome
+                silent = silent * (1 - goes)
             bet, _ = after.what_if(seat, Action("envido", 2))
             if team(seat) == self.team:
                 outcome = self._answered_raising(bet)

@@ -103,7 +103,19 @@ HELD_OUT_PROFILES = {
     )
 }
 HELD_OUT = tuple(HELD_OUT_PROFILES)
-ALL_PROFILES = {**PROFILES, **HELD_OUT_PROFILES}
+
+# Development rivals: tuned against with the field, but outside its rotation (whose figures stay comparable) and
+# outside every bot's model of the rivals. The field has no player who opens órdagos by the game, which the issue
+# says a real rival does; this one does, with numbers of its own (a looser opener than the held-out game-aware
+# player, which stays held out).
+DEVELOPMENT_PROFILES = {
+    profile.name: profile for profile in (
+        Profile("game_minded", cut_margin=0.6, open_at=_per_lance(0.7, juego=0.45, punto=0.6),
+                accept_at=_per_lance(0.45, punto=0.5), raise_at=0.75, big_at=0.85, game_aware=True),
+    )
+}
+DEVELOPMENT = tuple(DEVELOPMENT_PROFILES)
+ALL_PROFILES = {**PROFILES, **HELD_OUT_PROFILES, **DEVELOPMENT_PROFILES}
 
 
 class FieldBot(MediumBot):

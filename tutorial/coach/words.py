@@ -208,7 +208,7 @@ def mark_text(mark: dict) -> str:
         return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good: their difference is "
                  "within the estimate's own uncertainty.", **values)
     values.update(played_game=game_percent(chance), coach_game=game_percent(mark["coach_game"]),
-                  points=number(mark["lost"]))
+                  points=difference(points(mark["coach_game"]), points(chance)))  # as the two figures read
     if mark["mark"] == "good":
         return _("You chose %(played)s; the coach prefers %(coach)s, but the difference is small: your team wins the "
                  "game in %(played_game)s of the deals instead of %(coach_game)s.", **values)
