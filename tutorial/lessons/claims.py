@@ -58,7 +58,7 @@ HANDS = {
     and evaluate(c).pares.play == "par" and not evaluate(c).juego,
     "two_reyes": lambda c: _count(c, 12) >= 2,
     "three_reyes": lambda c: _count(c, 12) >= 3,
-    "one_rey": lambda c: _count(c, 12) == 1 and evaluate(c).pares is None,
+    "no_rey": lambda c: _count(c, 12) == 0 and evaluate(c).pares is None,
     "medias_duples": lambda c: evaluate(c).pares is not None and evaluate(c).pares.play in ("medias", "duples"),
     "low_par": lambda c: evaluate(c).pares is not None and evaluate(c).pares.play == "par"
     and max(evaluate(c).pares.ranks) <= 7,
@@ -97,7 +97,7 @@ CLAIMS = (
           forced=("0 mus mus", "1 mus mus", "2 mus mus", "3 mus mus"), deals=480, seed=21),
     Claim("postre_grande", "speaking-order", "three_reyes", "0 grande", "envido 2", "paso", mano=1,
           forced=("1 mus corto",), seed=32),
-    Claim("refuse_one_rey", "reading-bets", "one_rey", "0 grande", "no_quiero", "quiero", mano=1,
+    Claim("refuse_no_rey", "reading-bets", "no_rey", "0 grande", "no_quiero", "quiero", mano=1,
           forced=("1 mus corto",), seed=41),
     Claim("accept_two_reyes", "grande-bets", "two_reyes", "0 grande", "quiero", "no_quiero", mano=1,
           forced=("1 mus corto",), seed=42),
