@@ -487,24 +487,24 @@ class _Lookahead(_Evaluation):
         """[world]: how likely ``seat`` accepts an órdago judged by the game: when its team's chance in the lance
         (its own hand's, from the odds table, with what it knows of our signals) beats its chance of winning the
         game after refusing (our team collecting the deje)."""
-        me = self.me
-        p = rivals.chances(me.reyes, position(seat, me.mano))[self.lance][self.worlds.ids[seat]]
-        if me.seen.senas:
-            p = np.clip(p, *known_bounds(me.seen, seat, self.lance))
-        side = team(seat)
+        me, side = self.me, team(seat)
         after = win_probability(me.seen.scores[side], me.seen.scores[1 - side] + deje, me.target)
-        return np.clip(sigmoid((p - after) / RATIONAL_SOFTNESS), FLOOR, 1 - FLOOR)
+        return np.clip(sigmoid((self._own_chance(seat) - after) / RATIONAL_SOFTNESS), FLOOR, 1 - FLOOR)
 
     def _rational_opening(self, seat: int) -> np.ndarray:
         """[world]: how likely ``seat`` opens an órdago judged by the game: when its team's chance in the lance
         is better than even and beats its chance of winning the game by playing on by ``ORDAGO_EDGE``."""
+        me, side = self.me, team(seat)
+        playing_on = win_probability(me.seen.scores[side], me.seen.scores[1 - side], me.target)
+        wanted = max(0.5, playing_on + ORDAGO_EDGE)
+        return np.clip(sigmoid((self._own_chance(seat) - wanted) / RATIONAL_SOFTNESS), FLOOR, 1 - FLOOR)
+
+    def _own_chance(self, seat: int) -> np.ndarray:
+        """[world]: ``seat``'s team's chance in the lance as that seat sees it: its own hand's, from the odds table,
+        bounded by what it knows of our signals."""
         me = self.me
         p = rivals.chances(me.reyes, position(seat, me.mano))[self.lance][self.worlds.ids[seat]]
-        if me.seen.senas:
-            p = np.clip(p, *known_bounds(me.seen, seat, self.lance))
-        side = team(seat)
-        playing_on = win_probability(me.seen.scores[side], me.seen.scores[1 - side], me.target)
-        return np.clip(sigmoid((p - max(0.5, playing_on + ORDAGO_EDGE)) / RATIONAL_SOFTNESS), FLOOR, 1 - FLOOR)
+        return np.clip(p, *known_bounds(me.seen, seat, self.lance)) if me.seen.senas else p
 
     def accept_chance(self, action) -> float:
         """The predicted chance, over the weighted worlds, that the rivals accept our ``action`` (a bet)."""
