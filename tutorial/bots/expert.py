@@ -561,22 +561,23 @@ class _Lookahead(_Evaluation):
             opens = self._word(seat, "envido", after.total, after.deje())
             if self.rational and team(seat) != self.team:  # a share of its opening is the game's: an órdago
                 goes = self.rational * self._rational_opening(seat)
-                ordago, _ = after.what_if(seat, Action("ordago"))
-                accepted, refused = self.utility(ordago.acceptance()), self.utility(ordago.refusal())
                 reach = silent * goes
-                outcome = accepted if self.weights @ (reach * (accepted - refused)) > 0 else refused
-                value = value + reach * outcome
+                value = value + reach * self._rival_bet_answered(after, seat, Action("ordago"), reach)
                 silent = silent * (1 - goes)
-            bet, _ = after.what_if(seat, Action("envido", 2))
             if team(seat) == self.team:
-                outcome = self._answered_raising(bet)
+                outcome = self._answered_raising(after.what_if(seat, Action("envido", 2))[0])
             else:
-                accepted, refused = self.utility(bet.acceptance()), self.utility(bet.refusal())
-                reach = silent * opens
-                outcome = accepted if self.weights @ (reach * (accepted - refused)) > 0 else refused
+                outcome = self._rival_bet_answered(after, seat, Action("envido", 2), silent * opens)
             value = value + silent * opens * outcome
             silent = silent * (1 - opens)
         return value + silent * quiet
+
+    def _rival_bet_answered(self, after, seat: int, bet: Action, reach: np.ndarray) -> np.ndarray:
+        """A rival's ``bet`` after our paso, answered as is best over the worlds where it is made (``reach``: how
+        likely it is made in each)."""
+        made, _ = after.what_if(seat, bet)
+        accepted, refused = self.utility(made.acceptance()), self.utility(made.refusal())
+        return accepted if self.weights @ (reach * (accepted - refused)) > 0 else refused
 
 
 def lookahead(me: Seat, worlds, later: bool = True) -> _Lookahead:

@@ -275,7 +275,7 @@ class Room(Table):
         self.pressed, self.next_deadline, self.windows, self.considered = [], None, {}, {}
         # The same people sit in the same seats from game to game (nobody joins once the room has started): the
         # bots start from what the last game taught them of each player, as far as their level carries it.
-        self.readings = {}
+        self.readings = {}  # the new game's bot is made reading nothing; then it takes up what the last game left
         self.readings = self._bot().next_game(kept) or {}
         self.coach, self.hands = [{} for _ in SEATS], []
         self.deadline = self.clock_key = None
