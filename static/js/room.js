@@ -9,6 +9,7 @@ import { forgetSeat, savedSeat, saveSeat } from "./room-seat.js";
 import { createCoach } from "./table-coach.js";
 import { createSummary } from "./table-summary.js";
 import { createTableGame } from "./table-game.js";
+import { decisionOf } from "./table-view.js";
 import { fmt } from "./text.js";
 
 const root = $("room-page");
@@ -144,9 +145,12 @@ function renderWatch(data) {
 
 function showTable(data) {
   els.bar.hidden = false;
-  // The seat's version moves only with what the seat can see: the same version again (a poll, the tab shown again)
-  // leaves the table, its hint and an open señas menu as they are; only the clocks are read again.
-  if (lastIndex >= 0 && els.table.dataset.version === String(data.version)) {
+  // The seat's version moves only with what the seat can see. The same decision again (a poll, the tab shown again,
+  // or the room's news: "X is connected") leaves the table, its hint and an open señas menu as they are; only the
+  // names on the felt, who is away, and the clocks are read again.
+  if (lastIndex >= 0 && decisionOf(game.view) === decisionOf(data)) {
+    nameSeats(data);
+    game.adopt(data);
     startClock(data);
     return;
   }

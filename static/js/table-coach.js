@@ -9,6 +9,7 @@
 
 import { $ } from "./dom.js";
 import { speakNow } from "./table-live.js";
+import { decisionOf } from "./table-view.js";
 import { fmt } from "./text.js";
 
 // Not decisions the coach answers: out-of-turn actions (a signal, a catch, letting the bots go on) and "next hand".
@@ -23,7 +24,7 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
   const box = $("coach");
   const button = $("hint-button");
   const output = $("hint-output");
-  let asked = null; // the version the shown hint was asked for
+  let asked = null; // the decision the shown hint was asked for (decisionOf)
 
   function canAsk(view) {
     return Boolean(view?.coach) && !view.match_over && !view.me?.stand_in // a room's seat its bot plays for now
@@ -32,7 +33,7 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
 
   function update(view) {
     box.hidden = !canAsk(view);
-    if (asked !== view?.version) output.replaceChildren();
+    if (asked !== decisionOf(view)) output.replaceChildren();
     if (settingsUrl) $("setting-coach").checked = Boolean(view?.coach);
     if ($("coach-review")) drawReview(view);
   }
@@ -46,15 +47,15 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
     if (box.hidden || !canAsk(view) || ctx.busy) return;
     output.textContent = words.asking;
     const { status, data } = await call("GET", hintUrl(view));
-    // The table moved on meanwhile (a newer version; a room's view of the same version, say who is connected, does not
-    // change the decision): the hint answered an older decision, and update() clears what was asked.
-    if (getView()?.version !== view.version || box.hidden) return;
+    // The table moved on meanwhile (a room's news such as "X is connected" does not change the decision): the hint
+    // answered an older decision, and update() clears what was asked.
+    if (decisionOf(getView()) !== decisionOf(view) || box.hidden) return;
     if (status !== 200) {
       output.textContent = data?.error ?? ctx.texts.ui.error;
       speakNow(output.textContent);
       return;
     }
-    asked = view.version;
+    asked = decisionOf(view);
     const head = document.createElement("p");
     head.className = "coach__move";
     head.textContent = fmt(words.suggests, { move: data.label });

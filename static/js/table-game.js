@@ -8,6 +8,7 @@
 //   every event shown and the controls drawn, before the explanation; focusIsFree(element): the page's own places
 //   the focus may leave). Señas (table-senas.js) are part of the table.
 //   game.receive(view, { announce: true, events });   // events: the new ones (default: view.events)
+//   game.adopt(view)   // a newer view of the decision on screen (decisionOf): kept, nothing drawn again
 
 import { $ } from "./dom.js";
 import { renderBoard } from "./table-board.js";
@@ -73,6 +74,15 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
       if (focusFollowsGame()) els.skip.focus();
     }
     playback.start(events);
+  }
+
+  // A room's news moved the version, not the decision: the newer view is kept (its version is the one to act on), and
+  // the board, the controls, an open señas menu, a hint being read and events still being shown stay as they are.
+  // Controls left disabled by a move the server refused (it came with an older version) can be used again.
+  function adopt(data) {
+    view = data;
+    els.table.dataset.version = String(data.version);
+    if (els.table.dataset.ready === "true") setDisabled(ctx.busy);
   }
 
   function catchable(event) {
@@ -186,6 +196,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
 
   return {
     receive,
+    adopt,
     setDisabled,
     showError,
     get view() { return view; },

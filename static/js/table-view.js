@@ -9,6 +9,16 @@ export function legal(view, type) {
   return view.legal_actions.find((entry) => entry.type === type);
 }
 
+/** What the seat decides on in ``view``: its game, hand and the last event it saw, its legal actions, and the room's
+ * parts of a decision (its seat played by a stand-in, who asked for the next hand). A room's news that the game does
+ * not hear ("X is connected") moves the view's version but not its decision. */
+export function decisionOf(view) {
+  if (!view) return null;
+  const events = view.events ?? [];
+  return JSON.stringify([view.id, view.game_number, view.hand_number, events.length ? events[events.length - 1].index
+    : null, view.legal_actions, view.match_over, view.me?.stand_in ?? null, view.next_hand?.pressed ?? null]);
+}
+
 /** The board at the end of ``view``: what is drawn once every event is shown. */
 export function boardOf(view) {
   return {

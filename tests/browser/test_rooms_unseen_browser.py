@@ -1,8 +1,10 @@
 """A room in a real browser while a change the seat cannot see happens (issue 34 item 2): Ana's partner Carla
 signals, Bruno (a rival, a person) gets a catch window, and while Ana reads the coach's hint with her señas menu
 open, Bruno's window closes (the server's clock shifted by hand). Ana is not told: her hint and her menu stay, the
-table keeps its version, and her turn action afterwards is played, not refused with "someone moved first". Bruno
-and Carla play through the API. In Spanish and in Basque; axe on the state kept."""
+table keeps its version, and her turn action afterwards is played, not refused with "someone moved first". Then
+Bruno's stream opens: "Bruno is connected" is news Ana sees, which moves her version but not her decision, so her
+hint and her menu still stay. Bruno and Carla play through the API. In Spanish and in Basque; axe on the state
+kept."""
 from __future__ import annotations
 
 import json
@@ -56,9 +58,8 @@ def room_where_carla_signals_on_anas_turn(page, server: str, lang: str) -> tuple
 
 def ask_the_hint(page, api: str) -> None:
     """Once Ana's stream is open and the page shows the version the server gives her then (10 s at most each), press
-    the hint button and wait for its move. On a loaded machine news could otherwise come after the press and draw the
-    table again at a newer version, which rightly clears a hint asked for the version before: the signal's, or her
-    own "Ana is connected", which the room says when her page's stream opens."""
+    the hint button and wait for its move. On a loaded machine Carla's signal could otherwise come after the press:
+    a new event of Ana's hand, which rightly clears a hint asked for the decision before it."""
     deadline = time.monotonic() + 10
     while not (view := page.request.get(api).json())["seats"][0]["connected"]:
         assert time.monotonic() < deadline, "Ana's stream opened within 10 s"
@@ -70,7 +71,7 @@ def ask_the_hint(page, api: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["es", "eu"])
-def test_a_rivals_window_closing_leaves_the_hint_the_senas_menu_and_the_version(
+def test_a_rivals_window_closing_or_a_rival_connecting_leaves_the_hint_and_the_senas_menu(
         browser, server, console_errors, lang, assert_axe_clean):
     context = browser.new_context(base_url=server, locale=lang, extra_http_headers={"Accept-Language": lang})
     page = context.new_page()
@@ -95,6 +96,13 @@ def test_a_rivals_window_closing_leaves_the_hint_the_senas_menu_and_the_version(
         assert page.locator("#hint-output .coach__move").count() == 1, "the hint stays"
         assert page.is_visible("#sena-menu button"), "the señas menu stays open"
         assert_axe_clean(page)
+        bruno_stream = urllib.request.Request(f"{server}{api}/events", headers={"Authorization": f"Bearer {bruno['token']}"})
+        with urllib.request.urlopen(bruno_stream, timeout=20) as stream:
+            stream.readline()  # the stream's first line: Bruno's seat is connected by now
+            page.wait_for_selector(f'#table[data-ready="true"]:not([data-version="{version}"])', timeout=10_000)
+            assert page.locator("#hint-output .coach__move").count() == 1, "the hint stays after Bruno's news"
+            assert page.is_visible("#sena-menu button"), "the señas menu stays open after Bruno's news"
+        version = page.get_attribute("#table", "data-version")
         page.keyboard.press("Escape")
         page.locator("#action-corto").click()
         page.wait_for_selector(f'#table[data-ready="true"]:not([data-version="{version}"])')
