@@ -17,7 +17,8 @@ with the single medium-like model instead of the mixture over the field (see doc
 also reads the earlier hands of the game as its seat saw them (``game.events_for(seat, start)``, each hand once), a
 reading that ``bot.memory(game, seats)`` gives as JSON and ``bot.recall(game, memory)`` takes up in a bot made
 for the next request (the table and rooms store it).
-``make_bot(name, seed)`` also makes the sparring field's personalities (``personalities()``).
+``make_bot(name, seed)`` also makes the sparring field's personalities (``personalities()``) and the outsiders
+(``outsiders()``: the club player).
 """
 from __future__ import annotations
 
@@ -46,6 +47,13 @@ def development() -> tuple[str, ...]:
     return DEVELOPMENT
 
 
+def outsiders() -> tuple[str, ...]:
+    """Rivals written apart from the field's shared core (``club``: a club player's rules of thumb,
+    ``tutorial/bots/club.py``), kept out of every bot's model of the rivals and out of tuning, to measure the bots
+    against a style they were never made for; ``make_bot`` also makes them."""
+    return ("club",)
+
+
 def habits_level(level: str) -> str:
     """The level whose señas habits (signals, catch rate) a bot of ``level`` follows: a personality's are the
     medium bot's."""
@@ -66,9 +74,12 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
         from tutorial.bots.hard import HardBot as cls
     elif level == "expert":
         from tutorial.bots.expert import ExpertBot as cls
+    elif level == "club":
+        from tutorial.bots.club import ClubBot as cls
     else:
-        raise ValueError(f"unknown bot level {level!r} (choose from {', '.join(LEVELS + personalities())})")
+        raise ValueError(f"unknown bot level {level!r} (choose from "
+                         f"{', '.join(LEVELS + personalities() + outsiders())})")
     return cls(seed=seed, **options)
 
 
-__all__ = ["Bot", "LEVELS", "development", "habits_level", "held_out", "make_bot", "personalities"]
+__all__ = ["Bot", "LEVELS", "development", "habits_level", "held_out", "make_bot", "outsiders", "personalities"]

@@ -25,7 +25,7 @@ import time
 from collections import defaultdict
 from dataclasses import replace
 
-from tutorial.bots import LEVELS, development, held_out, make_bot, personalities
+from tutorial.bots import LEVELS, development, held_out, make_bot, outsiders, personalities
 from tutorial.bots.tournament import (FIELD, HELD_OUT, TOLD, Senas, Tally, add_run_arguments, interval, member,
                                       settings, table_senas, told_bot, too_few_games)
 from tutorial.bots.winprob import win_probability
@@ -199,7 +199,7 @@ def summary(result: dict, games: int) -> dict:
 
 
 def add_arguments(parser) -> None:
-    bots = (*LEVELS, *personalities(), *held_out(), *development(), FIELD, HELD_OUT)
+    bots = (*LEVELS, *personalities(), *held_out(), *development(), *outsiders(), FIELD, HELD_OUT)
     parser.add_argument("--a", default="expert", choices=LEVELS, help="the bot of team A, whose moves are played")
     parser.add_argument("--other", default="hard", choices=LEVELS, help="the bot asked the same decisions")
     parser.add_argument("--b", default=FIELD, choices=bots, help="team B (default: the field, in rotation)")

@@ -16,7 +16,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-from tutorial.bots import LEVELS, development, habits_level, held_out, make_bot, personalities
+from tutorial.bots import LEVELS, development, habits_level, held_out, make_bot, outsiders, personalities
 from tutorial.bots import senas as bot_senas
 from tutorial.bots.expert import ExpertBot, partner_cards_promise
 from tutorial.bots.hard import HardBot
@@ -389,10 +389,11 @@ def settings(pairs: list[str]) -> dict:
 
 
 def add_arguments(parser) -> None:
-    bots = (*LEVELS, *personalities(), *held_out(), *development(), FIELD, HELD_OUT)
+    bots = (*LEVELS, *personalities(), *held_out(), *development(), *outsiders(), FIELD, HELD_OUT)
     parser.add_argument("--a", default="medium", choices=bots,
                         help="level or personality of team A (default medium; field: the personalities in rotation; "
-                             "held_out: the held-out ones; game_minded: a development rival outside the field)")
+                             "held_out: the held-out ones; game_minded: a development rival outside the field; "
+                             "club: an outsider written apart from the field's core)")
     parser.add_argument("--b", default="easy", choices=bots, help="level or personality of team B (default easy)")
     parser.add_argument("--table", action="store_true",
                         help="instead: every level against every personality, --games games each, as a table")
