@@ -30,6 +30,16 @@ BROKEN = {
     "es": [r"\bel sota\b", r"está conectad[oa]", r"está list[oa]", r"\bel anfitrión\b", r"decidió por él\b"],
     "en": [r"\bpar\b", r"\bin paso\b", r"\bSeat \d"],
 }
+# A seat's label, written for a heading, inside a sentence ("Tú y Rival a tu izquierda"): wrong in every language.
+LABEL_IN_SENTENCE = {
+    "es": r"\b(y|e|o|a|de|que|contra) (Tú|Rival a tu|Tu compañero)\b",
+    "pt": r"\b(e|ou|a|de|que|contra) (Você|Adversário à sua|Seu parceiro)\b",
+    "ca": r"\b(i|o|a|de|que|contra) (Tu|Rival a la teva|El teu company)\b",
+    "eu": r"\b(eta|edo) (Zu|Eskuineko aurkaria|Ezkerreko aurkaria|Zure bikotekidea)\b",
+    "en": r"\b(and|or|to|of|than|against) (You|Rival on your|Your partner)\b",
+}
+for _lang, _pattern in LABEL_IN_SENTENCE.items():
+    BROKEN[_lang].append(_pattern)
 
 
 @pytest.fixture(scope="module")
@@ -72,8 +82,13 @@ def test_the_checks_catch_the_forms_readers_reported():
         "ca": ["Diu «talla».", "Una 31 reial.", "Quatre cartes girades", "No tens el sota d'ors.",
                "La senya de Anna ja ha passat.", "Marta, l'amfitrió."],
         "es": ["Ana está conectado.", "Esperando a que Marta, el anfitrión, empiece.", "No tienes el sota de oros."],
-        "en": ["Both have a par.", "Grande in paso.", "Seat 1 (mano)"],
+        "en": ["Both have a par.", "Grande in paso.", "Seat 1 (mano)",
+               "Best hand of each team: You and Rival on your left."],
     }
+    reported["es"].append("Mejor mano de cada pareja: Tú y Rival a tu izquierda.")
+    reported["pt"].append("Melhor mão de cada dupla: Adversário à sua direita e Seu parceiro (mão).")
+    reported["ca"].append("Millor mà de cada parella: Tu i Rival a la teva esquerra.")
+    reported["eu"].append("Bikote bakoitzaren kartarik onenak: Zu eta Ezkerreko aurkaria.")
     for lang, sentences_read in reported.items():
         for text in sentences_read:
             assert faults([("test", text)], lang), (lang, text)

@@ -29,7 +29,8 @@ Client side, with the same markup and CSS classes::
 
 ``describe`` returns a copy of the engine's dict (every engine field kept) with words added: ``players[i]``
 gets ``label``, ``team_label``, ``summary``; every lance gets ``name``, ``anchor``, ``rule_url``, ``why``,
-``cards_why`` (for a refused bet: what the cards alone said), ``winner_label``, ``team_label``, ``collects`` and
+``cards_why`` (for a refused bet: what the cards alone said), ``winner_label`` (``winner_in_sentence`` and
+``rival_in_sentence``: the two best hands named inside a sentence), ``team_label``, ``collects`` and
 ``text`` on each of its ``lines``; ``dejes`` get ``text``; ``count`` lists every step in counting order with the
 running score and ``stop`` on the step that ended the game; ``outcome`` sums the hand up; ``cards`` maps each code
 to its accessible name and picture; ``labels`` holds the headings the renderers need. ``error_message(exc)``
@@ -163,8 +164,8 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
         return _not_played(lance, explained), None
     cards = decision_text(lance)
     if lance["rival_label"] is not None:  # the two hands compared, named: the best of each team
-        cards = _("Best hand of each team: %(winner)s and %(rival)s. %(why)s", winner=lance["winner_label"],
-                  rival=lance["rival_label"], why=cards)
+        cards = _("Best hand of each team: %(winner)s and %(rival)s. %(why)s", winner=lance["winner_in_sentence"],
+                  rival=lance["rival_in_sentence"], why=cards)
     if result in ("refused", "ordago_refused"):
         bet = _("The órdago was refused") if result == "ordago_refused" else _("The bet was refused")
         if lance["lance"] in ("pares", "juego") and lance["counted"]:
@@ -176,7 +177,7 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
             why = ngettext("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tanto at once.",
                            "%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tantos at once.",
                            lance["deje"], bet=bet, team=lance["team_in_sentence"])
-        cards_why = _("By the cards alone: %(winner)s. %(why)s", winner=lance["winner_label"], why=cards)
+        cards_why = _("By the cards alone: %(winner)s. %(why)s", winner=lance["winner_in_sentence"], why=cards)
         return why, cards_why
     if result == "ordago_accepted":
         return _("%(why)s The órdago was accepted: whoever wins this lance wins the game.", why=cards), None
@@ -359,6 +360,9 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
         lance["winner_label"] = (viewer.label(lance["winner"], mano) if lance["winner"] is not None
                                  else None)
         lance["rival_label"] = viewer.label(lance["rival"], mano) if lance["rival"] is not None else None
+        for who in ("winner", "rival"):
+            lance[f"{who}_in_sentence"] = (viewer.label(lance[who], mano, in_sentence=True) if lance[who] is not None
+                                           else None)
         lance["team_label"] = viewer.team(lance["team"]) if lance["team"] is not None else None
         lance["team_in_sentence"] = (viewer.team_in_sentence(lance["team"]) if lance["team"] is not None
                                      else None)

@@ -11,7 +11,7 @@ page's own four characters (a lesson's Ana, Bruno, Carla and Diego; later a pers
 from __future__ import annotations
 
 from tutorial.engine import position, team as team_of, team_seats
-from tutorial.i18n.translate import gettext as _, lazy_gettext, pgettext
+from tutorial.i18n.translate import gettext as _, lazy_gettext, lazy_pgettext, pgettext
 
 
 class Viewer:
@@ -22,11 +22,16 @@ class Viewer:
     def player(self, seat: int) -> str:
         return _("Seat %(number)d", number=seat + 1)
 
-    def label(self, seat: int, mano: int | None = None) -> str:
-        """The player, marked when it is the mano: "Seat 1 (mano)"."""
-        if seat == mano:
-            return _("%(player)s (mano)", player=self.player(seat))
+    def player_in_sentence(self, seat: int) -> str:
+        """The player inside a sentence: "the rival on your right" for "Rival on your right"; a name stays."""
         return self.player(seat)
+
+    def label(self, seat: int, mano: int | None = None, in_sentence: bool = False) -> str:
+        """The player, marked when it is the mano: "Seat 1 (mano)"; ``in_sentence``: as a sentence's words."""
+        player = self.player_in_sentence(seat) if in_sentence else self.player(seat)
+        if seat == mano:
+            return _("%(player)s (mano)", player=player)
+        return player
 
     def team(self, team: int) -> str:
         return _("Team A") if team == 0 else _("Team B")
@@ -48,6 +53,11 @@ class Viewer:
 # The seats from the learner's: play goes counterclockwise, so after you speaks the rival on your right.
 AROUND_YOU = (lazy_gettext("You"), lazy_gettext("Rival on your right"), lazy_gettext("Your partner"),
               lazy_gettext("Rival on your left"))
+# The same inside a sentence ("you and the rival on your left"), where a label's form would read wrong.
+AROUND_YOU_IN_SENTENCE = (lazy_pgettext("in a sentence", "you"),
+                          lazy_pgettext("in a sentence", "the rival on your right"),
+                          lazy_pgettext("in a sentence", "your partner"),
+                          lazy_pgettext("in a sentence", "the rival on your left"))
 
 
 class Learner(Viewer):
@@ -58,6 +68,9 @@ class Learner(Viewer):
 
     def player(self, seat: int) -> str:
         return str(AROUND_YOU[position(seat, mano=self.seat)])
+
+    def player_in_sentence(self, seat: int) -> str:
+        return str(AROUND_YOU_IN_SENTENCE[position(seat, mano=self.seat)])
 
     def team(self, team: int) -> str:
         return _("Your team") if self.us(team) else _("The rival team")
