@@ -13,6 +13,7 @@ from tutorial.site.app import create_app
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sd]\b|\{\w+\}|\b(?:None|nan)\b")
 DOUBLED = re.compile(r"\b([^\W\d_]{2,})\s+\1\b", re.IGNORECASE)
+NESTED = re.compile(r"\([^()]*\([^()]*\)\)")  # a label with its own parentheses inside a parenthesis
 ONE_WITH_PLURAL = re.compile(r"(?<![\d,.])\b1 (tantos|pontos|pedres|partidas|partides|games|mistakes|errores|erros|"
                              r"errors|dudosas|duvidosas|dubtoses|buenas|boas|bones|manos|mãos|mans|hands|segundos|"
                              r"segons|seconds|reyes|reis|kings)\b")
@@ -55,6 +56,7 @@ def faults(said: list[tuple[str, str]], lang: str) -> list[str]:
         problems = [f"placeholder {m.group(0)!r}" for m in PLACEHOLDER.finditer(text)]
         problems += [f"doubled {m.group(0)!r}" for m in DOUBLED.finditer(text)]
         problems += [f"plural after 1: {m.group(0)!r}" for m in ONE_WITH_PLURAL.finditer(text)]
+        problems += [f"nested parentheses {m.group(0)!r}" for m in NESTED.finditer(text)]
         problems += [f"broken form {m.group(0)!r}" for pattern in BROKEN.get(lang, [])
                      for m in re.finditer(pattern, text)]
         found += [f"[{where}] {text}  <- {problem}" for problem in problems]
@@ -88,7 +90,8 @@ def test_the_checks_catch_the_forms_readers_reported():
     reported["es"].append("Mejor mano de cada pareja: Tú y Rival a tu izquierda.")
     reported["pt"].append("Melhor mão de cada dupla: Adversário à sua direita e Seu parceiro (mão).")
     reported["ca"].append("Millor mà de cada parella: Tu i Rival a la teva esquerra.")
-    reported["eu"].append("Bikote bakoitzaren kartarik onenak: Zu eta Ezkerreko aurkaria.")
+    reported["eu"] += ["Bikote bakoitzaren kartarik onenak: Zu eta Ezkerreko aurkaria.",
+                       "Apustua egin duenaren bikotekideak ezin du erantzun (4. jokalaria (esku))."]
     for lang, sentences_read in reported.items():
         for text in sentences_read:
             assert faults([("test", text)], lang), (lang, text)
