@@ -10,7 +10,7 @@ import { createCoach } from "./table-coach.js";
 import { createSummary } from "./table-summary.js";
 import { createTableGame } from "./table-game.js";
 import { decisionOf } from "./table-view.js";
-import { fmt } from "./text.js";
+import { capitalize, fmt } from "./text.js";
 
 const root = $("room-page");
 const { room, lang, api } = root.dataset;
@@ -24,7 +24,8 @@ const RECONNECT_MS = 3000;
 const POLL_MS = 3000;            // without a live stream (refused: the server's caps), the view is asked this often
 const STREAM_RETRY_MS = [15000, 30000, 60000, 120000]; // waits before trying a refused stream again, growing
 
-const ctx = { texts: { ...tableTexts, seats: tableTexts.seats.slice(), teams: tableTexts.teams.slice() }, lang,
+const ctx = { texts: { ...tableTexts, seats: tableTexts.seats.slice(), seatsInSentence: tableTexts.seatsInSentence.slice(),
+  teams: tableTexts.teams.slice() }, lang,
   names: cardNames(), selected: new Set(), busy: false };
 const els = {
   notice: $("room-notice"), seatList: $("seat-list"), options: $("room-options"), join: $("room-join"),
@@ -181,12 +182,13 @@ function layOut(seat) {
   if (ours.nextElementSibling !== theirs) ours.parentElement.insertBefore(ours, theirs);
 }
 
-// A bot is named by where it sits from the viewer ("Your partner (bot)"); a person by their own name.
-function seatName(entry) {
+// A bot is named by where it sits from the viewer ("Your partner (bot)"; inside a sentence, with ``forms`` the
+// table's seatsInSentence, "the rival on your right (bot)"); a person by their own name.
+function seatName(entry, forms = tableTexts.seats) {
   if (entry.kind === "bot" && !entry.stand_in) {
     const mine = state?.me?.seat;
     if (mine === undefined) return ui.bot;
-    return fmt(ui.botSeat, { player: tableTexts.seats[roomTexts.layouts[mine].around.indexOf(entry.seat)] });
+    return fmt(ui.botSeat, { player: forms[roomTexts.layouts[mine].around.indexOf(entry.seat)] });
   }
   return entry.name ?? ui.free;
 }
@@ -204,6 +206,8 @@ function seatNotes(entry, mySeat) {
 function nameSeats(data) {
   for (const entry of data.seats) {
     ctx.texts.seats[entry.seat] = entry.seat === data.me.seat ? tableTexts.seats[0] : seatName(entry);
+    ctx.texts.seatsInSentence[entry.seat] = entry.seat === data.me.seat ? tableTexts.seatsInSentence[0]
+      : seatName(entry, tableTexts.seatsInSentence);
     const heading = $(`seat-${entry.seat}-name`);
     const notes = seatNotes(entry, data.me.seat);
     const who = document.createElement("span");
@@ -409,7 +413,7 @@ function tick() {
   const seconds = Math.max(0, Math.ceil((deadlineAt - Date.now()) / 1000));
   const waiting = state.turn !== null && state.turn !== undefined ? state.turn : null;
   const text = isMyTurn(state) ? fmt(ui.clockYou, { seconds })
-    : waiting !== null ? fmt(ui.clockOf, { player: ctx.texts.seats[waiting], seconds })
+    : waiting !== null ? capitalize(fmt(ui.clockOf, { player: ctx.texts.seatsInSentence[waiting], seconds }), lang)
       : fmt(ui.clockAll, { seconds });
   els.clock.textContent = text;
   els.clock.classList.toggle("room-bar__clock--low", seconds <= 10);

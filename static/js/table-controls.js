@@ -74,11 +74,11 @@ export function button(id, label, onClick, extraClass = "") {
 
 // What the learner is asked: to answer a bet (whose, how much, what refusing costs), to speak in a lance, or mus.
 function turnPrompt(ctx, view) {
-  const { ui, seats, lances, actions } = ctx.texts;
+  const { ui, seatsInSentence, lances, actions } = ctx.texts;
   const live = view.live_bet;
-  if (live && legal(view, "quiero")) {
-    return fmt(live.ordago ? ui.answerOrdago : ui.answerBet, {
-      player: seats[live.bettor], total: live.total, lance: lances[live.lance], deje: live.deje });
+  if (live && legal(view, "quiero")) { // the bettor is named as a sentence names it: "The rival on your right has bet"
+    return capitalize(fmt(live.ordago ? ui.answerOrdago : ui.answerBet, {
+      player: seatsInSentence[live.bettor], total: live.total, lance: lances[live.lance], deje: live.deje }), ctx.lang);
   }
   if (view.lance) return fmt(ui.yourTurnLance, { lance: lances[view.lance] });
   return legal(view, "mus") ? fmt(ui.yourTurnMus, { mus: actions.mus, corto: actions.corto }) : ui.yourTurn;

@@ -248,8 +248,9 @@ def test_while_the_bots_moves_are_shown_the_board_shows_only_what_has_happened(p
     assert page.text_content("#table-phase") == "Lance en juego: grande"
     assert page.text_content("#table-bets li").startswith("Grande — ")
     assert page.text_content("#seat-3-badges").startswith("mano"), "the first to cut became mano"
-    assert page.text_content("#controls-prompt") == ("Rival a tu izquierda ha envidado 2 a grande y te toca responder. "
-                                                     "Si tu pareja no lo quiere, los rivales cobran el deje: 1.")
+    assert page.text_content("#controls-prompt") == (  # the rival named as a sentence names it, with its article
+        "El rival a tu izquierda ha envidado 2 a grande y te toca responder. "
+        "Si tu pareja no lo quiere, los rivales cobran el deje: 1.")
 
 
 @pytest.mark.parametrize("lang", ["pt", "eu"])

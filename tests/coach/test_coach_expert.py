@@ -18,6 +18,7 @@ GAME = {"es": "gana la partida", "pt": "ganha a partida", "ca": "guanya la parti
         "en": "wins the game"}
 BLUFF_WORD = {"es": "farol", "pt": "blefe", "ca": "farol", "eu": "farol", "en": "bluff"}
 AS_GOOD = {"es": "igual de buen", "pt": "igualmente bo", "ca": "igual de bo", "eu": "bezain ona", "en": "as good"}
+UNCERTAIN = {"es": "incertidumbre", "pt": "incerteza", "ca": "incertesa", "eu": "ziurgabetasun", "en": "uncertainty"}
 LEADING = {"es": "por delante 30 a 10", "pt": "ganhando por 30 a 10", "ca": "per davant 30 a 10", "eu": "(30–10)",
            "en": "leading 30 to 10"}
 SHOWDOWN = {"es": "Al enseñar las cartas", "pt": "mostrar as cartas", "ca": "En ensenyar les cartes",
@@ -114,6 +115,7 @@ def test_a_near_tie_is_as_good_never_a_mistake(app, leading, lang):
     assert AS_GOOD[lang] in shown["text"]
     assert advice.params["tie"] and AS_GOOD[lang] in hint
     assert HAND[lang] in hint and SHOWDOWN[lang] in hint  # each figure says what it is of
+    assert (shown["text"] + " " + shown["why"]).count(UNCERTAIN[lang]) == 1  # the review says it once, with its figure
 
 
 def bet_advice(game: float, second_game: float, spread: float = 0.0) -> Advice:
@@ -196,3 +198,31 @@ def test_a_mark_stored_by_a_table_keeps_its_game_number_apart_from_its_chances_o
         thirty, forty, whole = (coach_words.game_percent(chance) for chance in (0.3, 0.4, 1.0))
     assert thirty in said and forty in said and whole not in said
     assert whole not in kept and "%(" not in kept and AS_GOOD[lang] not in kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cut_whose_best_change_would_lose_says_what_the_change_leaves_not_a_gain_of_nothing(app, lang):
+    corto, mus = Action("corto"), Action("mus")
+    params = {"now": 5.2, "after": 3.8, "gain": -1.4, "margin": 1.0, "kept": ["12o"], "thrown": ["4c", "5e", "6b"],
+              "rounds": False}
+    advice = Advice(corto, "corto", params, (Estimate(corto, 6.2, None, 0.5), Estimate(mus, 3.8, None, 0.45)))
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        said = coach_words.why(advice)
+        after, now, nothing = (coach_words.number(value) for value in (3.8, 5.2, 0.0))
+    assert after in said and now in said and nothing not in said, said
+
+
+RAISE_2 = {"es": "2 más", "pt": "mais 2", "ca": "2 més", "eu": "2 gehiago", "en": "2 more"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_raise_is_named_in_the_review_as_its_button_names_it(app, lang):
+    """Over a rival's bet the raise button says "2 more"; the review and the hint name that move the same way."""
+    mark = {"kind": "grande", "played": {"type": "envido", "amount": 2}, "coach": {"type": "quiero"}, "game": 1,
+            "hand": 1, "rule": "envites", "reason": "accept", "lost": 3.0, "mark": "doubtful", "tie": False,
+            "tantos": 0.2, "coach_tantos": 0.6, "played_game": 0.47, "coach_game": 0.5,
+            "advice": {"reason": "accept", "action": {"type": "quiero"}, "single": False, "params": {"live": 2}}}
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        said = coach_words.mark_text(mark)
+        opening = coach_words.label(Action("envido", 2))
+    assert RAISE_2[lang] in said and opening not in said, said

@@ -30,8 +30,12 @@ def cards(codes) -> str:
     return and_list(card_name(code) for code in codes)
 
 
-def label(action) -> str:
-    return action_label(action.to_json() if hasattr(action, "to_json") else action)
+def label(action, live: int | None = None) -> str:
+    """An action as its button says it: over a live bet (``live``: what it is worth) an envido is a raise, "2 more"."""
+    data = action.to_json() if hasattr(action, "to_json") else action
+    if live and data.get("type") == "envido" and data.get("amount"):
+        return _("%(amount)s more", amount=data["amount"])
+    return action_label(data)
 
 
 AIMS = {
@@ -96,6 +100,10 @@ def _mus_why(p: dict, reason: str) -> str:
         return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; keeping "
                  "%(kept)s and changing the rest raises that to %(after)s on average, a gain of %(gain)s, more "
                  "than the %(margin)s a cut is worth by keeping the rivals from changing.", **values)
+    if p["after"] < p["now"]:  # the best change leaves the hand worse: no "gain" to speak of
+        return _("Cut (corto): your hand is worth about %(now)s tantos at your seat as it is; changing would leave "
+                 "it worth about %(after)s on average, less than now, and cutting also keeps the rivals from "
+                 "improving theirs (worth about %(margin)s).", **values)
     return _("Cut (corto): your hand is worth about %(now)s tantos at your seat as it is; changing would gain "
              "only %(gain)s on average, and cutting keeps the rivals from improving theirs (worth about "
              "%(margin)s).", **values)
@@ -104,7 +112,8 @@ def _mus_why(p: dict, reason: str) -> str:
 def _bet_choice(advice: Advice) -> str:
     """The move and what it does to the chance of winning the game, against the next best move."""
     p = advice.params
-    values = {"action": label(advice.action), "second": label(p["second"]), "game": game_percent(p["game"]),
+    live = p.get("live")
+    values = {"action": label(advice.action, live), "second": label(p["second"], live), "game": game_percent(p["game"]),
               "second_game": game_percent(p["second_game"]), "points": difference(points(p["game"]),
                                                                                  points(p["second_game"])),
               "spread": number(200 * p["spread"])}
@@ -129,7 +138,7 @@ def _bet_facts(advice: Advice) -> list[str]:
     else:
         facts.append(_("Counting the whole hand, your team nets %(tantos)s tantos on average with it "
                        "(%(second_tantos)s with %(second)s).", tantos=number(p["tantos"]),
-                       second_tantos=number(p["second_tantos"]), second=label(p["second"])))
+                       second_tantos=number(p["second_tantos"]), second=label(p["second"], p.get("live"))))
     if p["lance"] == "juego":
         facts.append(_("You hold %(points)s.", points=p["points"]))
     elif p["lance"] == "punto":
@@ -144,7 +153,8 @@ def _bet_facts(advice: Advice) -> list[str]:
 
 
 def hint_json(advice: Advice) -> dict:
-    return {"action": advice.action.to_json(), "why": why(advice), "label": capfirst(label(advice.action)),
+    live = advice.params.get("live")
+    return {"action": advice.action.to_json(), "why": why(advice), "label": capfirst(label(advice.action, live)),
             "estimates": [estimate_json(estimate, advice) for estimate in advice.estimates],
             "rule_url": rules_url(rule_section(advice))}
 
@@ -153,7 +163,8 @@ def estimate_json(estimate, advice: Advice | None = None) -> dict:
     """One candidate's numbers, and ``text``: the move and what it does, each figure saying what it is of, written
     in the reader's language (the page shows it as it is: a browser's own number format may not know every
     language)."""
-    values = {"move": capfirst(label(estimate.action)), "game": game_percent(estimate.game),
+    live = advice.params.get("live") if advice is not None else None
+    values = {"move": capfirst(label(estimate.action, live)), "game": game_percent(estimate.game),
               "tantos": number(estimate.tantos)}
     if estimate.win is None:
         text = _("%(move)s: your hand is then worth %(tantos)s tantos on average; your team wins the game in about "
@@ -198,15 +209,15 @@ def kind_label(kind: str) -> str:
 def mark_text(mark: dict) -> str:
     """What the learner chose against the coach's move, by what it did to the chance of winning the game (a stored
     mark: ``Mark.to_json``)."""
-    values = {"played": label(mark["played"]), "coach": label(mark["coach"])}
+    live = mark["advice"]["params"].get("live")
+    values = {"played": label(mark["played"], live), "coach": label(mark["coach"], live)}
     if mark["lost"] <= 0 and not mark.get("tie") or mark["played"] == mark["coach"]:
         return _("You chose %(played)s, the coach's move too.", **values)
     chance = mark.get("played_game")  # None: a mark kept before issue 35 (no chances of the game), or no estimate
     if chance is None and not mark.get("tie") and mark["mark"] != "good":
         return _("You chose %(played)s; the coach prefers %(coach)s.", **values)
-    if mark.get("tie") or chance is None:
-        return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good: their difference is "
-                 "within the estimate's own uncertainty.", **values)
+    if mark.get("tie") or chance is None:  # the coach's words (``why``) then give the two figures and the uncertainty
+        return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good.", **values)
     values.update(played_game=game_percent(chance), coach_game=game_percent(mark["coach_game"]),
                   points=difference(points(mark["coach_game"]), points(chance)))  # as the two figures read
     if mark["mark"] == "good":

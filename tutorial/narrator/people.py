@@ -97,6 +97,14 @@ class Cast(Viewer):
     def player(self, seat: int) -> str:
         return self.names[seat]
 
+    def player_in_sentence(self, seat: int) -> str:
+        """A name stays; a seat the page names as ``teams`` does (a room's "You", "Rival on your left (bot)") is
+        written as ``teams`` writes it inside a sentence ("you", "the rival on your left (bot)")."""
+        name, label = self.names[seat], self.teams.player(seat)
+        if name.startswith(label):
+            return self.teams.player_in_sentence(seat) + name[len(label):]
+        return name
+
     def team(self, team: int) -> str:
         return self.teams.team(team)
 

@@ -13,6 +13,8 @@ def client_texts(learner: Learner) -> dict:
     the deck's own JSON block, see templates/_cards.html)."""
     return {
         "seats": [learner.player(seat) for seat in range(4)],
+        # the same inside a sentence, where a sentence names a rival ("The rival on your right has bet 2 ...")
+        "seatsInSentence": [learner.player_in_sentence(seat) for seat in range(4)],
         "teams": [learner.side(0), learner.side(1)],
         "lances": {key: str(value) for key, value in LANCES.items()},
         "lanceOrder": list(LANCE_ORDER),  # JSON objects lose their order (keys are sorted)
@@ -40,8 +42,8 @@ def client_texts(learner: Learner) -> dict:
             "noPares": _("pares: no"),
             "hasJuego": _("juego: yes"),
             "noJuego": _("juego: no"),
-            "liveBet": _("%(player)s bets: %(total)s in play; deje if refused: %(deje)s"),
-            "liveOrdago": _("%(player)s goes órdago in %(lance)s"),
+            "liveBet": _("%(player)s: bet, %(total)s in play; deje if refused: %(deje)s"),
+            "liveOrdago": _("%(player)s: órdago in %(lance)s"),
             "closed": {
                 "paso": _("in paso"),
                 "accepted": _("accepted: %(total)s"),
@@ -65,7 +67,7 @@ def client_texts(learner: Learner) -> dict:
             "discardPhase": _("Everyone chooses the cards to change"),
             "discardChosen": _("discard chosen"),
             "yourCards": _("Your cards"),
-            "cardsOf": _("Cards of %(player)s"),
+            "cardsOf": _("Cards: %(player)s"),
             "hidden": _("Four face-down cards"),
             "winnerUs": _("Your team won the game."),
             "winnerThem": _("The rivals won the game."),
