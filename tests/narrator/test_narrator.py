@@ -24,6 +24,15 @@ def test_a_learner_names_every_seat_from_where_they_sit(spanish):
     assert Learner(3).team_in_sentence(1) == "tu pareja"
 
 
+def test_inside_a_sentence_a_seat_is_written_with_its_article_and_a_name_stays_as_typed(spanish):
+    assert [Learner(0).label(seat, mano=1, in_sentence=True) for seat in range(4)] == [
+        "tú", "el rival a tu derecha (mano)", "tu compañero", "el rival a tu izquierda"]
+    room = Cast(("Tú", "Bruno", "Tu compañero (bot)", "Rival a tu izquierda (bot)"), teams=Learner(0))
+    assert [room.player_in_sentence(seat) for seat in range(4)] == ["tú", "Bruno", "tu compañero (bot)",
+                                                                    "el rival a tu izquierda (bot)"]
+    assert lesson_cast().player_in_sentence(1) == "Bruno" and Viewer().player_in_sentence(0) == "Jugador 1"
+
+
 def test_nobody_the_lesson_cast_and_the_rules_players_name_seats_their_own_way(spanish):
     assert Viewer().label(2, mano=2) == "Jugador 3 (mano)"
     assert lesson_cast().player(1) == "Bruno" and lesson_cast().members(1) == "Bruno y Diego"
