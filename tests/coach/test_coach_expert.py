@@ -8,7 +8,7 @@ import pytest
 from flask_babel import force_locale
 
 from tutorial.coach import Advice, Estimate, advise, judge, words as coach_words
-from tutorial.coach.core import BLUFF, expert_for
+from tutorial.coach.core import BLUFF, bluffs, expert_for
 from tutorial.engine import Action, Game, Options, parse_hands
 
 LANGS = ("es", "pt", "ca", "eu", "en")
@@ -226,3 +226,15 @@ def test_a_raise_is_named_in_the_review_as_its_button_names_it(app, lang):
         said = coach_words.mark_text(mark)
         opening = coach_words.label(Action("envido", 2))
     assert RAISE_2[lang] in said and opening not in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_weak_bet_the_rivals_never_refuse_is_not_called_a_bluff(app, lang):
+    """A bluff pays when the rivals refuse it: a weak órdago they always accept (a last throw) is no farol."""
+    ordago, paso = Action("ordago"), Action("paso")
+    assert bluffs(Action("envido", 2), 0.1, 0.3) and not bluffs(ordago, 0.1, 0.0) and not bluffs(paso, 0.1, None)
+    advice = Advice(ordago, "open", {"chance": 0.1}, (Estimate(ordago, -2.0, 0.1, 0.2, refused=0.0),
+                                                      Estimate(paso, -1.0, 0.0, 0.15)))
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        texts = [coach_words.estimate_json(estimate, advice)["text"] for estimate in advice.estimates]
+    assert not any(BLUFF_WORD[lang] in text.lower() for text in texts), texts

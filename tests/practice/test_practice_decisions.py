@@ -271,3 +271,30 @@ def test_a_bet_is_asked_only_where_the_coach_reads_it_from_enough_worlds():
     exercise = practice.exercise("bet_juego", 2076100241)
     found = exercise.facts["position"]
     assert reads_worlds(found.seen, found.events)
+
+
+def test_a_wrong_bet_says_its_figure_is_the_mean_of_the_coachs_estimates_before_showing_one_of_them(
+        monkeypatch, client):
+    """The verdict's "about N points higher" is the mean over the replicas; the coach's words after it are one
+    replica's figures, and the verdict says so, so the two numbers never seem to disagree."""
+    calls = []
+
+    def coach(seen, events=(), include=None):
+        first, second = [action for action in seen.actions() if action.type != "sena"][:2]
+        calls.append(1)
+        best = 0.60 + 0.01 * len(calls)  # each replica a little different
+        params = {"lance": seen.lance, "chance": 0.6, "gain": best - 0.5, "second": second, "tantos": 1.0,
+                  "worlds": 1000, "game": best, "second_game": 0.5, "second_tantos": 0.5, "spread": 0.0,
+                  "tie": False, "bluff": False, "refused": None, "live": None, "ordago": False, "scores": [0, 0],
+                  "pares": None, "points": 25, "juego": False}
+        return Advice(first, "pass", params, (Estimate(first, 1.0, 0.6, best), Estimate(second, 0.5, 0.6, 0.5)))
+
+    monkeypatch.setattr(decisions, "advise", coach)
+    monkeypatch.setattr(decisions, "_kept", type(decisions._kept)())
+    found = practice.exercise("bet_grande", 5).facts["position"]
+    wrong = decisions.value_of([action for action in found.seen.actions() if action.type != "sena"][1])
+    verdict = practice.judge("bet_grande", 5, {"value": wrong})
+    from tutorial.practice.views import decision_why
+    with client.application.test_request_context("/es/practica"):
+        said = decision_why(verdict)
+    assert not verdict.correct and "la media de 3 estimaciones del entrenador; una de ellas" in said, said

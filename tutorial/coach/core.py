@@ -38,7 +38,8 @@ from tutorial.bots.winprob import win_probability
 from tutorial.engine import MUS_TYPES, Action, Observation, is_turn_action
 
 BETS = ("envido", "ordago")
-BLUFF = 0.25   # a bet whose cards win the lance at showdown less often than this is a bluff (farol)
+BLUFF = 0.25   # a bet whose cards win the lance at showdown less often than this is a bluff (farol) ...
+NEVER = 0.005  # ... if the rivals refuse it at all (a refusal rate that rounds to 0 % is no bluff's pay)
 TIE = 2.0      # moves closer than this many standard errors of their difference are as good
 PER_TANTO_STEP = 3  # tantos each way for the slope of the chance of winning the game
 
@@ -69,6 +70,11 @@ class Advice(NamedTuple):
 
 class NothingToDo(ValueError):
     """The seat has no move of its own to make now (not its turn)."""
+
+
+def bluffs(action, chance: float, refused: float | None) -> bool:
+    """A bluff (farol): a bet whose cards rarely win the lance at the showdown, paid when the rivals refuse it."""
+    return action.type in BETS and chance < BLUFF and refused is not None and refused >= NEVER
 
 
 def same(a: Action, b: Action) -> bool:
@@ -322,7 +328,7 @@ def _weighed(bot: ExpertBot, me: Seat, actions, events, include, evaluation, fal
               "tantos": first.tantos, "worlds": len(worlds), "game": first.game, "second_game": second.game,
               "second_tantos": second.tantos, "spread": second.spread,
               "tie": len(estimates) > 1 and is_tie(first, second),
-              "bluff": chosen.type in BETS and chance < BLUFF, "refused": first.refused,
+              "bluff": bluffs(chosen, chance, first.refused), "refused": first.refused,
               "live": None if me.live is None else me.live.total, "ordago": bool(me.live and me.live.ordago),
               "scores": [me.ours, me.theirs], **_hand_facts(me)}
     if me.live is None:

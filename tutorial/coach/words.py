@@ -6,13 +6,13 @@ Mus terms of the page's language (tutorial/i18n/terms.py) and a link to the rule
 from __future__ import annotations
 
 from tutorial.coach import Advice, Mark
-from tutorial.coach.core import BLUFF, points
+from tutorial.coach.core import bluffs, points
 from tutorial.engine import Action
-from tutorial.i18n.terms import SENAS, card_name, lance_name
+from tutorial.i18n.terms import SENAS, lance_name
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.i18n.web import format_decimal, rules_url
 from tutorial.narrator import capfirst
-from tutorial.narrator.words import action_label, and_list
+from tutorial.narrator.words import action_label, cards_list as cards
 
 
 def number(value: float) -> str:
@@ -24,10 +24,6 @@ def number(value: float) -> str:
 def percent(chance: float) -> str:
     """A chance as a whole percentage in the reader's language ("72 %" in es, "% 72" in eu)."""
     return _("%(value)s%%", value=format_decimal(round(chance * 100) + 0))
-
-
-def cards(codes) -> str:
-    return and_list(card_name(code) for code in codes)
 
 
 def label(action, live: int | None = None) -> str:
@@ -169,7 +165,7 @@ def estimate_json(estimate, advice: Advice | None = None) -> dict:
     if estimate.win is None:
         text = _("%(move)s: your hand is then worth %(tantos)s tantos on average; your team wins the game in about "
                  "%(game)s.", **values)
-    elif (estimate.refused is not None and advice is not None and advice.params.get("chance", 1) < BLUFF):
+    elif advice is not None and bluffs(estimate.action, advice.params.get("chance", 1), estimate.refused):
         text = _("%(move)s: a bluff (farol), refused in %(refused)s; your team wins the game in %(game)s, takes "
                  "this lance in %(lance_chance)s and nets %(tantos)s tantos of the hand on average.",
                  refused=percent(estimate.refused), lance_chance=percent(estimate.win), **values)

@@ -7,7 +7,7 @@ from tutorial.i18n.terms import ACTIONS, lance_name
 from tutorial.i18n.translate import gettext as _
 from tutorial.narrator.people import Viewer
 from tutorial.narrator.senas import EVENTS as SENA_EVENTS, sena_sentence
-from tutorial.narrator.words import capfirst, cards_text
+from tutorial.narrator.words import capfirst, cards_list, cards_text
 
 
 def sentence(event: dict, viewer: Viewer) -> str:
@@ -39,7 +39,7 @@ def _sentence(event: dict, viewer: Viewer) -> str:
         counts = ", ".join(_("%(player)s %(count)s", player=viewer.player(s), count=n) for s, n in enumerate(p["counts"]))
         return _("Cards changed: %(counts)s.", counts=counts)
     if code == "replaced":
-        return _("You changed %(out)s for %(in)s.", out=cards_text(p["out"]), **{"in": cards_text(p["in"])})
+        return _("You changed %(out)s for %(in)s.", out=cards_list(p["out"]), **{"in": cards_list(p["in"])})
     if code == "reshuffle":
         return _("The stock ran out: the earlier discards are shuffled into a new stock.")
     if code == "declare":

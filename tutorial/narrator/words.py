@@ -46,6 +46,11 @@ def cards_text(codes) -> str:
     return ", ".join(card_name(code) for code in codes)
 
 
+def cards_list(codes) -> str:
+    """The cards inside a sentence: "rey de oros y as de bastos"."""
+    return and_list(card_name(code) for code in codes)
+
+
 def pares_word(play: str | None) -> str:
     """A hand's pares play, or "no pares"."""
     return play_name(play) if play else _("no pares")

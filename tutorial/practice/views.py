@@ -383,6 +383,10 @@ def decision_why(verdict: practice.Verdict) -> str:
         parts += ordago_stakes(position.seen)
     advice = grade.reasoned()
     if advice is not None:
+        if chosen != best and len(grade.advice) > 1:  # the figure said is the replicas' mean; the why is one replica's
+            parts.append(ngettext("That figure comes from %(num)d estimate by the coach; in detail:",
+                                  "That figure is the mean of %(num)d estimates by the coach; one of them, in detail:",
+                                  len(grade.advice)))
         parts.append(coach_words.why(advice))
     return " ".join(parts)
 
