@@ -100,7 +100,8 @@ function countSection(described, options) {
   const table = el("table", "checker-count__table");
   const head = el("thead");
   const headRow = el("tr");
-  for (const text of [labels.counted, described.teams[0], described.teams[1]]) {
+  const [first, second] = described.team_order ?? [0, 1]; // the reader's own team first
+  for (const text of [labels.counted, described.teams[first], described.teams[second]]) {
     const th = el("th", null, text);
     th.scope = "col";
     headRow.append(th);
@@ -112,7 +113,7 @@ function countSection(described, options) {
     const th = el("th", null, text);
     th.scope = "row";
     if (stop) th.append(" ", el("strong", "checker-stop", labels.stop));
-    tr.append(th, el("td", null, String(scores[0])), el("td", null, String(scores[1])));
+    tr.append(th, el("td", null, String(scores[first])), el("td", null, String(scores[second])));
     return tr;
   };
   body.append(row("checker-step checker-step--start", labels.scores_before, described.scores_before, false));

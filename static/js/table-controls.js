@@ -41,11 +41,12 @@ export function renderControls(ctx, view, ready, handlers) {
   }
 }
 
-/** Put the focus on the learner's first control (a card while they choose a discard). */
+/** Put the focus on the learner's first control (a card while they choose a discard); with none (another seat's
+ * turn), on the sentence that says whom the table waits for, so it is never lost with the controls. */
 export function focusFirstControl(view) {
   const first = legal(view, "discard") ? document.querySelector(".card-toggle")
     : $("controls-buttons").querySelector("button");
-  first?.focus();
+  (first ?? $("controls-prompt")).focus();
 }
 
 export function setControlsDisabled(ctx, view, disabled) {

@@ -157,7 +157,7 @@ export function createTableGame({ ctx, pace, act, onShowing = () => {}, onReady 
   // game. Someone reading the explanation or the log keeps their place.
   function focusFollowsGame() {
     const active = document.activeElement;
-    return !active || active === document.body || els.buttons.contains(active)
+    return !active || active === document.body || els.buttons.contains(active) || active === els.prompt
       || $(`seat-${view.seat}`).contains(active) || active === els.panelNext || active === els.skip
       || $("senas-controls").contains(active) || active.classList.contains("flash") || focusIsFree(active);
   }

@@ -71,8 +71,10 @@ export function createSummary({ ctx, again, harderLevel = null, stats = false })
     const harder = LEVELS[LEVELS.indexOf(summary.level) + 1];
     $("summary-harder").hidden = !view.match_over || !harder || !harderLevel;
     $("summary-harder").dataset.level = harder ?? "";
-    // The end of the table takes the controls away: the focus they held goes to the summary, where the game goes on.
-    if (appears && view.match_over && (!document.activeElement || document.activeElement === document.body)) {
+    // The end of the table takes the controls away: the focus they held (left on the prompt, or lost) goes to the
+    // summary, where the game goes on.
+    const active = document.activeElement;
+    if (appears && view.match_over && (!active || active === document.body || active.id === "controls-prompt")) {
       $("game-summary-title").focus();
     }
   }

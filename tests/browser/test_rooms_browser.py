@@ -378,3 +378,26 @@ def test_a_view_asked_for_before_the_start_and_answered_after_it_does_not_hide_t
     host.wait_for_function("() => window.heldAnswerShown")
     assert host.evaluate("() => window.hiddenAgain") == 0
     assert host.is_visible("#table")
+
+
+def test_after_a_move_that_leaves_the_turn_to_another_person_the_focus_waits_on_the_prompt(people):
+    """A person's move whose next turn is someone else's takes their controls away: the focus goes to the sentence
+    that says whom the table waits for (never lost to the page), and comes back to the controls at their turn."""
+    ana, bruno = people(2, "es")
+    room = create_room(ana, "es", "Ana")
+    join_room(bruno, f"/r/{room}", "Bruno", seat=1)
+    start(ana, "es")
+    bruno.wait_for_selector('#table[data-ready="true"]')
+    waited = 0
+    for _ in range(200):
+        for page in (ana, bruno):
+            if play_one(page, bold=False) not in (None, "over", "next_hand") and not control_ids(page):
+                page.wait_for_function("() => document.getElementById('table').dataset.ready === 'true'")
+                if not control_ids(page):  # the turn is another's: a person's or a bot's still to come
+                    assert page.evaluate("() => document.activeElement.id") == "controls-prompt"
+                    assert page.text_content("#controls-prompt").startswith("Esperando")
+                    waited += 1
+        if waited >= 2:
+            break
+        ana.wait_for_timeout(50)
+    assert waited >= 2, "no move left the turn to another seat"

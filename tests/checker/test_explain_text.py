@@ -229,13 +229,13 @@ def test_a_refused_bet_not_counted_never_claims_its_bonuses_or_a_payment_of_zero
 
 
 @pytest.mark.parametrize("lang, outcome", [
-    ("es", "La partida sigue. Marcador: la pareja rival 8, tu pareja 0."),
-    ("pt", "A partida continua. Placar: a dupla rival 8, sua dupla 0."),
-    ("ca", "La partida continua. Marcador: la parella rival 8, la teva parella 0."),
+    ("es", "La partida sigue. Marcador: tu pareja 0, la pareja rival 8."),
+    ("pt", "A partida continua. Placar: sua dupla 0, a dupla rival 8."),
+    ("ca", "La partida continua. Marcador: la teva parella 0, la parella rival 8."),
 ])
-def test_a_viewers_team_is_written_in_lower_case_inside_a_sentence(described, lang, outcome):
-    result = described(lang, DUPLES, seat=1, mano=2)
-    assert result["outcome"] == outcome
+def test_a_viewers_team_comes_first_and_is_written_in_lower_case_inside_a_sentence(described, lang, outcome):
+    result = described(lang, DUPLES, seat=1, mano=2)  # seat 2 of 4: team B, whose score is the second
+    assert result["outcome"] == outcome and result["team_order"] == [1, 0]
     assert result["count"][0]["text"].split(": ", 1)[1][0].islower()
     assert lance(result, "grande")["collects"][0].isupper()  # at the start of a sentence it keeps its capital
 
@@ -250,7 +250,7 @@ def test_with_a_viewer_seat_players_are_you_your_partner_and_the_rivals(describe
     result = described("es", DUPLES, seat=2, mano=1)
     assert [player["label"] for player in result["players"]] == [
         "Tu compañero", "Rival a tu izquierda (mano)", "Tú", "Rival a tu derecha"]
-    assert result["teams"] == ["Tu pareja", "La pareja rival"]
+    assert result["teams"] == ["Tu pareja", "La pareja rival"] and result["team_order"] == [0, 1]
     assert "Tu compañero, duples: 3 tantos" in [line["text"] for line in lance(result, "pares")["lines"]]
 
 

@@ -32,7 +32,8 @@ gets ``label``, ``team_label``, ``summary``; every lance gets ``name``, ``anchor
 ``cards_why`` (for a refused bet: what the cards alone said), ``winner_label`` (``winner_in_sentence`` and
 ``rival_in_sentence``: the two best hands named inside a sentence), ``team_label``, ``collects`` and
 ``text`` on each of its ``lines``; ``dejes`` get ``text``; ``count`` lists every step in counting order with the
-running score and ``stop`` on the step that ended the game; ``outcome`` sums the hand up; ``cards`` maps each code
+running score and ``stop`` on the step that ended the game; ``outcome`` sums the hand up (the reader's own team
+first: ``team_order``, the count's columns); ``cards`` maps each code
 to its accessible name and picture; ``labels`` holds the headings the renderers need. ``error_message(exc)``
 turns an engine error (``code`` + ``params``) into a localized sentence.
 
@@ -314,10 +315,15 @@ def _count(explained: dict, viewer: Viewer) -> list[dict]:
     return steps
 
 
+def team_order(viewer: Viewer) -> tuple[int, int]:
+    """The two teams in the order a reader sees them: their own first (team A first for nobody's view)."""
+    return (1, 0) if viewer.us(1) else (0, 1)
+
+
 def _outcome(explained: dict, viewer: Viewer) -> str:
-    scores = explained["scores_after"]
-    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=viewer.team_in_sentence(0), a=scores[0],
-              team_b=viewer.team_in_sentence(1), b=scores[1])
+    scores, (first, second) = explained["scores_after"], team_order(viewer)
+    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=viewer.team_in_sentence(first), a=scores[first],
+              team_b=viewer.team_in_sentence(second), b=scores[second])
     winner = explained.get("winner_team")
     if winner is None:
         return _("The game goes on. Score: %(score)s.", score=score)
@@ -378,6 +384,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
     described["outcome"] = _outcome(described, viewer)
     described["viewer"] = seat
     described["teams"] = [viewer.team(0), viewer.team(1)]
+    described["team_order"] = list(team_order(viewer))  # the count's columns: the reader's own team first
     urls = card_urls()
     described["cards"] = {code: {"name": card_name(code), "src": urls[code]}
                           for player in described["players"] for code in player["cards"]}
