@@ -71,18 +71,24 @@ def test_the_coach_summary_and_the_stats_read_right_with_one_in_every_language(a
         assert not [form for form in forms if form in said], (lang, said)
 
 
-@pytest.mark.parametrize("lang,one,two,million", [
-    ("es", "1 decisión fue un error", "2 decisiones fueron errores", "1000000 decisiones fueron errores"),
-    ("pt", "1 decisão foi um erro", "2 decisões foram erros", "1000000 decisões foram erros"),
-    ("ca", "1 decisió va ser un error", "2 decisions van ser errors", "1000000 decisions van ser errors"),
-    ("eu", "Erabaki 1 akatsa izan da", "2 erabaki akatsak izan dira", "1000000 erabaki akatsak izan dira"),
-    ("en", "1 decision was a mistake", "2 decisions were mistakes", "1000000 decisions were mistakes")])
-def test_the_summary_counts_the_coachs_marks_with_each_languages_plural_forms(app, lang, one, two, million):
+@pytest.mark.parametrize("lang,none,one,two,million", [
+    ("es", "Ninguna decisión fue un error", "1 decisión fue un error", "2 decisiones fueron errores",
+     "1000000 decisiones fueron errores"),
+    ("pt", "Nenhuma decisão foi um erro", "1 decisão foi um erro", "2 decisões foram erros",
+     "1000000 decisões foram erros"),
+    ("ca", "Cap decisió no va ser un error", "1 decisió va ser un error", "2 decisions van ser errors",
+     "1000000 decisions van ser errors"),
+    ("eu", "Ez da akatsik izan", "Erabaki 1 akatsa izan da", "2 erabaki akatsak izan dira",
+     "1000000 erabaki akatsak izan dira"),
+    ("en", "No decision was a mistake", "1 decision was a mistake", "2 decisions were mistakes",
+     "1000000 decisions were mistakes")])
+def test_the_summary_counts_the_coachs_marks_with_each_languages_plural_forms(app, lang, none, one, two, million):
     from flask import g
 
     from tutorial.coach.words import marks_text
     with app.test_request_context(f"/{lang}/"):
         g.lang = lang
         said = {n: marks_text({"good": 0, "doubtful": 0, "mistake": n}) for n in (0, 1, 2, 1000000)}
-    assert one in said[1] and two in said[2] and million in said[1000000]
+    assert none in said[0] and one in said[1] and two in said[2] and million in said[1000000]
+    assert "0 " not in said[0]  # none is said in words, never "0 decisions were mistakes"
     assert "1 " + two.split(" ", 1)[1] not in said[1]

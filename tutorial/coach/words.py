@@ -247,12 +247,17 @@ def mark_json(mark: dict) -> dict:
 
 
 def marks_text(counts: dict[str, int]) -> str:
-    """The game's marks counted, in whole sentences with each language's plural forms."""
+    """The game's marks counted, in whole sentences with each language's plural forms ("No decision was a mistake."
+    for none)."""
+    good, doubtful, mistakes = counts["good"], counts["doubtful"], counts["mistake"]
     return " ".join([
         _("Your decisions in this game, as the coach marked them:"),
-        ngettext("%(num)s decision was good.", "%(num)s decisions were good.", counts["good"]),
-        ngettext("%(num)s decision was doubtful.", "%(num)s decisions were doubtful.", counts["doubtful"]),
-        ngettext("%(num)s decision was a mistake.", "%(num)s decisions were mistakes.", counts["mistake"])])
+        _("No decision was good.") if good == 0 else
+        ngettext("%(num)s decision was good.", "%(num)s decisions were good.", good),
+        _("No decision was doubtful.") if doubtful == 0 else
+        ngettext("%(num)s decision was doubtful.", "%(num)s decisions were doubtful.", doubtful),
+        _("No decision was a mistake.") if mistakes == 0 else
+        ngettext("%(num)s decision was a mistake.", "%(num)s decisions were mistakes.", mistakes)])
 
 
 def stored_mark(mark: Mark) -> dict:
