@@ -97,7 +97,7 @@ function renderIndex() {
     const score = item.querySelector(".lesson-card__score");
     item.classList.remove("lesson-card--done", "lesson-card--started");
     status.textContent = status.dataset.stepsLabel;
-    score.hidden = !state.best;
+    score.hidden = !state.best?.total;
     if (state.best) score.textContent = fmt(score.dataset.template, state.best);
     if (state.done) {
       item.classList.add("lesson-card--done");
@@ -202,6 +202,7 @@ function lessonPage() {
     progressBar.value = data.steps;
     const scoreLine = document.getElementById("lesson-score");
     scoreLine.textContent = fmt(scoreLine.dataset.template, score);
+    scoreLine.hidden = score.total === 0; // a lesson with no question has no score ("0 of 0")
     const missed = new Set(mine.mistakes);
     doneBox.querySelectorAll("[data-recap-step]").forEach((item) => {
       item.hidden = !missed.has(Number(item.dataset.recapStep));

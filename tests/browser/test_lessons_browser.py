@@ -162,6 +162,10 @@ def test_all_lessons_complete_by_keyboard_with_feedback_axe_and_screenshots(page
         done = page.locator("#lesson-done")
         expect(done).to_be_visible()
         expect(done).to_be_focused()
+        if any(step.behaviour.question for step in lesson.steps):
+            expect(page.locator("#lesson-score")).to_be_visible()
+        else:  # a lesson that asks nothing has no "0 of 0" score
+            expect(page.locator("#lesson-score")).to_be_hidden()
     if lang == "es":  # the whole course: every kind of step was met and checked by axe
         assert checked_kinds == {"read", "pick", "classify", "discard", "decide", "count", "play", "senas"}
     shoot(page, f"lessons-{lang}-desktop-done")

@@ -64,3 +64,14 @@ def test_no_two_missed_steps_of_a_lesson_read_alike_in_the_recap_in_any_language
             topics = re.findall(r'data-goto-step="\d+">[^:<]+: ([^<]+)</a>', html)
             assert len(topics) == sum(step.behaviour.question for step in lesson.steps), (lang, lesson.key)
             assert len(set(topics)) == len(topics) and "%(" not in "".join(topics), (lang, lesson.key, topics)
+
+
+def test_a_missed_step_that_asks_for_an_ordago_or_not_is_named_so_in_the_recap(app):
+    from flask import g
+
+    from tutorial.lessons.words import step_topic
+    lesson = next(found for found in lessons.loader.all_lessons() if found.key == "score-and-ordago")
+    step = next(step for step in lesson.steps if step.kind == "decide")
+    with app.test_request_context("/es/"):
+        g.lang = "es"
+        assert step_topic(step) == "Órdago o no en el lance de grande"

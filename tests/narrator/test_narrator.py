@@ -31,6 +31,8 @@ def test_inside_a_sentence_a_seat_is_written_with_its_article_and_a_name_stays_a
     assert [room.player_in_sentence(seat) for seat in range(4)] == ["tú", "Bruno", "tu compañero (bot)",
                                                                     "el rival a tu izquierda (bot)"]
     assert lesson_cast().player_in_sentence(1) == "Bruno" and Viewer().player_in_sentence(0) == "Jugador 1"
+    assert sentence({"code": "mano_set", "params": {"mano": 3}}, Learner(0)) == (
+        "El rival a tu izquierda ha cortado el primero y pasa a ser mano.")
 
 
 def test_nobody_the_lesson_cast_and_the_rules_players_name_seats_their_own_way(spanish):

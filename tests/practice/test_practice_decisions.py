@@ -298,3 +298,28 @@ def test_a_wrong_bet_says_its_figure_is_the_mean_of_the_coachs_estimates_before_
     with client.application.test_request_context("/es/practica"):
         said = decision_why(verdict)
     assert not verdict.correct and "la media de 3 estimaciones del entrenador; una de ellas" in said, said
+
+
+def test_a_wrong_choice_the_coachs_detail_does_not_compare_is_given_its_own_figure(monkeypatch, client):
+    """The coach's words compare its best with its second best; a learner who chose a third move also reads that
+    move's own figures from the same estimate."""
+    def coach(seen, events=(), include=None):
+        first, second, third = [action for action in seen.actions() if action.type != "sena"][:3]
+        params = {"lance": seen.lance, "chance": 0.6, "gain": 0.1, "second": second, "tantos": 1.0,
+                  "worlds": 1000, "game": 0.6, "second_game": 0.5, "second_tantos": 0.5, "spread": 0.0,
+                  "tie": False, "bluff": False, "refused": None, "live": None, "ordago": False, "scores": [0, 0],
+                  "pares": None, "points": 25, "juego": False}
+        return Advice(first, "pass", params, (Estimate(first, 1.0, 0.6, 0.6), Estimate(second, 0.5, 0.6, 0.5),
+                                              Estimate(third, -0.7, 0.2, 0.312)))
+
+    monkeypatch.setattr(decisions, "advise", coach)
+    monkeypatch.setattr(decisions, "_kept", type(decisions._kept)())
+    seed = next(seed for seed in range(40) if len([a for a in practice.exercise("bet_grande", seed).facts[
+        "position"].seen.actions() if a.type != "sena"]) >= 3)
+    found = practice.exercise("bet_grande", seed).facts["position"]
+    third = decisions.value_of([action for action in found.seen.actions() if action.type != "sena"][2])
+    verdict = practice.judge("bet_grande", seed, {"value": third})
+    from tutorial.practice.views import decision_why
+    with client.application.test_request_context("/es/practica"):
+        said = decision_why(verdict)
+    assert not verdict.correct and "31,2" in said, said

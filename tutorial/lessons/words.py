@@ -422,7 +422,11 @@ def step_topic(step: lesson_data.Step) -> str:
     if kind == "classify":
         return classify_topic(step)
     if kind == "decide":
-        return _("Accepting or betting in %(lance)s", lance=lance_name(step.game_after_script().lance))
+        lance = lance_name(step.game_after_script().lance)
+        moves = [data.get("answer", {}), *data.get("wrong", [])]
+        if any(move.get("action", {}).get("type") == "ordago" for move in moves):
+            return _("An órdago or not in the lance of %(lance)s", lance=lance)
+        return _("Accepting or betting in %(lance)s", lance=lance)
     if kind == "count":
         return count_topic(step)
     if kind == "senas":

@@ -30,7 +30,7 @@ def _sentence(event: dict, viewer: Viewer) -> str:
     if code == "mano_set":
         if p["mano"] == viewer.seat:
             return _("You cut first: you are mano of this hand.")
-        return _("First to cut: %(player)s is mano of this hand.", player=viewer.player(p["mano"]))
+        return _("%(player)s cut first and becomes mano.", player=viewer.player_in_sentence(p["mano"]))
     if code in SPOKEN_TYPES and code != "envido":  # an envido says its amount (below)
         return _("%(player)s: %(action)s.", player=player, action=ACTIONS[code])
     if code == "discard_chosen":

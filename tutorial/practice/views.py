@@ -361,6 +361,10 @@ def decision_why(verdict: practice.Verdict) -> str:
               "lost": coach_words.number(grade.lost(chosen)), "margin": coach_words.number(grade.margin[chosen])}
     if chosen == best:
         parts = [capfirst(_("%(played)s is the best choice the coach finds here.", **values))]
+    elif verdict.correct and values["lost"] == coach_words.number(0.0):  # "0,0 points higher" would say nothing
+        parts = [_("You chose “%(played)s”; the coach's best, “%(best)s”, gives your team the same chance of winning "
+                   "the game within the estimate's uncertainty (%(margin)s points), so your choice counts as right.",
+                   **values)]
     elif verdict.correct:
         parts = [_("You chose “%(played)s”; with the coach's best, “%(best)s”, your team's chance of winning the game "
                    "is about %(lost)s percentage points higher, which is within the estimate's uncertainty "
@@ -369,8 +373,6 @@ def decision_why(verdict: practice.Verdict) -> str:
         parts = [_("You chose “%(played)s”; with “%(best)s” your team's chance of winning the game is about %(lost)s "
                    "percentage points higher, more than the estimate's uncertainty (%(margin)s points).", **values)]
     position = found.facts["position"]
-    if found.skill == "sena_read":
-        parts.append(str(SENA_MEANINGS[position.sena]) % {"sena": SENAS[position.sena]})
     if found.skill == "sena_make":
         parts.append(_("A signal is worth what it changes in your partner's moves: the coach compared your partner's "
                        "opening move in each lance, knowing only that signal, with the move it would make knowing "
@@ -379,8 +381,6 @@ def decision_why(verdict: practice.Verdict) -> str:
                              sena=values["best"], lance=lance_name(lance), move=action_label(move.to_json())))
                   for lance, move in grade.partner if best != decisions.NONE]
         return " ".join(parts)
-    if found.skill == "ordago":
-        parts += ordago_stakes(position.seen)
     advice = grade.reasoned()
     if advice is not None:
         if chosen != best and len(grade.advice) > 1:  # the figure said is the replicas' mean; the why is one replica's
@@ -388,6 +388,14 @@ def decision_why(verdict: practice.Verdict) -> str:
                                   "That figure is the mean of %(num)d estimates by the coach; one of them, in detail:",
                                   len(grade.advice)))
         parts.append(coach_words.why(advice))
+        # the learner's own move in the same estimate, when the detail compared the coach's best with another one
+        mine = [estimate for estimate in advice.estimates if decisions.value_of(estimate.action) == chosen]
+        if chosen != best and mine and len(advice.estimates) > 2 and advice.estimates[1] is not mine[0]:
+            parts.append(coach_words.estimate_json(mine[0], advice)["text"])
+    if found.skill == "sena_read":  # after the figures, what the partner's signal says
+        parts.append(str(SENA_MEANINGS[position.sena]) % {"sena": SENAS[position.sena]})
+    if found.skill == "ordago":
+        parts += ordago_stakes(position.seen)
     return " ".join(parts)
 
 
