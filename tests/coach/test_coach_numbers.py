@@ -13,7 +13,7 @@ from tutorial.engine import Action
 
 DECIMAL = {"es": ",", "pt": ",", "ca": ",", "eu": ",", "en": "."}
 PERCENT = {"es": "72 %", "pt": "72%", "ca": "72 %", "eu": "% 72", "en": "72%"}
-TANTOS = {"es": "de media", "pt": "em média", "ca": "de mitjana", "eu": "batez beste", "en": "on average"}
+TANTOS = {"es": "saldo medio", "pt": "saldo médio", "ca": "saldo mitjà", "eu": "batez beste", "en": "on average"}
 
 
 @pytest.mark.parametrize("lang", sorted(DECIMAL))
