@@ -238,3 +238,21 @@ def test_a_weak_bet_the_rivals_never_refuse_is_not_called_a_bluff(app, lang):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         texts = [coach_words.estimate_json(estimate, advice)["text"] for estimate in advice.estimates]
     assert not any(BLUFF_WORD[lang] in text.lower() for text in texts), texts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mus_whose_gain_and_cut_margin_read_alike_with_one_decimal_shows_two(app, lang):
+    """A gain of 1.04 against a margin of 1.0 would read "a gain of 1.0, more than the 1.0": two decimals tell them
+    apart; a plain case keeps one."""
+    mus, corto = Action("mus"), Action("corto")
+    close = {"now": 2.8, "after": 3.84, "gain": 1.04, "margin": 1.0, "kept": ["12o"], "thrown": ["4c", "5e", "6b"],
+             "rounds": False}
+    plain = dict(close, after=4.5, gain=1.7)
+    estimates = (Estimate(mus, 3.84, None, 0.5), Estimate(corto, 3.8, None, 0.49))
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        said = coach_words.why(Advice(mus, "mus", close, estimates))
+        plainly = coach_words.why(Advice(mus, "mus", plain, estimates))
+        two = [coach_words.number(value, 2) for value in (1.04, 1.0)]
+        one = [coach_words.number(value) for value in (1.7, 1.0)]
+    assert all(figure in said for figure in two), said
+    assert all(figure in plainly for figure in one) and two[1] not in plainly, plainly

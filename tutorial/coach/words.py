@@ -15,10 +15,10 @@ from tutorial.narrator import capfirst
 from tutorial.narrator.words import action_label, cards_list as cards
 
 
-def number(value: float) -> str:
-    """Tantos as a learner reads them: one decimal in the reader's language ("0,8" in es, "0.8" in en), never a
+def number(value: float, places: int = 1) -> str:
+    """Tantos as a learner reads them: one decimal (or ``places``) in the reader's language ("0,8" in es), never a
     negative zero (-0.04 is "0,0": adding 0.0 turns the -0.0 that rounding leaves into 0.0)."""
-    return format_decimal(round(value, 1) + 0.0, "0.0")
+    return format_decimal(round(value, places) + 0.0, "0." + "0" * places)
 
 
 def percent(chance: float) -> str:
@@ -48,9 +48,9 @@ def game_percent(chance: float) -> str:
     return _("%(value)s%%", value=format_decimal(points(chance) + 0.0, "0.0"))
 
 
-def difference(a: float, b: float) -> str:
-    """``a - b`` worked out from the two figures as shown (one decimal), so the sentence adds up as it reads."""
-    return number(round(round(a, 1) - round(b, 1), 1))
+def difference(a: float, b: float, places: int = 1) -> str:
+    """``a - b`` worked out from the two figures as shown (``places`` decimals), so the sentence adds up as it reads."""
+    return number(round(round(a, places) - round(b, places), places), places)
 
 
 def why(advice: Advice) -> str:
@@ -82,9 +82,12 @@ def _why(advice: Advice) -> str:
 
 
 def _mus_why(p: dict, reason: str) -> str:
-    values = {"now": number(p["now"]), "after": number(p["after"]), "gain": difference(max(p["after"], p["now"]),
-                                                                                       p["now"]),
-              "margin": number(p["margin"]), "kept": cards(p["kept"]) if p["kept"] else _("none of them")}
+    after = max(p["after"], p["now"])
+    # a gain and a cut's margin that read alike with one decimal ("a gain of 1.0, more than the 1.0") get two
+    places = 2 if reason == "mus" and difference(after, p["now"]) == number(p["margin"]) else 1
+    values = {"now": number(p["now"], places), "after": number(p["after"], places),
+              "gain": difference(after, p["now"], places), "margin": number(p["margin"], places),
+              "kept": cards(p["kept"]) if p["kept"] else _("none of them")}
     if reason == "corto_rounds":
         return _("Cut (corto): the mus has gone round enough times; as it stands your hand is worth about %(now)s "
                  "tantos at your seat.", **values)
