@@ -205,9 +205,9 @@ function seatNotes(entry, mySeat) {
 // On the felt each seat shows its player's name (inserted as text: names are the players' own words).
 function nameSeats(data) {
   for (const entry of data.seats) {
-    ctx.texts.seats[entry.seat] = entry.seat === data.me.seat ? tableTexts.seats[0] : seatName(entry);
-    ctx.texts.seatsInSentence[entry.seat] = entry.seat === data.me.seat ? tableTexts.seatsInSentence[0]
-      : seatName(entry, tableTexts.seatsInSentence);
+    const named = (forms) => (entry.seat === data.me.seat ? forms[0] : seatName(entry, forms));
+    ctx.texts.seats[entry.seat] = named(tableTexts.seats);
+    ctx.texts.seatsInSentence[entry.seat] = named(tableTexts.seatsInSentence);
     const heading = $(`seat-${entry.seat}-name`);
     const notes = seatNotes(entry, data.me.seat);
     const who = document.createElement("span");
