@@ -35,6 +35,16 @@ def test_inside_a_sentence_a_seat_is_written_with_its_article_and_a_name_stays_a
         "El rival a tu izquierda ha cortado el primero y pasa a ser mano.")
 
 
+def test_a_bot_that_is_mano_is_marked_in_one_bracket(spanish):
+    room = Cast(("Tú", "Bruno", "Tu compañero (bot)", "Rival a tu izquierda (bot)"), teams=Learner(0))
+    assert room.label(3, mano=3) == "Rival a tu izquierda (bot, mano)"
+    assert room.label(3, mano=3, in_sentence=True) == "el rival a tu izquierda (bot, mano)"
+    assert room.label(1, mano=1) == "Bruno (mano)" and room.label(0, mano=0) == "Tú (mano)"
+    assert room.label(2, mano=0) == "Tu compañero (bot)"
+    watched = Cast(("Ana", "Jugador 2 (bot)", "Carla", "Jugador 4 (bot)"), teams=Viewer())
+    assert watched.label(1, mano=1) == "Jugador 2 (bot, mano)"
+
+
 def test_nobody_the_lesson_cast_and_the_rules_players_name_seats_their_own_way(spanish):
     assert Viewer().label(2, mano=2) == "Jugador 3 (mano)"
     assert lesson_cast().player(1) == "Bruno" and lesson_cast().members(1) == "Bruno y Diego"

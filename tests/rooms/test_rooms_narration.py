@@ -89,7 +89,7 @@ def test_the_explanation_after_a_hand_names_the_people(app):
                     action["cards"] = mine["hand"][:1]
                 person.act(action, mine["version"])
     labels = {player["seat"]: player["label"] for player in view["last_hand"]["described"]["players"]}
-    assert "Bruno" in labels[1] and "(bot)" in labels[2] and "Ana" not in labels[0]
+    assert "Bruno" in labels[1] and labels[2].startswith("Tu compañero (bot") and "Ana" not in labels[0]
 
 
 def test_a_panel_being_described_does_not_hold_up_the_other_rooms_narrations():

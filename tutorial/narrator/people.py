@@ -84,8 +84,17 @@ class Learner(Viewer):
         return _("Us") if self.us(team) else _("Them")
 
 
+def bot_named(player: str) -> str:
+    """A seat a bot plays, named as the reader names the seat: "Your partner (bot)", "Seat 2 (bot)"."""
+    return _("%(player)s (bot)", player=player)
+
+
 class Cast(Viewer):
-    """A page's own four player names; the teams as ``teams`` names them (nobody's by default: "Team A")."""
+    """A page's own four player names; the teams as ``teams`` names them (nobody's by default: "Team A").
+
+    In a room the reader's own seat is named as ``teams`` names it ("You") and a bot's seat by ``bot_named`` ("Rival
+    on your left (bot)"); those two take ``teams``' forms inside a sentence, and a bot that is mano is marked once:
+    "Rival on your left (bot, mano)"."""
 
     def __init__(self, names, teams: Viewer | None = None):
         if len(names) != 4 or not all(isinstance(name, str) for name in names):
@@ -100,10 +109,21 @@ class Cast(Viewer):
     def player_in_sentence(self, seat: int) -> str:
         """A name stays; a seat the page names as ``teams`` does (a room's "You", "Rival on your left (bot)") is
         written as ``teams`` writes it inside a sentence ("you", "the rival on your left (bot)")."""
-        name, label = self.names[seat], self.teams.player(seat)
-        if name.startswith(label):
-            return self.teams.player_in_sentence(seat) + name[len(label):]
-        return name
+        if self.bot(seat):
+            return bot_named(self.teams.player_in_sentence(seat))
+        if self.names[seat] == self.teams.player(seat):
+            return self.teams.player_in_sentence(seat)
+        return self.names[seat]
+
+    def bot(self, seat: int) -> bool:
+        """Whether ``seat`` is named as a bot ("Rival on your left (bot)")."""
+        return self.names[seat] == bot_named(self.teams.player(seat))
+
+    def label(self, seat: int, mano: int | None = None, in_sentence: bool = False) -> str:
+        if seat == mano and self.bot(seat):
+            player = self.teams.player_in_sentence(seat) if in_sentence else self.teams.player(seat)
+            return _("%(player)s (bot, mano)", player=player)
+        return super().label(seat, mano, in_sentence)
 
     def team(self, team: int) -> str:
         return self.teams.team(team)

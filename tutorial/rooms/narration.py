@@ -17,9 +17,8 @@ from collections import OrderedDict
 
 from flask_babel import get_locale
 
-from tutorial.narrator import Cast, Learner, Viewer
+from tutorial.narrator import Cast, Learner, Viewer, bot_named
 from tutorial.rooms.room import BOT, Room
-from tutorial.rooms.words import bot_seat_name
 
 KEPT_SEATS = 4096      # (room, game, seat, language) narrations kept per process: 1,000 rooms of four seats
 KEPT_SUMMARIES = 1024  # explanation panels kept per process
@@ -45,7 +44,7 @@ def _names_for(room: Room, seat: int | None) -> tuple[str, ...]:
         if other == seat:
             names.append(reader.player(other))
         elif held.kind == BOT or not held.name:
-            names.append(bot_seat_name(reader.player(other)))
+            names.append(bot_named(reader.player(other)))
         else:
             names.append(held.name)
     return tuple(names)

@@ -17,11 +17,11 @@ from tutorial.coach import words as coach_words
 from tutorial.engine import SEATS, order_from, team
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.i18n.web import localized_route
-from tutorial.narrator import Learner, Viewer
+from tutorial.narrator import Learner, Viewer, bot_named
 from tutorial.rooms import CLOCK_RANGE, Room
 from tutorial.rooms.names import MAX_LENGTH as NAME_MAX
 from tutorial.rooms.views import ID_PATTERN
-from tutorial.rooms.words import bot_seat_name, no_room
+from tutorial.rooms.words import no_room
 from tutorial.site import jsonapi
 from tutorial.site.pages import in_visitor_language
 from tutorial.store import rooms as room_store
@@ -73,7 +73,7 @@ def room_texts() -> dict:
             "unreachable": _("The server cannot be reached right now; try again in a moment."),
             "gone": _("This room no longer exists: rooms close after a while without players. Create a new one."),
             "bot": _("Bot"),
-            "botSeat": bot_seat_name("%(player)s"),
+            "botSeat": bot_named("%(player)s"),
             "free": _("Free seat"),
             "you": _("that is you"),
             "host": _("host"),

@@ -69,11 +69,6 @@ def bot_name() -> str:
     return _("Bot")
 
 
-def bot_seat_name(player: str) -> str:
-    """A bot named by where it sits from the reader: "Your partner (bot)"."""
-    return _("%(player)s (bot)", player=player)
-
-
 def room_event_text(code: str, params: dict) -> str:
     """The sentence of one of the room's own events (docs/api-rooms.md, "Room events")."""
     name = params.get("name") or bot_name()
