@@ -62,9 +62,9 @@ WHY = {
         "pt": ["Ninguém tem Jogo, então no Ponto ganha a soma mais alta: 19 contra 18."],
         "ca": ["Ningú no té joc, així que al punt guanya la suma més alta: 19 contra 18."]}),
     "only_one_team_with_pares": (JUEGO, {}, "pares", "only_team", {
-        "es": ["Solo una pareja tiene pares (Pareja B): cobra lo que valen sus jugadas sin ningún envite."],
-        "pt": ["Só uma dupla tem Pares (Dupla B): recebe o valor das suas jogadas sem nenhuma aposta."],
-        "ca": ["Només una parella té parells (Parella B): cobra el que valen les seves jugades sense cap envit."]}),
+        "es": ["Solo una pareja tiene pares (la Pareja B): cobra lo que valen sus jugadas sin ningún envite."],
+        "pt": ["Só uma dupla tem Pares (a Dupla B): recebe o valor das suas jogadas sem nenhuma aposta."],
+        "ca": ["Només una parella té parells (la Parella B): cobra el que valen les seves jugades sense cap envit."]}),
     "31_real_beats_a_plain_31": (REAL, {"real": True, "mano": 1}, "juego", "real", {
         "es": ["Un 31 real (tres sietes y una sota) gana a cualquier otro 31."],
         "pt": ["Um 31 real (três setes e um valete) ganha de qualquer outro 31."],
@@ -99,9 +99,9 @@ def test_the_tie_goes_to_the_seat_nearer_the_mano_and_is_named_so(described, lan
 
 # -------------------------------------------------------------------------------------- points breakdown
 @pytest.mark.parametrize("lang, lines, collects", [
-    ("es", ["Jugador 1 (mano), duples: 3 tantos", "Jugador 3, par: 1 tanto"], "Pareja A cobra 4 tantos."),
-    ("pt", ["Jogador 1 (mão), dois pares: 3 pontos", "Jogador 3, par: 1 ponto"], "Dupla A recebe 4 pontos."),
-    ("ca", ["Jugador 1 (mà), duples: 3 pedres", "Jugador 3, parella: 1 pedra"], "Parella A cobra 4 pedres."),
+    ("es", ["Jugador 1 (mano), duples: 3 tantos", "Jugador 3, par: 1 tanto"], "La Pareja A cobra 4 tantos."),
+    ("pt", ["Jogador 1 (mão), dois pares: 3 pontos", "Jogador 3, par: 1 ponto"], "A Dupla A recebe 4 pontos."),
+    ("ca", ["Jugador 1 (mà), duples: 3 pedres", "Jugador 3, parella: 1 pedra"], "La Parella A cobra 4 pedres."),
 ])
 def test_the_partners_bonus_is_paid_with_the_winners_and_named_with_its_player(described, lang, lines, collects):
     item = lance(described(lang, DUPLES), "pares")
@@ -111,11 +111,11 @@ def test_the_partners_bonus_is_paid_with_the_winners_and_named_with_its_player(d
 
 
 @pytest.mark.parametrize("lang, why, line", [
-    ("es", "Envite rechazado (no quiero): el lance es para quien envidó (Pareja B), que cobró al momento el deje de "
-           "2 tantos; además cobra sus propias jugadas.", "Jugador 2, duples: 3 tantos"),
-    ("pt", "Aposta recusada (não quero): o lance fica com quem apostou (Dupla B), que recebeu na hora o deje de 2 "
+    ("es", "Envite rechazado (no quiero): el lance es para quien envidó (la Pareja B), que cobró al momento el deje "
+           "de 2 tantos; además cobra sus propias jugadas.", "Jugador 2, duples: 3 tantos"),
+    ("pt", "Aposta recusada (não quero): o lance fica com quem apostou (a Dupla B), que recebeu na hora o deje de 2 "
            "pontos; e ainda recebe as suas próprias jogadas.", "Jogador 2, dois pares: 3 pontos"),
-    ("ca", "Envit rebutjat (no vull): el lance és per a qui ha envidat (Parella B), que ha cobrat al moment el deje "
+    ("ca", "Envit rebutjat (no vull): el lance és per a qui ha envidat (la Parella B), que ha cobrat al moment el deje "
            "(2 pedres); a més, cobra les seves pròpies jugades.", "Jugador 2, duples: 3 pedres"),
 ])
 def test_a_refused_bet_pays_the_deje_at_once_and_still_the_bettors_own_bonuses(described, lang, why, line):
@@ -134,7 +134,7 @@ def test_a_refused_grande_collects_nothing_more_after_its_deje(described):
     result = described("es", DUPLES, bets={"grande": {"result": "refused", "team": 1, "deje": 1}})
     item = lance(result, "grande")
     assert item["lines"] == [] and item["points"] == 0
-    assert item["collects"] == "Pareja B no cobra nada más aquí."
+    assert item["collects"] == "La Pareja B no cobra nada más aquí."
     assert any(step["text"] == "Grande: Pareja B, nada más (ya cobró el deje)" for step in result["count"])
 
 
@@ -161,11 +161,11 @@ def test_pares_nobody_holds_is_skipped_and_pays_nothing(described):
 
 # --------------------------------------------------------------------------------------------- the count
 @pytest.mark.parametrize("lang, outcome", [
-    ("es", "Pareja A llega a 40 en chica y gana la partida; la cuenta se detiene ahí. Marcador: Pareja A 40, "
-           "Pareja B 0."),
-    ("pt", "Dupla A chega a 40 em Menor e ganha a partida; a contagem para aí. Placar: Dupla A 40, Dupla B 0."),
-    ("ca", "Parella A arriba a 40 a petites i guanya la partida; el recompte s'atura aquí. Marcador: Parella A 40, "
-           "Parella B 0."),
+    ("es", "La Pareja A llega a 40 en chica y gana la partida; la cuenta se detiene ahí. Marcador: "
+           "Pareja A 40, Pareja B 0."),
+    ("pt", "A Dupla A chega a 40 em Menor e ganha a partida; a contagem para aí. Placar: Dupla A 40, Dupla B 0."),
+    ("ca", "La Parella A arriba a 40 a petites i guanya la partida; el recompte s'atura aquí. Marcador: "
+           "Parella A 40, Parella B 0."),
 ])
 def test_the_count_stops_where_a_team_reaches_40(described, lang, outcome):
     result = described(lang, DUPLES, scores=[38, 0])
@@ -179,7 +179,7 @@ def test_the_count_stops_where_a_team_reaches_40(described, lang, outcome):
 
 def test_a_lance_after_the_stop_says_what_it_would_have_paid(described):
     item = lance(described("es", DUPLES, scores=[38, 0]), "pares")
-    assert item["collects"] == "No se cuenta: la partida ya había terminado (Pareja A habría cobrado 4 tantos)."
+    assert item["collects"] == "No se cuenta: la partida ya había terminado (la Pareja A habría cobrado 4 tantos)."
 
 
 def test_an_accepted_ordago_wins_the_game_and_later_lances_are_not_played(described):
@@ -188,7 +188,8 @@ def test_an_accepted_ordago_wins_the_game_and_later_lances_are_not_played(descri
     assert grande["why"].endswith("L'òrdago s'ha acceptat: qui guanya aquest lance guanya la partida.")
     assert [line["text"] for line in grande["lines"]] == ["Òrdago guanyat: 30 pedres, fins a arribar a 40"]
     assert lance(result, "chica")["why"] == "No es juga: l'òrdago acceptat a grans ha acabat la mà."
-    assert result["outcome"] == "Parella A guanya la partida amb l'òrdago a grans. Marcador: Parella A 40, Parella B 20."
+    assert result["outcome"] == ("La Parella A guanya la partida amb l'òrdago a grans. "
+                                 "Marcador: Parella A 40, Parella B 20.")
 
 
 def test_a_deje_that_ends_the_game_stops_the_hand(described):
@@ -200,11 +201,11 @@ def test_a_deje_that_ends_the_game_stops_the_hand(described):
 
 @pytest.mark.parametrize("lang, collects, outcome", [
     ("es", "No se cuenta: con el órdago querido a pares, solo ese lance decide la mano.",
-     "Pareja A gana la partida con el órdago a pares. Marcador: Pareja A 40, Pareja B 20."),
+     "La Pareja A gana la partida con el órdago a pares. Marcador: Pareja A 40, Pareja B 20."),
     ("pt", "Não se conta: com o órdago aceito em Pares, só esse lance decide a mão.",
-     "Dupla A ganha a partida com o órdago em Pares. Placar: Dupla A 40, Dupla B 20."),
+     "A Dupla A ganha a partida com o órdago em Pares. Placar: Dupla A 40, Dupla B 20."),
     ("ca", "No es compta: amb l'òrdago acceptat a parells, només aquest lance decideix la mà.",
-     "Parella A guanya la partida amb l'òrdago a parells. Marcador: Parella A 40, Parella B 20."),
+     "La Parella A guanya la partida amb l'òrdago a parells. Marcador: Parella A 40, Parella B 20."),
 ])
 def test_lances_before_an_accepted_ordago_are_not_counted_because_of_the_ordago(described, lang, collects,
                                                                                  outcome):
@@ -224,7 +225,7 @@ def test_a_refused_bet_not_counted_never_claims_its_bonuses_or_a_payment_of_zero
     assert "sus propias jugadas" not in pares["why"] and "deje de 2 tantos" in pares["why"]
     assert grande["collects"] == "No se cuenta: la partida ya había terminado."
     assert result["count"][2]["text"] == "Grande: no se cuenta"
-    assert result["outcome"] == ("Pareja B llega a 40 con el deje de pares y gana la partida; no se juega ni se "
+    assert result["outcome"] == ("La Pareja B llega a 40 con el deje de pares y gana la partida; no se juega ni se "
                                  "cuenta nada más de la mano. Marcador: Pareja A 0, Pareja B 40.")
 
 

@@ -218,20 +218,32 @@ def test_a_wrong_count_names_the_lances_the_off_team_collects_in(client):
 def test_a_count_short_by_one_lances_points_names_that_lance_and_what_it_gives(client):
     reply = post(client, "envites", 3, {"totals": [4, 2]})
     assert reply["correct"] is False
-    assert "Parece que no has contado grande, que da 1 tanto a Pareja A." in reply["message"]
+    assert "Parece que no has contado grande, que da 1 tanto a la Pareja A." in reply["message"]
     assert "cobra en estos lances" not in reply["message"]
 
 
 def test_a_count_over_by_a_lance_of_the_other_team_names_that_lance(client):
     reply = post(client, "envites", 3, {"totals": [5, 3]})
-    assert "Parece que has sumado grande a Pareja B, pero ese lance da 1 tanto a Pareja A." in reply["message"]
+    assert "Parece que has sumado grande a la Pareja B, pero ese lance da 1 tanto a la Pareja A." in reply["message"]
     over = post(client, "envites", 3, {"totals": [7, 2]})
-    assert "Parece que has sumado juego a Pareja A, pero ese lance da 2 tantos a Pareja B." in over["message"]
+    assert "Parece que has sumado juego a la Pareja A, pero ese lance da 2 tantos a la Pareja B." in over["message"]
 
 
 def test_a_count_short_by_one_lances_bonuses_names_those_bonuses(client):
     reply = post(client, "recuento", 1, {"totals": [8, 1]})
-    assert "Parece que no has contado las jugadas en juego, que dan 3 tantos a Pareja A." in reply["message"]
+    assert "Parece que no has contado las jugadas en juego, que dan 3 tantos a la Pareja A." in reply["message"]
+
+
+@pytest.mark.parametrize("lang, sentences", [
+    ("pt", ["Parece que você somou Maior para a Dupla B, mas esse lance dá 1 ponto para a Dupla A."]),
+    ("es", ["Parece que has sumado grande a la Pareja B, pero ese lance da 1 tanto a la Pareja A."]),
+    ("ca", ["Sembla que has sumat grans a la Parella B, però aquest lance dona 1 pedra a la Parella A."]),
+])
+def test_a_lettered_team_inside_a_lessons_sentence_takes_its_article(client, lang, sentences):
+    reply = post(client, "envites", 3, {"totals": [5, 3]}, lang=lang)
+    assert all(sentence in reply["message"] for sentence in sentences), reply["message"]
+    collects = post(client, "ordago", 3, {"totals": [18, 2]}, lang=lang)["message"]  # a sentence that starts with it
+    assert any(f"{start} {name}" in collects for start, name in (("A", "Dupla"), ("La", "Pareja"), ("La", "Parella")))
 
 
 @pytest.mark.parametrize("totals", [[5, 5], [2, 2], [5, 1]])

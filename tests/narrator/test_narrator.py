@@ -45,6 +45,15 @@ def test_a_bot_that_is_mano_is_marked_in_one_bracket(spanish):
     assert watched.label(1, mano=1) == "Jugador 2 (bot, mano)"
 
 
+def test_a_lettered_team_takes_its_article_inside_a_sentence_and_its_name_in_a_score(spanish):
+    assert Viewer().team_in_sentence(1) == "la Pareja B" and Viewer().team_in_list(1) == "Pareja B"
+    assert lesson_cast().team_in_sentence(0) == "la Pareja A"
+    assert Learner(0).team_in_sentence(1) == Learner(0).team_in_list(1) == "la pareja rival"
+    assert Players().team_in_sentence(0) == Players().team_in_list(0) == "los jugadores 1 y 3"
+    deje = {"code": "deje", "params": {"team": 1, "points": 2}}
+    assert note(deje, lesson_cast()) == "La Pareja B cobra el deje: 2 tantos."
+
+
 def test_nobody_the_lesson_cast_and_the_rules_players_name_seats_their_own_way(spanish):
     assert Viewer().label(2, mano=2) == "Jugador 3 (mano)"
     assert lesson_cast().player(1) == "Bruno" and lesson_cast().members(1) == "Bruno y Diego"

@@ -253,9 +253,9 @@ def _collects(lance: dict, explained: dict) -> str:
                         "Not counted: the game was already over. It would have paid %(num)d tantos to %(team)s.",
                         lance["points"], team=lance["team_in_sentence"])
     if lance["points"] == 0:
-        return _("%(team)s collects nothing more here.", team=lance["team_label"])
+        return _("%(team)s collects nothing more here.", team=capfirst(lance["team_in_sentence"]))
     return ngettext("%(team)s collects %(num)d tanto.", "%(team)s collects %(num)d tantos.", lance["points"],
-                    team=lance["team_label"])
+                    team=capfirst(lance["team_in_sentence"]))
 
 
 def _player_summary(player: dict) -> str:
@@ -277,7 +277,7 @@ def _player_summary(player: dict) -> str:
 def deje_text(deje: dict, viewer: Viewer) -> str:
     """A deje as paid during the hand: "Deje in grande: 2 tantos to team B"."""
     return ngettext("Deje in %(lance)s: %(num)d tanto to %(team)s", "Deje in %(lance)s: %(num)d tantos to %(team)s",
-                    deje["points"], lance=lance_name(deje["lance"]), team=viewer.team_in_sentence(deje["team"]))
+                    deje["points"], lance=lance_name(deje["lance"]), team=viewer.team_in_list(deje["team"]))
 
 
 def _count(explained: dict, viewer: Viewer) -> list[dict]:
@@ -292,16 +292,16 @@ def _count(explained: dict, viewer: Viewer) -> list[dict]:
             text = _("%(lance)s: not played", lance=capfirst(name))
         elif lance["counted"] and lance["points"] == 0 and lance["result"] in ("refused", "ordago_refused"):
             text = _("%(lance)s: nothing more for %(team)s (its deje was already paid)", lance=capfirst(name),
-                     team=lance["team_in_sentence"])
+                     team=viewer.team_in_list(lance["team"]))
         elif not lance["counted"] and lance["points"] == 0:
             text = _("%(lance)s: not counted", lance=capfirst(name))
         elif not lance["counted"]:
             text = ngettext("%(lance)s: not counted (%(num)d tanto to %(team)s)",
                             "%(lance)s: not counted (%(num)d tantos to %(team)s)", lance["points"],
-                            lance=capfirst(name), team=lance["team_in_sentence"])
+                            lance=capfirst(name), team=viewer.team_in_list(lance["team"]))
         else:
             text = ngettext("%(lance)s: %(num)d tanto to %(team)s", "%(lance)s: %(num)d tantos to %(team)s",
-                            lance["points"], lance=capfirst(name), team=lance["team_in_sentence"])
+                            lance["points"], lance=capfirst(name), team=viewer.team_in_list(lance["team"]))
         steps.append({"kind": "lance", "lance": lance["lance"], "team": lance["team"], "points": lance["points"],
                       "scores_after": lance["scores_after"], "counted": lance["counted"] and lance["played"],
                       "text": text})
@@ -322,21 +322,21 @@ def team_order(viewer: Viewer) -> tuple[int, int]:
 
 def _outcome(explained: dict, viewer: Viewer) -> str:
     scores, (first, second) = explained["scores_after"], team_order(viewer)
-    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=viewer.team_in_sentence(first), a=scores[first],
-              team_b=viewer.team_in_sentence(second), b=scores[second])
+    score = _("%(team_a)s %(a)d, %(team_b)s %(b)d", team_a=viewer.team_in_list(first), a=scores[first],
+              team_b=viewer.team_in_list(second), b=scores[second])
     winner = explained.get("winner_team")
     if winner is None:
         return _("The game goes on. Score: %(score)s.", score=score)
-    where = explained.get("stopped_at")
+    where, team = explained.get("stopped_at"), capfirst(viewer.team_in_sentence(winner))
     if explained.get("ordago"):
         return _("%(team)s wins the game with the órdago in %(lance)s. Score: %(score)s.",
-                 team=viewer.team(winner), lance=lance_name(explained["ordago"]), score=score)
+                 team=team, lance=lance_name(explained["ordago"]), score=score)
     if _deje_that_ended(explained):
         return _("%(team)s reaches %(target)d with the deje in %(lance)s and wins the game; nothing more of the "
-                 "hand is played or counted. Score: %(score)s.", team=viewer.team(winner),
+                 "hand is played or counted. Score: %(score)s.", team=team,
                  target=explained["target"], lance=lance_name(where), score=score)
     return _("%(team)s reaches %(target)d in %(lance)s and wins the game; the count stops there. Score: "
-             "%(score)s.", team=viewer.team(winner), target=explained["target"],
+             "%(score)s.", team=team, target=explained["target"],
              lance=lance_name(where), score=score)
 
 

@@ -27,6 +27,11 @@ def team_words(team: int) -> str:
     return lesson_cast().team(team)
 
 
+def team_in_sentence(team: int) -> str:
+    """The team inside a sentence, with its article where the language puts one ("la Pareja A")."""
+    return lesson_cast().team_in_sentence(team)
+
+
 def team_members(team: int) -> str:
     return lesson_cast().members(team)
 
@@ -180,8 +185,9 @@ def count_message(verdict: lesson_data.Verdict) -> str:
             parts.append(suspect_words(team, found))
             continue
         given, right = params["totals"][team], params["right"][team]
-        parts.append(_("%(team)s collects more than that.", team=team_words(team)) if given < right else
-                     _("%(team)s collects less than that.", team=team_words(team)))
+        subject = capfirst(team_in_sentence(team))
+        parts.append(_("%(team)s collects more than that.", team=subject) if given < right else
+                     _("%(team)s collects less than that.", team=subject))
         parts.append(collected_in(team, params.get("paid", [{}, {}])[team]))
     return _("Not quite.") + " " + " ".join(parts)
 
@@ -192,21 +198,21 @@ def suspect_words(team: int, found: dict) -> str:
     if found["code"] == "left_out":
         return ngettext("You seem to have left out %(lance)s: it gives %(team)s %(num)d tanto.",
                         "You seem to have left out %(lance)s: it gives %(team)s %(num)d tantos.", num,
-                        lance=lance, team=team_words(team))
+                        lance=lance, team=team_in_sentence(team))
     if found["code"] == "left_out_bonus":
         return ngettext("You seem to have left out the bonuses in %(lance)s: they give %(team)s %(num)d tanto.",
                         "You seem to have left out the bonuses in %(lance)s: they give %(team)s %(num)d tantos.",
-                        num, lance=lance, team=team_words(team))
+                        num, lance=lance, team=team_in_sentence(team))
     return ngettext("You seem to have counted %(lance)s for %(team)s: it gives %(other)s %(num)d tanto.",
                     "You seem to have counted %(lance)s for %(team)s: it gives %(other)s %(num)d tantos.", num,
-                    lance=lance, team=team_words(team), other=team_words(1 - team))
+                    lance=lance, team=team_in_sentence(team), other=team_in_sentence(1 - team))
 
 
 def collected_in(team: int, paid: dict) -> str:
     """Where a team's tantos come from in this hand (the lances, not the amounts): what the learner should check."""
     if not paid:
-        return _("%(team)s collects nothing in this hand.", team=team_words(team))
-    return _("%(team)s collects in %(lances)s: check each one.", team=team_words(team),
+        return _("%(team)s collects nothing in this hand.", team=capfirst(team_in_sentence(team)))
+    return _("%(team)s collects in %(lances)s: check each one.", team=capfirst(team_in_sentence(team)),
              lances=and_list(lance_name(lance) for lance in paid))
 
 

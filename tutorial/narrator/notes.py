@@ -31,7 +31,7 @@ def _note(event: dict, viewer: Viewer) -> str | None:
         return _("%(lance)s is not played: only one team holds it, or nobody.", lance=lance_name(params["lance"]))
     if code == "deje":
         return ngettext("%(team)s collects the deje: %(num)d tanto.", "%(team)s collects the deje: %(num)d tantos.",
-                        params["points"], team=viewer.team(params["team"]))
+                        params["points"], team=capfirst(viewer.team_in_sentence(params["team"])))
     if code in ("discards", "sena"):  # the same words as the table's (a signal: only its audience sees it)
         return sentence(event, viewer)
     if code == "replaced":

@@ -37,7 +37,12 @@ class Viewer:
         return _("Team A") if team == 0 else _("Team B")
 
     def team_in_sentence(self, team: int) -> str:
-        """The team inside a sentence: "la pareja rival" for "La pareja rival"; a name ("Pareja A") stays."""
+        """The team inside a sentence, with the article its language puts before it: "la Pareja A", "a Dupla A"."""
+        return str(TEAMS_IN_SENTENCE[team])
+
+    def team_in_list(self, team: int) -> str:
+        """The team in a score or a count's line ("Score: Team A 8, Team B 0", es "Grande: Pareja A, 2 tantos"): its
+        name; the reader's own team and the rivals as inside a sentence ("your team 8, the rival team 0")."""
         return self.team(team)
 
     def members(self, team: int) -> str:
@@ -49,6 +54,9 @@ class Viewer:
         """Whether ``team`` is the viewer's own (a sentence says "your team" rather than "the rivals")."""
         return self.seat is not None and team == team_of(self.seat)
 
+
+# The lettered teams inside a sentence ("it pays 2 tantos to team A"; es "a la Pareja A", pt "para a Dupla A").
+TEAMS_IN_SENTENCE = (lazy_pgettext("in a sentence", "team A"), lazy_pgettext("in a sentence", "team B"))
 
 # The seats from the learner's: play goes counterclockwise, so after you speaks the rival on your right.
 AROUND_YOU = (lazy_gettext("You"), lazy_gettext("Rival on your right"), lazy_gettext("Your partner"),
@@ -78,6 +86,9 @@ class Learner(Viewer):
     def team_in_sentence(self, team: int) -> str:
         label = self.team(team)
         return label[:1].lower() + label[1:]
+
+    def team_in_list(self, team: int) -> str:
+        return self.team_in_sentence(team)
 
     def side(self, team: int) -> str:
         """The scoreboard's short names: "Us" and "Them"."""
@@ -131,6 +142,9 @@ class Cast(Viewer):
     def team_in_sentence(self, team: int) -> str:
         return self.teams.team_in_sentence(team)
 
+    def team_in_list(self, team: int) -> str:
+        return self.teams.team_in_list(team)
+
 
 class Players(Viewer):
     """The rules page's players: "Player 1" ... "Player 4" (or "Player A" and "Player B" for two hands compared)."""
@@ -147,6 +161,9 @@ class Players(Viewer):
 
     def team(self, team: int) -> str:
         return _("players 1 and 3") if team == 0 else _("players 2 and 4")
+
+    def team_in_sentence(self, team: int) -> str:
+        return self.team(team)
 
 
 def lesson_cast() -> Cast:

@@ -146,7 +146,7 @@ def bet_lines(found: practice.Exercise) -> list[str]:
     """The bets of a bets_count hand, one line per lance (the lances without a line were not played)."""
     lines = []
     for lance, bet in found.facts["bets"].items():
-        name, team = capfirst(lance_name(lance)), NOBODY.team(bet.get("team", 0))
+        name, team = capfirst(lance_name(lance)), NOBODY.team_in_sentence(bet.get("team", 0))
         lines.append({
             "paso": lambda: _("%(lance)s: en paso.", lance=name),
             "accepted": lambda: ngettext("%(lance)s: a bet of %(num)d tanto, accepted.",
@@ -204,7 +204,7 @@ def why(verdict: practice.Verdict) -> str:
     if skill == "deje_lance":
         deje = ngettext("The refused bet pays its deje at once: %(num)d tanto, to %(team)s, who bet.",
                         "The refused bet pays its deje at once: %(num)d tantos, to %(team)s, who bet.", facts["deje"],
-                        team=NOBODY.team(facts["team"]))
+                        team=NOBODY.team_in_sentence(facts["team"]))
         bets = {found.lance: {"result": "refused", "team": facts["team"], "deje": facts["deje"]}}
         return " ".join([deje, counted_why(found, bets, found.lance)])
     if skill in practice.SEAT_SKILLS:
@@ -239,7 +239,7 @@ def why(verdict: practice.Verdict) -> str:
         lines.append(_("In all: %(team_a)s %(a)d, %(team_b)s %(b)d.", team_a=NOBODY.team(0), a=points[0],
                        team_b=NOBODY.team(1), b=points[1]))
         return " ".join(line if line.endswith(".") else line + "." for line in lines)
-    team = NOBODY.team(facts["team"])
+    team = NOBODY.team_in_sentence(facts["team"])
     if facts["bets"] == 1:
         return _("Only one bet was made and nobody accepted it: the deje is 1 tanto, to %(team)s, who bet.",
                  team=team)
