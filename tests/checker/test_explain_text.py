@@ -190,6 +190,8 @@ def test_an_accepted_ordago_wins_the_game_and_later_lances_are_not_played(descri
     assert lance(result, "chica")["why"] == "No es juga: l'òrdago acceptat a grans ha acabat la mà."
     assert result["outcome"] == ("La Parella A guanya la partida amb l'òrdago a grans. "
                                  "Marcador: Parella A 40, Parella B 20.")
+    assert [step["text"] for step in result["count"] if step["counted"]] == [
+        "Grans: l'òrdago acceptat és per a la Parella A, i amb ell la partida"], "the count says the game, not 30 pedres"
 
 
 def test_a_deje_that_ends_the_game_stops_the_hand(described):

@@ -293,6 +293,9 @@ def _count(explained: dict, viewer: Viewer) -> list[dict]:
         elif lance["counted"] and lance["points"] == 0 and lance["result"] in ("refused", "ordago_refused"):
             text = _("%(lance)s: nothing more for %(team)s (its deje was already paid)", lance=capfirst(name),
                      team=viewer.team_in_list(lance["team"]))
+        elif lance["counted"] and lance["result"] == "ordago_accepted":  # its tantos are what the game lacked
+            text = _("%(lance)s: the accepted órdago goes to %(team)s, and with it the game", lance=capfirst(name),
+                     team=viewer.team_in_sentence(lance["team"]))
         elif not lance["counted"] and lance["points"] == 0:
             text = _("%(lance)s: not counted", lance=capfirst(name))
         elif not lance["counted"]:
