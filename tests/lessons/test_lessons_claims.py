@@ -140,9 +140,9 @@ def test_the_first_corto_moves_the_mano_mark_at_once(client):
     assert '<span data-mano-mark="0" hidden> · mano</span>' in section
 
 
-@pytest.mark.parametrize("lang, expected", [("es", "Has cortado el primero: ahora la mano eres tú."),
+@pytest.mark.parametrize("lang, expected", [("es", "Has cortado antes que nadie: ahora la mano eres tú."),
                                             ("pt", "Você cortou primeiro: agora você é a mão."),
-                                            ("ca", "Has tallat primer: ara la mà ets tu.")])
+                                            ("ca", "Has tallat primer: ara ets mà.")])
 def test_the_learner_who_cuts_first_is_told_in_the_second_person(app, lang, expected):
     with app.test_request_context(f"/{lang}/"):
         from flask_babel import force_locale

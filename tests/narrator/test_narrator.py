@@ -32,7 +32,7 @@ def test_inside_a_sentence_a_seat_is_written_with_its_article_and_a_name_stays_a
                                                                     "el rival a tu izquierda (bot)"]
     assert lesson_cast().player_in_sentence(1) == "Bruno" and Viewer().player_in_sentence(0) == "Jugador 1"
     assert sentence({"code": "mano_set", "params": {"mano": 3}}, Learner(0)) == (
-        "El rival a tu izquierda ha cortado el primero y pasa a ser mano.")
+        "El rival a tu izquierda ha cortado antes que nadie y pasa a ser mano.")
 
 
 def test_a_bot_that_is_mano_is_marked_in_one_bracket(spanish):

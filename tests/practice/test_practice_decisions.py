@@ -323,3 +323,44 @@ def test_a_wrong_choice_the_coachs_detail_does_not_compare_is_given_its_own_figu
     with client.application.test_request_context("/es/practica"):
         said = decision_why(verdict)
     assert not verdict.correct and "31,2" in said, said
+
+
+def _verdict_with(values: dict, margin: float, chosen: str, advice=()):
+    """A bet_grande verdict graded by ``values`` (candidate -> mean points), the same ``margin`` for every candidate."""
+    found = practice.exercise("bet_grande", 5)
+    best = max(values, key=lambda value: values[value])
+    grade = decisions.Grade({value: (points, 0.1) for value, points in values.items()}, best,
+                            {value: margin for value in values}, tuple(advice), ())
+    return practice.Verdict(grade.right(chosen), {"value": best}, {"value": chosen}, found, grade)
+
+
+def _two_choices():
+    actions = [action for action in practice.exercise("bet_grande", 5).facts["position"].seen.actions()
+               if action.type != "sena"]
+    return decisions.value_of(actions[0]), decisions.value_of(actions[1])
+
+
+def test_a_loss_and_a_margin_that_read_alike_with_one_decimal_are_shown_with_two(client):
+    from tutorial.practice.views import decision_why
+    best, other = _two_choices()
+    verdict = _verdict_with({best: 60.0, other: 59.46}, 0.46, other)  # 0,54 more than 0,46: both "0,5"
+    with client.application.test_request_context("/es/practica"):
+        said = decision_why(verdict)
+    assert not verdict.correct and "0,54" in said and "0,46" in said and "(0,5 puntos)" not in said, said
+
+
+def test_the_same_chance_verdict_names_the_mean_of_estimates_as_its_ground_not_a_figure_it_never_gave(client):
+    from tutorial.practice.views import decision_why
+    best, other = _two_choices()
+    seen = practice.exercise("bet_grande", 5).facts["position"].seen
+    first, second = [action for action in seen.actions() if action.type != "sena"][:2]
+    params = {"lance": seen.lance, "chance": 0.6, "gain": 0.0, "second": second, "tantos": 1.0, "worlds": 1000,
+              "game": 0.6, "second_game": 0.6, "second_tantos": 1.0, "spread": 0.0, "tie": True, "bluff": False,
+              "refused": None, "live": None, "ordago": False, "scores": [0, 0], "pares": None, "points": 25,
+              "juego": False}
+    advice = Advice(first, "pass", params, (Estimate(first, 1.0, 0.6, 0.6), Estimate(second, 1.0, 0.6, 0.6)))
+    verdict = _verdict_with({best: 60.0, other: 59.99}, 1.0, other, advice=[advice] * 3)
+    with client.application.test_request_context("/es/practica"):
+        said = decision_why(verdict)
+    assert verdict.correct and "la misma probabilidad" in said, said
+    assert "Ese veredicto se basa en la media de 3 estimaciones" in said and "Esa cifra" not in said, said

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tutorial.engine import SPOKEN_TYPES
 from tutorial.i18n.terms import ACTIONS, lance_name
-from tutorial.i18n.translate import gettext as _
+from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.narrator.people import Viewer
 from tutorial.narrator.senas import EVENTS as SENA_EVENTS, sena_sentence
 from tutorial.narrator.words import capfirst, cards_list, cards_text
@@ -65,10 +65,12 @@ def _sentence(event: dict, viewer: Viewer) -> str:
         return closed_text(p["lance"], p["result"], viewer)
     if code == "deje":
         if us:
-            return _("Your team collects the deje of %(lance)s: %(points)s. Score %(us)s–%(them)s.",
-                     lance=lance_name(p["lance"]), points=p["points"], **score_params(p["scores"], viewer))
-        return _("The rivals collect the deje of %(lance)s: %(points)s. Score %(us)s–%(them)s.",
-                 lance=lance_name(p["lance"]), points=p["points"], **score_params(p["scores"], viewer))
+            return ngettext("Your team collects the deje of %(lance)s: %(num)d tanto. Score %(us)s–%(them)s.",
+                            "Your team collects the deje of %(lance)s: %(num)d tantos. Score %(us)s–%(them)s.",
+                            p["points"], lance=lance_name(p["lance"]), **score_params(p["scores"], viewer))
+        return ngettext("The rivals collect the deje of %(lance)s: %(num)d tanto. Score %(us)s–%(them)s.",
+                        "The rivals collect the deje of %(lance)s: %(num)d tantos. Score %(us)s–%(them)s.",
+                        p["points"], lance=lance_name(p["lance"]), **score_params(p["scores"], viewer))
     if code == "showdown":
         shown = "; ".join(_("%(player)s: %(cards)s", player=viewer.player(s), cards=cards_text(hand))
                           for s, hand in enumerate(p["hands"]))
@@ -103,7 +105,8 @@ def closed_text(lance: str, result: dict, viewer: Viewer) -> str:
     if kind == "paso":
         return _("%(lance)s in paso: it is counted at the end.", lance=name)
     if kind == "accepted":
-        return _("%(lance)s: %(total)s accepted; the cards decide at the end.", lance=name, total=result["total"])
+        return ngettext("%(lance)s: %(num)d tanto accepted; the cards decide at the end.",
+                        "%(lance)s: %(num)d tantos accepted; the cards decide at the end.", result["total"], lance=name)
     if kind == "ordago_accepted":
         return _("Órdago accepted in %(lance)s: the cards decide the game.", lance=name)
     if viewer.us(result["team"]):
@@ -126,7 +129,9 @@ def count_text(step: dict, viewer: Viewer) -> str:
         return _("%(lance)s: the rivals already took the deje when the bet was refused; nothing more. Score "
                  "%(us)s–%(them)s.", lance=name, **scores)
     if viewer.us(step["team"]):
-        return _("%(lance)s: your team collects %(points)s. Score %(us)s–%(them)s.", lance=name,
-                 points=step["points"], **scores)
-    return _("%(lance)s: the rivals collect %(points)s. Score %(us)s–%(them)s.", lance=name,
-             points=step["points"], **scores)
+        return ngettext("%(lance)s: your team collects %(num)d tanto. Score %(us)s–%(them)s.",
+                        "%(lance)s: your team collects %(num)d tantos. Score %(us)s–%(them)s.", step["points"],
+                        lance=name, **scores)
+    return ngettext("%(lance)s: the rivals collect %(num)d tanto. Score %(us)s–%(them)s.",
+                    "%(lance)s: the rivals collect %(num)d tantos. Score %(us)s–%(them)s.", step["points"],
+                    lance=name, **scores)

@@ -357,11 +357,14 @@ def decision_why(verdict: practice.Verdict) -> str:
     """What the learner's choice costs against the coach's best (with the estimate's uncertainty), and why."""
     found, grade = verdict.exercise, verdict.grade
     chosen, best = verdict.given["value"], grade.best
+    lost, margin = grade.lost(chosen), grade.margin[chosen]
+    places = 2 if coach_words.number(lost) == coach_words.number(margin) else 1  # never "0,5, more than the 0,5"
     values = {"played": choice_words(found, chosen), "best": choice_words(found, best),
-              "lost": coach_words.number(grade.lost(chosen)), "margin": coach_words.number(grade.margin[chosen])}
+              "lost": coach_words.number(lost, places), "margin": coach_words.number(margin, places)}
+    same = verdict.correct and coach_words.number(lost) == coach_words.number(0.0)  # "0,0 points higher" says nothing
     if chosen == best:
         parts = [capfirst(_("%(played)s is the best choice the coach finds here.", **values))]
-    elif verdict.correct and values["lost"] == coach_words.number(0.0):  # "0,0 points higher" would say nothing
+    elif same:
         parts = [_("You chose “%(played)s”; the coach's best, “%(best)s”, gives your team the same chance of winning "
                    "the game within the estimate's uncertainty (%(margin)s points), so your choice counts as right.",
                    **values)]
@@ -383,7 +386,11 @@ def decision_why(verdict: practice.Verdict) -> str:
         return " ".join(parts)
     advice = grade.reasoned()
     if advice is not None:
-        if chosen != best and len(grade.advice) > 1:  # the figure said is the replicas' mean; the why is one replica's
+        if same and len(grade.advice) > 1:  # no figure was said: the verdict is the replicas' mean
+            parts.append(ngettext("That verdict comes from %(num)d estimate by the coach; in detail:",
+                                  "That verdict rests on the mean of %(num)d estimates by the coach; one of them, in "
+                                  "detail:", len(grade.advice)))
+        elif chosen != best and len(grade.advice) > 1:  # the figure said is the replicas' mean; the why is one's
             parts.append(ngettext("That figure comes from %(num)d estimate by the coach; in detail:",
                                   "That figure is the mean of %(num)d estimates by the coach; one of them, in detail:",
                                   len(grade.advice)))
