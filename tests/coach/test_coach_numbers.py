@@ -68,3 +68,13 @@ def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang,
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         said = coach_words.why(advice)
     assert words in said and "%(" not in said
+
+
+@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tu mano vale entonces 1,5"),
+                                         ("en", "If you discard king of coins and ace of clubs, your hand is then "),
+                                         ("eu", "Bota: ")])
+def test_a_discards_estimate_names_its_cards_in_a_sentence_not_a_second_colon(app, lang, start):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        text = coach_words.estimate_json(Estimate(Action("discard", cards=["12o", "1b"]), 1.5, None, 0.5))["text"]
+    assert text.startswith(start), text
+    assert all(sentence.count(":") <= 1 for sentence in text.split(". ")), text

@@ -165,7 +165,11 @@ def estimate_json(estimate, advice: Advice | None = None) -> dict:
     live = advice.params.get("live") if advice is not None else None
     values = {"move": capfirst(label(estimate.action, live)), "game": game_percent(estimate.game),
               "tantos": number(estimate.tantos)}
-    if estimate.win is None:
+    data = estimate.action.to_json() if hasattr(estimate.action, "to_json") else estimate.action
+    if estimate.win is None and data.get("type") == "discard":  # "Discard: X, Y: your hand..." would read as a list
+        text = _("If you discard %(cards)s, your hand is then worth %(tantos)s tantos on average; your team wins the "
+                 "game in about %(game)s.", cards=cards(data["cards"]), **values)
+    elif estimate.win is None:
         text = _("%(move)s: your hand is then worth %(tantos)s tantos on average; your team wins the game in about "
                  "%(game)s.", **values)
     elif advice is not None and bluffs(estimate.action, advice.params.get("chance", 1), estimate.refused):
