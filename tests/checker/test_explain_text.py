@@ -114,7 +114,7 @@ def test_the_partners_bonus_is_paid_with_the_winners_and_named_with_its_player(d
     ("es", "Envite rechazado (no quiero): el lance es para quien envidó (la Pareja B), que cobró al momento el deje "
            "de 2 tantos; además cobra sus propias jugadas.", "Jugador 2, duples: 3 tantos"),
     ("pt", "Aposta recusada (não quero): o lance fica com quem apostou (a Dupla B), que recebeu na hora o deje de 2 "
-           "pontos; e ainda recebe as suas próprias jogadas.", "Jogador 2, dois pares: 3 pontos"),
+           "pontos e, na contagem, ainda recebe o valor das suas jogadas.", "Jogador 2, dois pares: 3 pontos"),
     ("ca", "Envit rebutjat (no vull): el lance és per a qui ha envidat (la Parella B), que ha cobrat al moment el deje "
            "(2 pedres); a més, cobra les seves pròpies jugades.", "Jugador 2, duples: 3 pedres"),
 ])
