@@ -148,7 +148,7 @@ def test_a_wrong_mark_is_named_and_a_missing_one_only_counted(client):
     assert body["correct"] is False and body["message"] == "No del todo. Tus cartas no cumplen: ciego."
     assert body["hint"]
     body = post(client, 1, {"senas": ["dos_reyes"]}).get_json()
-    assert body["message"] == "No del todo: te faltan 2 señas que tus cartas cumplen."
+    assert body["message"] == "No del todo: te faltan 2 señas que tus cartas permiten."
 
 
 def test_after_the_partner_question_each_hand_offered_is_shown_with_its_signals(client):

@@ -202,7 +202,7 @@ def test_senas_example_lists_each_hands_true_signals_as_the_engine_finds_them_wi
         "Señas ciertas: dos reyes, dos ases y duples.", "Señas ciertas: ciego.",
         "Ninguna seña cierta: no puede hacer ninguna."]
     assert hand_values(render(rules_app, "pt", line.format(" reyes=4"))) == [
-        "Sinais possíveis: cego.", "Sinais possíveis: cego.", "Nenhum sinal possível: não pode fazer nenhum."]
+        "Sinais possíveis: cego.", "Sinais possíveis: cego.", "Sinais possíveis: nenhum."]
     ca = render(rules_app, "ca", "[[senas | 12c 12e 3b 1o]]")
     assert hand_values(ca) == ["Senyes possibles: tres reis, mitjanes i 31."]
     assert captions(ca) == ["Cada jugador només pot fer les senyes que permeten les seves quatre cartes."]
