@@ -67,10 +67,11 @@ def test_when_the_turn_clock_runs_out_the_bot_decides_once_and_the_person_keeps_
     try:
         person.request.get(f"/api/rooms/{room}")  # any request (or the stream's wake-up) enforces it
         person.wait_for_function(
-            "() => document.getElementById('room-connection').textContent.includes('Se acabó el tiempo de')",
+            "() => document.getElementById('room-connection').textContent.includes('Se ha acabado el tiempo de')",
             timeout=15_000)
         person.wait_for_selector(f'#table[data-ready="true"]:not([data-version="{version}"])')
-        assert "Se acabó el tiempo de Ana: el bot tomó esa decisión." in person.text_content("#room-connection")
+        said = person.text_content("#room-connection")
+        assert "Se ha acabado el tiempo de Ana: un bot ha decidido por su puesto." in said
         view = person.request.get(f"/api/rooms/{room}").json()
         assert view["seats"][0]["kind"] == "person" and not view["seats"][0]["stand_in"], "Ana keeps her seat"
         assert_axe_clean(person)
