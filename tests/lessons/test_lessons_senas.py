@@ -165,7 +165,7 @@ def test_a_sure_bet_is_explained_from_what_the_learner_saw_never_the_hidden_hand
         assert body["correct"] is True and body["explanation"] is None
         hidden = {code for seat in range(4) if seat != step.seat for code in step.hands[seat]}
         text = " ".join([body["message"], *body["details"]])
-        assert "señas de tu compañero" in text
+        assert "señas que te ha hecho Carla" in text
         from tutorial.i18n.terms import card_name  # noqa: PLC0415 (needs the request's language)
         with client.application.test_request_context("/es/"):
             assert not any(card_name(code) in text for code in hidden)

@@ -229,10 +229,10 @@ def decide_message(verdict: lesson_data.Verdict) -> str:
                  "lesson advises.")
     if params["rule"] == "bet_if_sure":
         if params["sure"]:
-            return _("Your cards and your partner's signals make this lance yours whatever the rivals hold: "
-                     "passing gives away tantos you could bet.")
-        return _("Your cards and your partner's signals do not make this lance sure: a rival may hold a better "
-                 "hand, and a bet would risk tantos.")
+            return _("Your cards and the signals %(player)s made make this lance yours whatever the rivals hold: "
+                     "passing gives away tantos you could bet.", player=seat_name(params["partner"]))
+        return _("Your cards and the signals %(player)s made do not make this lance sure: a rival may hold a better "
+                 "hand, and a bet would risk tantos.", player=seat_name(params["partner"]))
     rule, wins = params["rule"], params["team_wins"]
     if rule == "accept_if_wins" and kind not in ("quiero", "no_quiero"):
         return _("That is legal, but here the question is whether to accept the bet or refuse it.")
@@ -250,9 +250,12 @@ def decide_message(verdict: lesson_data.Verdict) -> str:
 
 def sure_details(params: dict) -> list[str]:
     """Why a bet_if_sure decision was right, from what the learner saw only (never the hidden hands)."""
+    player = seat_name(params["partner"])
     if params["sure"]:
-        return [_("With your cards and your partner's signals, your team wins this lance whatever the rivals hold.")]
-    return [_("Your cards and your partner's signals do not make this lance sure: a rival may hold a better hand.")]
+        return [_("With your cards and the signals %(player)s made, your team wins this lance whatever the rivals "
+                  "hold.", player=player)]
+    return [_("Your cards and the signals %(player)s made do not make this lance sure: a rival may hold a better "
+              "hand.", player=player)]
 
 
 def decided_details(verdict: lesson_data.Verdict) -> list[str]:
@@ -277,15 +280,17 @@ def senas_message(verdict: lesson_data.Verdict) -> str:
             return _("Not quite. Not true of your cards: %(senas)s.", senas=senas_words(params["extra"]))
         return ngettext("Not quite: you left out %(num)d signal your cards make true.",
                         "Not quite: you left out %(num)d signals your cards make true.", len(params["missing"]))
+    player = seat_name(params["partner"])
     if verdict.correct:
-        return _("Right: these are the hands your partner could hold.")
+        return _("Right: these are the hands %(player)s could hold.", player=player)
     if params["extra"]:
         labels = [candidate_label(number) for number, hand in enumerate(params["hands"], start=1)
                   if hand["cards"] in params["extra"]]
-        return _("Not quite: with %(senas)s your partner cannot hold %(hands)s.",
-                 senas=senas_words(params["signals"]), hands=and_list(labels))
-    return ngettext("Not quite: you left out %(num)d hand your partner could hold.",
-                    "Not quite: you left out %(num)d hands your partner could hold.", len(params["missing"]))
+        return _("Not quite: with %(senas)s %(player)s cannot hold %(hands)s.",
+                 senas=senas_words(params["signals"]), hands=and_list(labels), player=player)
+    return ngettext("Not quite: you left out %(num)d hand %(player)s could hold.",
+                    "Not quite: you left out %(num)d hands %(player)s could hold.", len(params["missing"]),
+                    player=player)
 
 
 def senas_details(verdict: lesson_data.Verdict) -> list[str]:

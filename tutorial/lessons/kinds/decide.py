@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tutorial.engine import Action, Game, IllegalAction, is_turn_action, team
+from tutorial.engine import Action, Game, IllegalAction, is_turn_action, partner, team
 from tutorial.engine.explain import explain
 from tutorial.lessons.kinds.answers import answer_action, run_replies
 from tutorial.lessons.kinds.base import Kind, explain_deal
@@ -90,7 +90,8 @@ def judge(step: Step, answer: dict, done: int) -> Verdict:
     params = {"rule": step.data["rule"], "action": action.to_json(), "lance": lance,
               "team_wins": team_wins(step, game.mano, lance)}
     if params["rule"] == "bet_if_sure":  # what the learner saw, for the verdict's words (never the hidden cards)
-        params.update(sure=sure_win(step, before), signals=list(partner_signals(before, step.seat)))
+        params.update(sure=sure_win(step, before), signals=list(partner_signals(before, step.seat)),
+                      partner=partner(step.seat))
     if params["rule"] == "expert_claim":
         params["claim"] = _claim(step).key
     if not decide_is_right(step, before, action):

@@ -66,7 +66,8 @@ def validate(step: Step) -> None:
 def context(step: Step, table: Game) -> dict:
     if step.data["ask"] == "true":
         return {"choices": list(SENAS), "field": "senas"}
-    return {"choices": candidates(step), "field": "hands", "signals": list(partner_signals(table, step.seat))}
+    return {"choices": candidates(step), "field": "hands", "signals": list(partner_signals(table, step.seat)),
+            "partner": partner(step.seat)}
 
 
 def chosen(step: Step, answer: dict) -> tuple[str, ...]:
