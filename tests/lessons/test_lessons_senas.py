@@ -134,9 +134,9 @@ def test_a_steps_verdicts_stay_the_same_whatever_the_hidden_hands_the_signals_al
 # --- the answer endpoint --------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang, expected", [
-    ("es", "Correcto: puedes hacer la seña de dos reyes, dos ases y duples."),
-    ("pt", "Certo: você pode fazer o sinal de dois reis, dois ases e dois pares."),
-    ("ca", "Correcte: pots fer la senya de dos reis, dos asos i duples."),
+    ("es", "Correcto: puedes hacer las señas de dos reyes, dos ases y duples."),
+    ("pt", "Certo: você pode fazer os sinais de dois reis, dois ases e dois pares."),
+    ("ca", "Correcte: pots fer les senyes de dos reis, dos asos i duples."),
 ])
 def test_the_endpoint_names_the_signals_in_the_language_asked(client, lang, expected):
     body = post(client, 1, {"senas": ["duples", "dos_reyes", "dos_ases"]}, lang).get_json()

@@ -274,8 +274,9 @@ def senas_message(verdict: lesson_data.Verdict) -> str:
     params = verdict.params
     if params["ask"] == "true":
         if verdict.correct:
-            return (_("Right: you can signal %(senas)s.", senas=senas_words(params["right"])) if params["right"]
-                    else _("Right: no signal is true of your cards."))
+            return (ngettext("Right: you can make the signal of %(senas)s.", "Right: you can make the signals of "
+                             "%(senas)s.", len(params["right"]), senas=senas_words(params["right"]))
+                    if params["right"] else _("Right: no signal is true of your cards."))
         if params["extra"]:
             return _("Not quite. Not true of your cards: %(senas)s.", senas=senas_words(params["extra"]))
         return ngettext("Not quite: you left out %(num)d signal your cards make true.",
