@@ -364,3 +364,17 @@ def test_the_same_chance_verdict_names_the_mean_of_estimates_as_its_ground_not_a
         said = decision_why(verdict)
     assert verdict.correct and "la misma probabilidad" in said, said
     assert "Ese veredicto se basa en la media de 3 estimaciones" in said and "Esa cifra" not in said, said
+
+
+def test_a_raise_over_a_live_bet_is_offered_as_the_tables_button_says_it(client):
+    """Answering a bet, the table's button for an envido says "2 more"; the practice's choice says the same."""
+    for seed in range(60):
+        found = practice.exercise("bet_grande", seed)
+        values = found.facts["choices"]
+        if found.facts["position"].seen.live_bet is not None and any(value.startswith("envido") for value in values):
+            break
+    else:
+        raise AssertionError("no exercise of 60 answers a bet with a raise")
+    asked = client.get(f"/api/practice?skill=bet_grande&seed={seed}&lang=en").get_json()
+    raises = [choice["label"] for choice in asked["choices"] if choice["value"].startswith("envido")]
+    assert raises and all(label.endswith(" more") for label in raises), asked["choices"]

@@ -332,10 +332,13 @@ def choice_label(found: practice.Exercise, value: str) -> str:
 
 
 def choice_words(found: practice.Exercise, value: str) -> str:
-    """A choice as said inside a sentence: "envido 2", "dos reyes", "no signal"."""
+    """A choice as said inside a sentence and on its button: "envido 2", over a live bet "2 more" (as the table's
+    button says it), "dos reyes", "no signal"."""
     if found.skill == "sena_make":
         return _("no signal") if value == decisions.NONE else str(SENAS[value])
-    return action_label(decisions.move(found.facts["position"], value).to_json())
+    position = found.facts["position"]
+    live = position.seen.live_bet
+    return coach_words.label(decisions.move(position, value), live.total if live is not None else None)
 
 
 def history_lines(found: practice.Exercise) -> list[str]:
