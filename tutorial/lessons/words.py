@@ -212,8 +212,9 @@ def collected_in(team: int, paid: dict) -> str:
     """Where a team's tantos come from in this hand (the lances, not the amounts): what the learner should check."""
     if not paid:
         return _("%(team)s collects nothing in this hand.", team=capfirst(team_in_sentence(team)))
-    return _("%(team)s collects in %(lances)s: check each one.", team=capfirst(team_in_sentence(team)),
-             lances=and_list(lance_name(lance) for lance in paid))
+    return ngettext("%(team)s collects in %(lances)s: check that lance.", "%(team)s collects in %(lances)s: check "
+                    "each one.", len(paid), team=capfirst(team_in_sentence(team)),
+                    lances=and_list(lance_name(lance) for lance in paid))
 
 
 def decide_message(verdict: lesson_data.Verdict) -> str:
