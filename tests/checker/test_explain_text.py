@@ -186,12 +186,13 @@ def test_an_accepted_ordago_wins_the_game_and_later_lances_are_not_played(descri
     result = described("ca", DUPLES, bets={"grande": {"result": "ordago_accepted"}}, scores=[10, 20])
     grande = lance(result, "grande")
     assert grande["why"].endswith("L'òrdago s'ha acceptat: qui guanya aquest lance guanya la partida.")
-    assert [line["text"] for line in grande["lines"]] == ["Òrdago guanyat: 30 pedres, les que faltaven per arribar a 40"]
+    assert [line["text"] for line in grande["lines"]] == [
+        "Òrdago guanyat: 30 pedres, les que faltaven per arribar a 40"]
     assert lance(result, "chica")["why"] == "No es juga: l'òrdago acceptat a grans ha acabat la mà."
     assert result["outcome"] == ("La Parella A guanya la partida amb l'òrdago a grans. "
                                  "Marcador: Parella A 40, Parella B 20.")
     assert [step["text"] for step in result["count"] if step["counted"]] == [
-        "Grans: l'òrdago acceptat és per a la Parella A, i amb ell la partida"], "the count says the game, not 30 pedres"
+        "Grans: l'òrdago acceptat és per a la Parella A, i amb ell la partida"], "the game, not 30 pedres"
 
 
 def test_a_deje_that_ends_the_game_stops_the_hand(described):

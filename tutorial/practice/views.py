@@ -250,7 +250,10 @@ def why(verdict: practice.Verdict) -> str:
 
 def _seat_why(found: practice.Exercise, chosen: int) -> str:
     winner, lance = found.answer["seat"], found.lance
-    label = (lambda seat: NOBODY.label(seat, found.mano))
+
+    def label(seat: int) -> str:
+        return NOBODY.label(seat, found.mano)
+
     if chosen != winner and not practice.holds(found, chosen):
         if lance == "pares":
             first = _("%(player)s has no pares, so it does not play the lance.", player=label(chosen))
