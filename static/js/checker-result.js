@@ -83,7 +83,7 @@ function lanceItem(described, lance, options) {
   if (lance.rule_url || extra) {
     const rules = el("p", "checker-lance__rules");
     if (lance.rule_url) rules.append(link(lance.rule_url, `${labels.rule}: ${lance.name}`));
-    if (extra) rules.append(" · ", link(extra.url, extra.text));
+    if (extra) rules.append(" ·\u00a0", link(extra.url, extra.text)); // the dot wraps with the link it introduces
     item.append(rules);
   }
   return item;

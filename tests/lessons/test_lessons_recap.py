@@ -27,7 +27,7 @@ def test_the_recap_names_each_question_links_back_to_it_and_to_its_rule_in_the_p
     html = client.get(f"/ca/llicons/{lesson.slug('ca')}").get_data(as_text=True)
     recap = html.split('id="lesson-done"')[1].split("</section>")[0]
     items = re.findall(r'<li data-recap-step="(\d+)" hidden><a href="#step-(\d+)" data-goto-step="(\d+)">Pas (\d+): '
-                       r'([^<]+)</a> · <a href="([^"]+)">([^<]+)</a></li>', recap)
+                       r'([^<]+)</a> ·&nbsp;<a href="([^"]+)">([^<]+)</a></li>', recap)
     assert [int(index) for index, *_rest in items] == [s.index for s in lesson.steps if s.behaviour.question]
     assert all(int(anchor_number) == int(index) + 1 == int(number) and int(goto) == int(index)
                for index, anchor_number, goto, number, *_rest in items)
