@@ -27,11 +27,8 @@ def percent(chance: float) -> str:
 
 
 def label(action, live: int | None = None) -> str:
-    """An action as its button says it: over a live bet (``live``: what it is worth) an envido is a raise, "2 more"."""
-    data = action.to_json() if hasattr(action, "to_json") else action
-    if live and data.get("type") == "envido" and data.get("amount"):
-        return _("%(amount)s more", amount=data["amount"])
-    return action_label(data)
+    """An action (or its JSON, as a stored mark keeps it) as its button says it (narrator.words.action_label)."""
+    return action_label(action.to_json() if hasattr(action, "to_json") else action, live)
 
 
 AIMS = {
@@ -165,10 +162,9 @@ def estimate_json(estimate, advice: Advice | None = None) -> dict:
     live = advice.params.get("live") if advice is not None else None
     values = {"move": capfirst(label(estimate.action, live)), "game": game_percent(estimate.game),
               "tantos": number(estimate.tantos)}
-    data = estimate.action.to_json() if hasattr(estimate.action, "to_json") else estimate.action
-    if estimate.win is None and data.get("type") == "discard":  # "Discard: X, Y: your hand..." would read as a list
+    if estimate.win is None and estimate.action.type == "discard":  # "Discard: X, Y: your hand" would read as a list
         text = _("If you discard %(cards)s, your hand is then worth %(tantos)s tantos on average; your team wins the "
-                 "game in about %(game)s.", cards=cards(data["cards"]), **values)
+                 "game in about %(game)s.", cards=cards(estimate.action.to_json()["cards"]), **values)
     elif estimate.win is None:
         text = _("%(move)s: your hand is then worth %(tantos)s tantos on average; your team wins the game in about "
                  "%(game)s.", **values)

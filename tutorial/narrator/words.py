@@ -63,10 +63,13 @@ def bet_label(amount: int, total: int) -> str:
     return _("%(amount)d more, %(total)d in all", amount=amount, total=total)
 
 
-def action_label(action: dict) -> str:
-    """An action as its button says it: "envido 2", or the discard with its cards."""
+def action_label(action: dict, live: int | None = None) -> str:
+    """An action as its button says it: "envido 2", or the discard with its cards; over a live bet (``live``: what
+    it is worth) an envido is a raise, "2 more"."""
     label = str(ACTIONS.get(action.get("type"), action.get("type")))
     if action.get("type") == "envido" and action.get("amount"):
+        if live:
+            return _("%(amount)s more", amount=action["amount"])
         return _("%(action)s %(amount)d", action=label, amount=action["amount"])
     if action.get("type") == "discard" and action.get("cards"):
         return _("%(action)s: %(cards)s", action=label, cards=cards_text(action["cards"]))

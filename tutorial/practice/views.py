@@ -341,7 +341,7 @@ def choice_words(found: practice.Exercise, value: str) -> str:
         return _("no signal") if value == decisions.NONE else str(SENAS[value])
     position = found.facts["position"]
     live = position.seen.live_bet
-    return coach_words.label(decisions.move(position, value), live.total if live is not None else None)
+    return action_label(decisions.move(position, value).to_json(), live.total if live is not None else None)
 
 
 def history_lines(found: practice.Exercise) -> list[str]:
