@@ -50,7 +50,7 @@ function render() {
     const label = button.querySelector(".picker-card__name");
     if (owner.has(code)) {
       button.setAttribute("aria-disabled", "true");
-      label.textContent = fmt(text.taken, { card: names[code], seat: text.seats[owner.get(code)] });
+      label.textContent = fmt(text.taken[owner.get(code)], { card: names[code] });
     } else {
       button.removeAttribute("aria-disabled");
       label.textContent = names[code];
@@ -70,7 +70,7 @@ function removeButton(code, seat) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.code = code;
-  button.setAttribute("aria-label", fmt(text.remove, { card: names[code], seat: text.seats[seat] }));
+  button.setAttribute("aria-label", fmt(text.remove[seat], { card: names[code] }));
   const image = document.createElement("img");
   image.src = picker.querySelector(`.picker-card[data-code="${code}"] img`).src;
   image.alt = "";
@@ -79,7 +79,7 @@ function removeButton(code, seat) {
     const remaining = tokens(seat).filter((token) => token !== code);
     fields[seat].value = remaining.join(" ");
     render();
-    announce(status, fmt(text.removed, { card: names[code], seat: text.seats[seat] }));
+    announce(status, fmt(text.removed[seat], { card: names[code] }));
     focusCard(picker.querySelector(`.picker-card[data-code="${code}"]`));
   });
   item.append(button);
@@ -91,17 +91,17 @@ function take(button) {
   const current = hands();
   const ownerSeat = current.findIndex((codes) => codes.includes(code));
   if (ownerSeat >= 0) {
-    announce(status, fmt(text.taken, { card: names[code], seat: text.seats[ownerSeat] }));
+    announce(status, fmt(text.taken[ownerSeat], { card: names[code] }));
     return;
   }
   let seat = activeSeat();
   if (current[seat].length >= 4) {
-    announce(status, fmt(text.full, { seat: text.seats[seat] }));
+    announce(status, text.full[seat]);
     return;
   }
   fields[seat].value = [...current[seat], code].join(" ");
   const count = current[seat].length + 1;
-  let message = fmt(text.added, { card: names[code], seat: text.seats[seat], count });
+  let message = fmt(text.added[seat], { card: names[code], count });
   if (count === 4) {
     const seats = [0, 1, 2, 3];
     const after = [...seats.slice(seat + 1), ...seats.slice(0, seat)];  // the other seats, the next one first
@@ -109,7 +109,7 @@ function take(button) {
     if (next !== undefined) {
       seat = next;
       picker.querySelector(`input[name="picker-seat"][value="${seat}"]`).checked = true;
-      message += " " + fmt(text.next, { seat: text.seats[seat] });
+      message += " " + text.next[seat];
     } else {
       message += " " + text.done;
     }

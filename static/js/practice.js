@@ -165,7 +165,7 @@ function render(exercise) {
     name.textContent = exercise.labels.seats[seat];
     const cards = document.createElement("ul");
     cards.className = "hand";
-    cards.setAttribute("aria-label", fmt(texts.hand_of, { player: exercise.labels.seats[seat] }));
+    cards.setAttribute("aria-label", exercise.labels.hands[seat]);
     for (const code of hand) {
       const item = document.createElement("li");
       item.append(cardImage(code, names));

@@ -76,10 +76,10 @@ def checker(client, lang: str) -> list[tuple[str, str]]:
     with client.application.test_request_context(f"/{lang}/"):
         g.lang = lang
         picker, card = _picker_text(), card_name("7o")
-    for seat in picker["seats"]:
-        values = {"card": card, "seat": seat, "count": 3}
+    values = {"card": card, "count": 3}
+    for templates in picker.values():
         found += [("checker", re.sub(r"%\((\w+)\)s", lambda m: str(values[m.group(1)]), template))
-                  for key, template in picker.items() if key != "seats"]
+                  for template in (templates if isinstance(templates, list) else [templates])]
     for case in CHECKER_CASES:
         answer = client.post("/api/explain", json={**case, "lang": lang})
         assert answer.status_code == 200, answer.get_json()

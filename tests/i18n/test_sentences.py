@@ -33,13 +33,19 @@ BROKEN = {
 }
 # A seat's label, written for a heading, inside a sentence ("Tú y Rival a tu izquierda"): wrong in every language.
 LABEL_IN_SENTENCE = {
-    "es": r"\b(y|e|o|a|de|que|contra) (Tú|Rival a tu|Tu compañero)\b",
-    "pt": r"\b(e|ou|a|de|que|contra) (Você|Adversário à sua|Seu parceiro)\b",
-    "ca": r"\b(i|o|a|de|que|contra) (Tu|Rival a la teva|El teu company)\b",
+    "es": r"\b(y|e|o|a|de|que|contra|para|gana) (Tú|Rival a tu|Tu compañero|Jugador \d)",
+    "pt": r"\b(e|ou|a|de|que|contra|para|vence) (Você|Adversário à sua|Seu parceiro|Jogador \d)",
+    "ca": r"\b(i|o|a|de|que|contra|per|guanya) (Tu|Rival a la teva|El teu company|Jugador \d)",
     "eu": r"\b(eta|edo) (Zu|Eskuineko aurkaria|Ezkerreko aurkaria|Zure bikotekidea)\b",
     "en": r"\b(and|or|to|of|than|against) (You|Rival on your|Your partner)\b",
 }
-for _lang, _pattern in LABEL_IN_SENTENCE.items():
+# A preposition left apart from the article that begins a seat or a team ("de el jugador 2": "del jugador 2").
+APART = {
+    "es": r"\b(a|de) el\b",
+    "pt": r"\b(a|de|em|por) os?\b|\b(de|em|por) a (Dupla|dupla|jogador)",
+    "ca": r"\b(a|de|per) els?\b",
+}
+for _lang, _pattern in [*LABEL_IN_SENTENCE.items(), *APART.items()]:
     BROKEN[_lang].append(_pattern)
 
 
@@ -87,7 +93,10 @@ def test_the_checks_catch_the_forms_readers_reported():
         "en": ["Both have a par.", "Grande in paso.", "Seat 1 (mano)",
                "Best hand of each team: You and Rival on your left."],
     }
-    reported["es"].append("Mejor mano de cada pareja: Tú y Rival a tu izquierda.")
+    reported["es"] += ["Mejor mano de cada pareja: Tú y Rival a tu izquierda.", "Jugador 3 gana a Jugador 1.",
+                       "Quitar siete de oros de el jugador 1"]
+    reported["pt"] += ["Jogador 3 vence Jogador 1.", "O parceiro de o jogador 4 não pode responder."]
+    reported["ca"] += ["Treure set d'ors de el jugador 1"]
     reported["pt"].append("Melhor mão de cada dupla: Adversário à sua direita e Seu parceiro (mão).")
     reported["ca"].append("Millor mà de cada parella: Tu i Rival a la teva esquerra.")
     reported["eu"] += ["Bikote bakoitzaren kartarik onenak: Zu eta Ezkerreko aurkaria.",

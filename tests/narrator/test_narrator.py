@@ -30,7 +30,7 @@ def test_inside_a_sentence_a_seat_is_written_with_its_article_and_a_name_stays_a
     room = Cast(("Tú", "Bruno", "Tu compañero (bot)", "Rival a tu izquierda (bot)"), teams=Learner(0))
     assert [room.player_in_sentence(seat) for seat in range(4)] == ["tú", "Bruno", "tu compañero (bot)",
                                                                     "el rival a tu izquierda (bot)"]
-    assert lesson_cast().player_in_sentence(1) == "Bruno" and Viewer().player_in_sentence(0) == "Jugador 1"
+    assert lesson_cast().player_in_sentence(1) == "Bruno" and Viewer().player_in_sentence(0) == "el jugador 1"
     assert sentence({"code": "mano_set", "params": {"mano": 3}}, Learner(0)) == (
         "El rival a tu izquierda ha cortado antes que nadie y pasa a ser mano.")
 

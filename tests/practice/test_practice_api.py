@@ -61,7 +61,8 @@ def test_a_wrong_seat_is_told_why_it_loses(client):
     body = client.post("/api/practice", json={"skill": "grande", "seed": 3, "answer": {"seat": wrong},
                                               "lang": "es"}).get_json()
     assert body["correct"] is False and body["answer"] == found.answer
-    assert f"Jugador {wrong + 1}" in body["why"] and f"Jugador {found.answer['seat'] + 1}" in body["why"]
+    why = body["why"].lower()  # "El jugador 1 (mano) gana al jugador 2"
+    assert f"jugador {wrong + 1}" in why and f"jugador {found.answer['seat'] + 1}" in why
 
 
 def test_a_tie_is_explained_by_the_mano(client):

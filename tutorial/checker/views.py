@@ -264,15 +264,21 @@ def _result_text() -> dict:
 
 
 def _picker_text() -> dict:
-    """The card picker's messages (static/js/checker.js), with %(name)s placeholders it fills in."""
+    """The card picker's messages (static/js/checker.js), with %(card)s and %(count)s placeholders it fills in; a
+    message that names a seat comes once per seat, the seat already written in as its sentence needs it (es "Quitar
+    %(card)s del jugador 1")."""
+    def each(message) -> list[str]:
+        return [capfirst(message(NOBODY.player_in_sentence(seat))) for seat in range(4)]
+
+    card, count = "%(card)s", "%(count)s"
     return {
-        "seats": [_("Seat %(number)d", number=seat + 1) for seat in range(4)],
-        "added": _("%(card)s added to %(seat)s (%(count)s of 4)."),
-        "removed": _("%(card)s removed from %(seat)s."),
-        "remove": _("Remove %(card)s from %(seat)s"),
-        "taken": _("%(card)s, unavailable: already in %(seat)s"),
-        "full": _("%(seat)s already has four cards: remove one or choose another seat."),
-        "next": _("Now choosing for %(seat)s."),
+        "added": each(lambda seat: _("%(card)s added to %(seat)s (%(count)s of 4).", card=card, seat=seat,
+                                     count=count)),
+        "removed": each(lambda seat: _("%(card)s removed from %(seat)s.", card=card, seat=seat)),
+        "remove": each(lambda seat: _("Remove %(card)s from %(seat)s", card=card, seat=seat)),
+        "taken": each(lambda seat: _("%(card)s, unavailable: already in %(seat)s", card=card, seat=seat)),
+        "full": each(lambda seat: _("%(seat)s already has four cards: remove one or choose another seat.", seat=seat)),
+        "next": each(lambda seat: _("Now choosing for %(seat)s.", seat=seat)),
         "done": _("The four hands are complete: explain the hand."),
         "cleared": _("The four hands are empty."),
     }

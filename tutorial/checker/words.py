@@ -143,9 +143,10 @@ def decision_text(lance: dict) -> str:
 
 def comparison_text(lance: str, compared: dict, label) -> str:
     """Two hands the engine compared (``Showdown.compare``), named: "Carla beats Ana. The highest cards are
-    equal; ..." (``label(seat)`` names a seat)."""
-    return _("%(winner)s beats %(loser)s. %(why)s", winner=label(compared["winner"]), loser=label(compared["loser"]),
-             why=decision_text({"lance": lance, "decision": compared["decision"]}))
+    equal; ..." (``label(seat)`` names a seat inside a sentence: "el jugador 2")."""
+    why = decision_text({"lance": lance, "decision": compared["decision"]})
+    return capfirst(_("%(winner)s beats %(loser)s. %(why)s", winner=label(compared["winner"]),
+                      loser=label(compared["loser"]), why=why))
 
 
 def _tie_what(decision: dict) -> str:

@@ -14,7 +14,7 @@ data: a catalog in every area of locales/, its rules text and its texts in every
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -30,6 +30,12 @@ class Language:
     # A rules section's id -> its anchor on this language's rules page, where the language names it in its own
     # words (``{#sinais}`` in locales/rules/pt.md); a section not listed keeps its id as its anchor.
     anchors: Mapping[str, str]
+    # A preposition of a message followed at once by a placeholder whose value starts with an article: the two
+    # written as one word ("de %(player)s" with "el jugador 2" -> "del jugador 2"), as ``translate`` fills it in.
+    contractions: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}))
+    # A preposition written short before a value that starts with a vowel sound ("de %(player)s" with "Anna" ->
+    # "d'Anna").
+    elisions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 REGISTRY = (
@@ -37,7 +43,8 @@ REGISTRY = (
         "pages.home": "", "rules.page": "reglas", "lessons.index": "lecciones", "lessons.lesson": "lecciones/<key>",
         "table.page": "jugar", "checker.page": "comprobar", "practice.page": "practica",
         "room_pages.lobby": "sala", "room_pages.room": "sala/<room>"}),
-        MappingProxyType({"senas": "senas"})),
+        MappingProxyType({"senas": "senas"}),
+        MappingProxyType({("a", "el"): "al", ("de", "el"): "del"})),
     Language("pt", "Português", MappingProxyType({
         "pages.home": "", "rules.page": "regras", "lessons.index": "licoes", "lessons.lesson": "licoes/<key>",
         "table.page": "jogar", "checker.page": "verificar", "practice.page": "pratica",
@@ -48,7 +55,13 @@ REGISTRY = (
             "tanteo": "contagem", "senas": "sinais", "glosario": "glossario", "preguntas": "perguntas",
             "faq-no-quiero": "faq-nao-quero", "faq-quien-contesta": "faq-quem-responde",
             "faq-duples-medias": "faq-dois-pares-trinca", "faq-palo": "faq-naipe", "faq-tres-rey": "faq-tres-rei",
-            "faq-una-pareja": "faq-um-par"})),
+            "faq-una-pareja": "faq-um-par"}),
+        MappingProxyType({(preposition, article): joined
+                          for preposition, forms in (("a", ("ao", "à", "aos", "às")),
+                                                     ("de", ("do", "da", "dos", "das")),
+                                                     ("em", ("no", "na", "nos", "nas")),
+                                                     ("por", ("pelo", "pela", "pelos", "pelas")))
+                          for article, joined in zip(("o", "a", "os", "as"), forms)})),
     Language("ca", "Català", MappingProxyType({
         "pages.home": "", "rules.page": "regles", "lessons.index": "llicons", "lessons.lesson": "llicons/<key>",
         "table.page": "jugar", "checker.page": "comprovar", "practice.page": "practica",
@@ -60,7 +73,10 @@ REGISTRY = (
             "senas": "senyes", "glosario": "glossari", "preguntas": "preguntes", "faq-no-quiero": "faq-no-vull",
             "faq-quien-contesta": "faq-qui-respon", "faq-duples-medias": "faq-duples-mitjanes",
             "faq-empate": "faq-empat", "faq-palo": "faq-pal", "faq-tres-rey": "faq-tres-rei",
-            "faq-una-pareja": "faq-una-parella"})),
+            "faq-una-pareja": "faq-una-parella"}),
+        MappingProxyType({("a", "el"): "al", ("de", "el"): "del", ("per", "el"): "pel", ("a", "els"): "als",
+                          ("de", "els"): "dels", ("per", "els"): "pels"}),
+        MappingProxyType({"de": "d'"})),
     Language("en", "English", MappingProxyType({
         "pages.home": "", "rules.page": "rules", "lessons.index": "lessons", "lessons.lesson": "lessons/<key>",
         "table.page": "play", "checker.page": "check", "practice.page": "practice",
@@ -108,6 +124,13 @@ def anchor(section: str, lang: str) -> str:
 def language_anchors(lang: str) -> Mapping[str, str]:
     """Every rules section this language names in its own words: id -> anchor."""
     return next(language for language in REGISTRY if language.code == lang).anchors
+
+
+def joining(lang: str) -> tuple[Mapping[tuple[str, str], str], Mapping[str, str]]:
+    """``lang``'s contractions and elisions: ``joining("es")[0][("de", "el")]`` -> ``'del'``,
+    ``joining("ca")[1]["de"]`` -> ``"d'"``; both empty where the language writes its words apart."""
+    language = next((language for language in REGISTRY if language.code == lang), None)
+    return (language.contractions, language.elisions) if language else (MappingProxyType({}), MappingProxyType({}))
 
 
 def catalog_file(area: str, lang: str, root: Path = LOCALES) -> Path:

@@ -5,12 +5,22 @@ translations; a table action that ends a hand says hundreds of sentences and car
 a seventh of its CPU. These read the request's translations that ``i18n.RequestDomain`` keeps in the request's
 Babel context (``babel_translations``, the name Flask-Babel's ``refresh()`` and ``force_locale()`` manage), so a
 language forced for a while still applies. Outside an application context they are Flask-Babel's own. Every module
-of the site imports its ``_`` from here (the narrator and the terms too: this module is below them)."""
+of the site imports its ``_`` from here (the narrator and the terms too: this module is below them).
+
+A message is filled in as its language writes a preposition before what fills a placeholder (``fill``): es "de
+%(player)s" with "el jugador 2" reads "del jugador 2", ca "de %(player)s" with "Anna" "d'Anna" (the registry's
+``contractions`` and ``elisions``), so a translator writes the preposition the sentence needs and a seat keeps its
+article inside a sentence."""
 from __future__ import annotations
+
+import re
+from functools import lru_cache
 
 import flask_babel
 from flask.globals import _cv_app
 from flask_babel.speaklater import LazyString
+
+from tutorial.i18n.languages import joining
 
 
 def kept():
@@ -29,12 +39,48 @@ def translations():
     return found if found is not None else flask_babel.get_domain().get_translations()
 
 
+# A word right before a placeholder: "de %(player)s" -> ("de", "player").
+BEFORE_PLACEHOLDER = re.compile(r"(?<![\w'])(\w+) %\((\w+)\)s")
+VOWEL_SOUND = re.compile(r"h?[aeiouàáèéíïòóúü]", re.IGNORECASE)
+
+
+@lru_cache(maxsize=4096)
+def _joints(text: str) -> tuple:
+    """((start, end, preposition, name), ...): each word of ``text`` right before a placeholder, last first."""
+    return tuple(reversed([(match.start(), match.end(), match.group(1), match.group(2))
+                           for match in BEFORE_PLACEHOLDER.finditer(text)]))
+
+
+def fill(text: str, variables: dict, lang: str | None = None) -> str:
+    """``text % variables``, each preposition before a placeholder joined to its value as ``lang`` writes it (the
+    current locale's language by default): "a %(player)s" with "el jugador 3" -> "al jugador 3"."""
+    joints = _joints(text) if variables else ()
+    if joints:
+        contractions, elisions = joining(lang or str(flask_babel.get_locale() or ""))
+        for start, end, word, name in joints if (contractions or elisions) else ():
+            value = str(variables.get(name, ""))
+            joined = _joined(word.lower(), value, contractions, elisions)
+            if joined is not None:
+                joined = joined[:1].upper() + joined[1:] if word[:1].isupper() else joined
+                text = text[:start] + joined.replace("%", "%%") + text[end:]
+    return text % variables if variables else text
+
+
+def _joined(word: str, value: str, contractions, elisions) -> str | None:
+    """The preposition ``word`` and ``value`` written together, or None where they stay apart."""
+    article, _, rest = value.partition(" ")
+    if rest and (word, article) in contractions:
+        return f"{contractions[word, article]} {rest}"
+    if word in elisions and VOWEL_SOUND.match(value):
+        return elisions[word] + value
+    return None
+
+
 def gettext(string: str, **variables) -> str:
     found = translations()
     if found is None:
         return flask_babel.gettext(string, **variables)
-    text = found.ugettext(string)
-    return text % variables if variables else text
+    return fill(found.ugettext(string), variables)
 
 
 def ngettext(singular: str, plural: str, num: int, **variables) -> str:
@@ -42,15 +88,14 @@ def ngettext(singular: str, plural: str, num: int, **variables) -> str:
     if found is None:
         return flask_babel.ngettext(singular, plural, num, **variables)
     variables.setdefault("num", num)
-    return found.ungettext(singular, plural, num) % variables
+    return fill(found.ungettext(singular, plural, num), variables)
 
 
 def pgettext(context: str, string: str, **variables) -> str:
     found = translations()
     if found is None:
         return flask_babel.pgettext(context, string, **variables)
-    text = found.upgettext(context, string)
-    return text % variables if variables else text
+    return fill(found.upgettext(context, string), variables)
 
 
 def lazy_gettext(string: str, **variables) -> LazyString:

@@ -23,8 +23,9 @@ class Viewer:
         return _("Seat %(number)d", number=seat + 1)
 
     def player_in_sentence(self, seat: int) -> str:
-        """The player inside a sentence: "the rival on your right" for "Rival on your right"; a name stays."""
-        return self.player(seat)
+        """The player inside a sentence, with the article its language puts before it (es "el jugador 2" for
+        "Jugador 2"; "the rival on your right" for "Rival on your right"); a name stays."""
+        return pgettext("in a sentence", "Seat %(number)d", number=seat + 1)
 
     def label(self, seat: int, mano: int | None = None, in_sentence: bool = False) -> str:
         """The player, marked when it is the mano: "Seat 1 (mano)"; ``in_sentence``: as a sentence's words."""
@@ -158,6 +159,12 @@ class Players(Viewer):
         if name.isdigit():
             return _("Seat %(number)d", number=int(name))
         return _("Player %(letter)s", letter=name)
+
+    def player_in_sentence(self, seat: int) -> str:
+        name = self.names[seat]
+        if name.isdigit():
+            return pgettext("in a sentence", "Seat %(number)d", number=int(name))
+        return self.player(seat)
 
     def team(self, team: int) -> str:
         return _("players 1 and 3") if team == 0 else _("players 2 and 4")

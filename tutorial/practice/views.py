@@ -101,13 +101,14 @@ def setting(found: practice.Exercise) -> str:
         return decision_setting(found)
     if found.skill == "turn" and found.lance in ("pares", "juego"):
         return _("%(lance)s, between the players who hold it: %(players)s; the mano is %(player)s.",
-                 lance=capfirst(lance_name(found.lance)), player=NOBODY.player(found.mano),
-                 players=and_list(NOBODY.label(seat, found.mano) for seat in found.facts["order"]))
+                 lance=capfirst(lance_name(found.lance)), player=NOBODY.player_in_sentence(found.mano),
+                 players=and_list(NOBODY.label(seat, found.mano, in_sentence=True) for seat in found.facts["order"]))
     if found.skill in ("deje", "turn"):
         return _("%(lance)s; the mano is %(player)s.", lance=capfirst(lance_name(found.lance)),
-                 player=NOBODY.player(found.mano))
+                 player=NOBODY.player_in_sentence(found.mano))
     return ngettext("Played with %(num)d rey; the mano is %(player)s.",
-                    "Played with %(num)d reyes; the mano is %(player)s.", found.reyes, player=NOBODY.player(found.mano))
+                    "Played with %(num)d reyes; the mano is %(player)s.", found.reyes,
+                    player=NOBODY.player_in_sentence(found.mano))
 
 
 def choices(found: practice.Exercise) -> list[dict]:
@@ -178,17 +179,20 @@ def counted_why(found: practice.Exercise, bets: dict | None = None, lance: str |
 
 def turn_why(found: practice.Exercise) -> str:
     """Who speaks now and why, from the engine's betting: the opening round in order, or the answering team."""
-    player = NOBODY.label(found.answer["seat"], found.mano)
+    def label(seat: int) -> str:
+        return NOBODY.label(seat, found.mano, in_sentence=True)
+
+    player = label(found.answer["seat"])
     if found.facts["bettor"] is None:
         return _("Nobody has bet yet: the players speak in order from the mano, and %(player)s is next.",
                  player=player)
-    bettor = NOBODY.label(found.facts["bettor"], found.mano)
+    bettor = label(found.facts["bettor"])
     if found.facts["refused"]:
-        return _("%(refused)s said no quiero, so the answer passes to the partner: %(player)s. %(bettor)s's partner "
-                 "cannot answer.", refused=NOBODY.label(found.facts["refused"][0], found.mano), player=player,
-                 bettor=bettor)
-    return _("%(bettor)s's bet is answered by the other team, from its first player after %(bettor)s: %(player)s.",
-             bettor=bettor, player=player)
+        return capfirst(_("%(refused)s said no quiero, so the answer passes to the partner: %(player)s. %(bettor)s's "
+                          "partner cannot answer.", refused=label(found.facts["refused"][0]), player=player,
+                          bettor=bettor))
+    return capfirst(_("%(bettor)s's bet is answered by the other team, from its first player after %(bettor)s: "
+                      "%(player)s.", bettor=bettor, player=player))
 
 
 def why(verdict: practice.Verdict) -> str:
@@ -252,13 +256,13 @@ def _seat_why(found: practice.Exercise, chosen: int) -> str:
     winner, lance = found.answer["seat"], found.lance
 
     def label(seat: int) -> str:
-        return NOBODY.label(seat, found.mano)
+        return NOBODY.label(seat, found.mano, in_sentence=True)
 
     if chosen != winner and not practice.holds(found, chosen):
         if lance == "pares":
-            first = _("%(player)s has no pares, so it does not play the lance.", player=label(chosen))
+            first = capfirst(_("%(player)s has no pares, so it does not play the lance.", player=label(chosen)))
         else:
-            first = _("%(player)s has no juego.", player=label(chosen))
+            first = capfirst(_("%(player)s has no juego.", player=label(chosen)))
         return " ".join([first, _win_why(found)])
     against = practice.compared(found, chosen)
     if against is None:
@@ -270,7 +274,7 @@ def _seat_why(found: practice.Exercise, chosen: int) -> str:
 
 
 def _win_why(found: practice.Exercise) -> str:
-    lance, label = found.lance, (lambda seat: NOBODY.label(seat, found.mano))
+    lance, label = found.lance, (lambda seat: NOBODY.label(seat, found.mano, in_sentence=True))
     best = practice.runner_up(found)
     if best is None:
         return _("Only %(player)s holds %(lance)s, so it wins.", player=label(found.answer["seat"]),
@@ -428,6 +432,13 @@ def ordago_stakes(seen) -> list[str]:
     return []
 
 
+def seat_labels(viewer: Viewer, seats: list[str]) -> dict:
+    """The names the page's script puts on the four hands and the two teams; a hand's own name for a screen reader
+    is "Cards: Seat 2 (mano)"."""
+    return {"seats": seats, "hands": [_("Cards: %(player)s", player=seat) for seat in seats],
+            "teams": [viewer.team(0), viewer.team(1)]}
+
+
 def exercise_json(found: practice.Exercise) -> dict:
     if found.skill in decisions.DECISION_SKILLS:
         viewer = Learner(found.seat)
@@ -435,13 +446,11 @@ def exercise_json(found: practice.Exercise) -> dict:
                 "hands": found.shown_hands(), "seat": found.seat, "question": question(found),
                 "choices": choices(found), "lance": found.lance, "setting": setting(found),
                 "rule_url": rule_url(found.skill), "bets": history_lines(found), "form": "choices",
-                "labels": {"seats": [viewer.player(seat) for seat in range(4)],
-                           "teams": [viewer.team(0), viewer.team(1)]}}
+                "labels": seat_labels(viewer, [viewer.player(seat) for seat in range(4)])}
     body = {"skill": found.skill, "seed": found.seed, "reyes": found.reyes, "mano": found.mano,
             "hands": found.shown_hands(), "seat": found.seat, "question": question(found),
             "choices": choices(found), "lance": found.lance, "setting": setting(found), "rule_url": rule_url(found.skill),
-            "labels": {"seats": [NOBODY.label(seat, found.mano) for seat in range(4)],
-                       "teams": [NOBODY.team(0), NOBODY.team(1)]}}
+            "labels": seat_labels(NOBODY, [NOBODY.label(seat, found.mano) for seat in range(4)])}
     if found.skill in ("deje", "turn", "deje_lance"):
         body["bets"] = bets_lines(found)
     if found.skill == "bets_count":
@@ -599,7 +608,6 @@ def page_texts() -> dict:
         "copied": _("Link copied to the clipboard."),
         "cleared": _("Your practice was cleared."),
         "mastery": _("%(skill)s: box %(box)s of %(boxes)s", skill="%(skill)s", box="%(box)s", boxes="%(boxes)s"),
-        "hand_of": _("The cards of %(player)s", player="%(player)s"),
         "team_points": _("Tantos of %(team)s", team="%(team)s"),
         "new_skill": _("New exercise: %(skill)s.", skill="%(skill)s"),
     }
