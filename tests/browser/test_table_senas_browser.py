@@ -17,13 +17,13 @@ SLUGS = {"es": "jugar", "pt": "jogar", "ca": "jugar", "eu": "jokatu"}
 DEAL = {"es": "Repartir", "pt": "Dar as cartas", "ca": "Repartir", "eu": "Banatu"}
 CATCH_KEY = {"es": "c", "pt": "p", "ca": "c", "eu": "h"}
 SENA = {"es": "Seña", "pt": "Sinal", "ca": "Senya", "eu": "Keinua"}
-FLASH = {"es": "Rival a tu izquierda hace una seña: ¡cázala antes de que pase! Pulsa C para cazarla.",
-         "pt": "Adversário à sua esquerda faz um sinal: pegue antes que passe! Aperte P para pegar.",
-         "ca": "Rival a la teva esquerra fa una senya: caça-la abans que passi! Prem C per caçar-la.",
+FLASH = {"es": "El rival a tu izquierda hace una seña: ¡cázala antes de que pase! Pulsa C para cazarla.",
+         "pt": "O adversário à sua esquerda faz um sinal: pegue antes que passe! Aperte P para pegar.",
+         "ca": "El rival a la teva esquerra fa una senya: caça-la abans que passi! Prem C per caçar-la.",
          "eu": "Ezkerreko aurkaria: keinu bat! Harrapatu desagertu baino lehen! Sakatu H harrapatzeko."}
-CAUGHT = {"es": "Has cazado la seña de Rival a tu izquierda", "pt": "Você pegou o sinal de Adversário à sua esquerda",
-          "ca": "Has caçat una senya (Rival a la teva esquerra)",
-          "eu": "Keinua harrapatu duzu (Ezkerreko aurkaria)"}
+CAUGHT = {"es": "Has cazado la seña del rival a tu izquierda", "pt": "Você pegou o sinal do adversário à sua esquerda",
+          "ca": "Has caçat la senya del rival a la teva esquerra",
+          "eu": "Keinua harrapatu duzu (ezkerreko aurkaria)"}
 START = time.time()
 SHIFT = [0.0]  # seconds the server's clock has moved since START
 
@@ -106,8 +106,8 @@ def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert
         assert name.lower() in page.text_content("#seat-0-senas").lower()
 
 
-GONE = {"es": "La seña de Rival a tu izquierda ya ha pasado.", "pt": "O sinal de Adversário à sua esquerda já passou.",
-        "ca": "Rival a la teva esquerra: la senya ja ha passat.", "eu": "Ezkerreko aurkaria: keinua desagertu da."}
+GONE = {"es": "La seña del rival a tu izquierda ya ha pasado.", "pt": "O sinal do adversário à sua esquerda já passou.",
+        "ca": "La senya del rival a la teva esquerra ja ha passat.", "eu": "Ezkerreko aurkaria: keinua desagertu da."}
 
 
 @pytest.mark.parametrize("lang", ["es", "pt", "ca"])
@@ -123,9 +123,9 @@ def test_a_window_that_runs_out_lets_the_bots_go_on(page, server, lang):
     assert page.locator("#controls-buttons button").count() > 0 or page.is_visible(".flash")
 
 
-CAUGHT_MINE = {"es": ("Rival a tu derecha te ha cazado la seña (ciego).", "ciego (cazada)"),
-               "pt": ("Adversário à sua direita pegou o seu sinal (cego).", "cego (pego)"),
-               "ca": ("Rival a la teva dreta t'ha caçat la senya (cec).", "cec (caçada)")}
+CAUGHT_MINE = {"es": ("El rival a tu derecha te ha cazado la seña (ciego).", "ciego (cazada)"),
+               "pt": ("O adversário à sua direita pegou o seu sinal (cego).", "cego (pego)"),
+               "ca": ("El rival a la teva dreta t'ha caçat la senya (cec).", "cec (caçada)")}
 
 
 @pytest.mark.parametrize("lang", ["es", "pt", "ca"])

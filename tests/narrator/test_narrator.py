@@ -115,3 +115,18 @@ def test_the_lesson_log_writes_a_raise_as_a_raise_with_its_total(spanish):
     assert note(raised, lesson_cast()) == "Carla: 2 más, 12 en total"
     assert sentence(raised, lesson_cast()) == "Carla: 2 más (12 en total)."
     assert commentary(raised, Players()) == ["Jugador 3 sube: 2 más, 12 tantos en total."]
+
+
+@pytest.mark.parametrize("lang, gone, caught", [
+    ("es", "La seña del rival a tu izquierda ya ha pasado.", "El jugador 1 ha cazado la seña del jugador 2 (31)."),
+    ("pt", "O sinal do adversário à sua esquerda já passou.", "O jogador 1 pegou o sinal do jogador 2 (31)."),
+    ("ca", "La senya del rival a la teva esquerra ja ha passat.", "El jugador 1 ha caçat la senya del jugador 2 (31)."),
+])
+def test_a_signal_names_its_seat_as_inside_a_sentence_joined_to_its_preposition(app, lang, gone, caught):
+    from tutorial.narrator.senas import sena_sentence
+
+    with app.test_request_context(f"/{lang}/"):
+        g.lang = lang
+        assert sena_sentence({"code": "window_closed", "params": {"seat": 3}}, Learner(0)) == gone
+        assert sena_sentence({"code": "sena_caught", "params": {"seat": 0, "signaller": 1, "senas": ["31"]}},
+                             Viewer()) == caught

@@ -5,14 +5,20 @@ from __future__ import annotations
 from tutorial.i18n.terms import SENAS
 from tutorial.i18n.translate import gettext as _
 from tutorial.narrator.people import Viewer
-from tutorial.narrator.words import and_list
+from tutorial.narrator.words import and_list, capfirst
 
 EVENTS = ("sena", "sena_flash", "sena_caught", "window_closed")
 
 
 def sena_sentence(event: dict, viewer: Viewer) -> str:
+    """The signal event told to ``viewer``; a seat is named as inside a sentence ("La seña del rival a tu derecha ya
+    ha pasado")."""
+    return capfirst(_sena_sentence(event, viewer))
+
+
+def _sena_sentence(event: dict, viewer: Viewer) -> str:
     code, p = event["code"], event["params"]
-    player = viewer.player(p["seat"])
+    player = viewer.player_in_sentence(p["seat"])
     if code == "sena":
         if getattr(viewer, "seat", None) == p["seat"]:
             return _("You signal to your partner: %(sena)s.", sena=SENAS[p["sena"]])
@@ -22,7 +28,7 @@ def sena_sentence(event: dict, viewer: Viewer) -> str:
     if code == "window_closed":
         return _("The signal of %(player)s is gone.", player=player)
     names = and_list([str(SENAS[name]) for name in p["senas"]])
-    signaller = viewer.player(p["signaller"])
+    signaller = viewer.player_in_sentence(p["signaller"])
     if getattr(viewer, "seat", None) == p["seat"]:
         return _("You caught the signal of %(player)s: %(senas)s.", player=signaller, senas=names)
     if getattr(viewer, "seat", None) == p["signaller"]:
