@@ -221,15 +221,15 @@ SEEN = [{"number": 0, "seat": 2, "sena": "31", "caught_by": [], "mus_round": 2},
         {"number": 3, "seat": 2, "sena": "dos_reyes", "caught_by": [1, 3], "mus_round": 2}]
 SEEN_WORDS = {
     "es": ["Tu compañero hizo la seña de 31.",
-           "Rival a tu izquierda hizo la seña de medias y la cazaste. Fue antes de un descarte: esas cartas pueden "
+           "El rival a tu izquierda hizo la seña de medias y la cazaste. Fue antes de un descarte: esas cartas pueden "
            "haber cambiado después.",
            "Tu compañero hizo la seña de dos reyes; la cazaron los dos rivales."],
-    "pt": ["Seu parceiro fez o sinal de 31.",
-           "Adversário à sua esquerda fez o sinal de trinca e você pegou. Foi antes de um descarte: essas cartas "
+    "pt": ["O seu parceiro fez o sinal de 31.",
+           "O adversário à sua esquerda fez o sinal de trinca e você pegou. Foi antes de um descarte: essas cartas "
            "podem ter mudado depois.",
-           "Seu parceiro fez o sinal de dois reis; os dois adversários pegaram."],
+           "O seu parceiro fez o sinal de dois reis; os dois adversários pegaram."],
     "ca": ["El teu company va fer la senya de 31.",
-           "Rival a la teva esquerra va fer la senya de mitjanes i la vas caçar. Va ser abans d'un descart: "
+           "El rival a la teva esquerra va fer la senya de mitjanes i la vas caçar. Va ser abans d'un descart: "
            "aquelles cartes poden haver canviat després.",
            "El teu company va fer la senya de dos reis; la van caçar els dos rivals."],
 }

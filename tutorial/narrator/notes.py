@@ -24,7 +24,7 @@ def _note(event: dict, viewer: Viewer) -> str | None:
     if code in SPOKEN_TYPES:
         return _("%(player)s: %(action)s", player=who, action=action_label({"type": code}))
     if code == "mano_set":
-        return _("%(player)s cut first and becomes mano.", player=viewer.player(params["mano"]))
+        return _("%(player)s cut first and becomes mano.", player=viewer.player_in_sentence(params["mano"]))
     if code == "lance_start":
         return _("Lance: %(lance)s.", lance=lance_name(params["lance"]))
     if code == "lance_skipped":

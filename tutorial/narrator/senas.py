@@ -57,17 +57,17 @@ def seen_in_hand(seen: list[dict], viewer: Viewer, mus_round: int) -> dict:
     for sena in seen:
         if sena["seat"] == seat:
             continue
-        player, name = viewer.player(sena["seat"]), SENAS[sena["sena"]]
+        player, name = viewer.player_in_sentence(sena["seat"]), SENAS[sena["sena"]]
         if seat in sena["caught_by"]:
             line = _("%(player)s signalled %(sena)s and you caught it.", player=player, sena=name)
         elif len(sena["caught_by"]) == 1:
             line = _("%(player)s signalled %(sena)s; %(rival)s caught it.", player=player, sena=name,
-                     rival=viewer.player(sena["caught_by"][0]))
+                     rival=viewer.player_in_sentence(sena["caught_by"][0]))
         elif sena["caught_by"]:
             line = _("%(player)s signalled %(sena)s; both rivals caught it.", player=player, sena=name)
         else:
             line = _("%(player)s signalled %(sena)s.", player=player, sena=name)
         if sena["mus_round"] < mus_round:
             line = f'{line} {_("It was made before a discard: those cards may have changed since.")}'
-        lines.append(line)
+        lines.append(capfirst(line))
     return {"title": _("Signals you saw"), "lines": lines, "none": _("You saw no signal in this hand.")}
