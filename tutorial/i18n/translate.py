@@ -51,12 +51,24 @@ def _joints(text: str) -> tuple:
                            for match in BEFORE_PLACEHOLDER.finditer(text)]))
 
 
-def fill(text: str, variables: dict, lang: str | None = None) -> str:
-    """``text % variables``, each preposition before a placeholder joined to its value as ``lang`` writes it (the
-    current locale's language by default): "a %(player)s" with "el jugador 3" -> "al jugador 3"."""
+def language(found) -> str:
+    """The language of the translations ``found`` (one object per locale), kept on it once looked up."""
+    lang = getattr(found, "mus_language", None)
+    if lang is None:
+        locale = flask_babel.get_locale()
+        lang = found.mus_language = locale.language if locale is not None else ""
+    return lang
+
+
+def fill(text: str, variables: dict, lang: str | None = None, found=None) -> str:
+    """``text % variables``, each preposition before a placeholder joined to its value as ``lang`` writes it (by
+    default the language of the translations ``found``, or the current locale's): "a %(player)s" with "el jugador 3"
+    -> "al jugador 3"."""
     joints = _joints(text) if variables else ()
     if joints:
-        contractions, elisions = joining(lang or str(flask_babel.get_locale() or ""))
+        if lang is None:
+            lang = language(found) if found is not None else str(flask_babel.get_locale() or "")
+        contractions, elisions = joining(lang)
         for start, end, word, name in joints if (contractions or elisions) else ():
             value = str(variables.get(name, ""))
             joined = _joined(word.lower(), value, contractions, elisions)
@@ -80,7 +92,7 @@ def gettext(string: str, **variables) -> str:
     found = translations()
     if found is None:
         return flask_babel.gettext(string, **variables)
-    return fill(found.ugettext(string), variables)
+    return fill(found.ugettext(string), variables, found=found)
 
 
 def ngettext(singular: str, plural: str, num: int, **variables) -> str:
@@ -88,14 +100,14 @@ def ngettext(singular: str, plural: str, num: int, **variables) -> str:
     if found is None:
         return flask_babel.ngettext(singular, plural, num, **variables)
     variables.setdefault("num", num)
-    return fill(found.ungettext(singular, plural, num), variables)
+    return fill(found.ungettext(singular, plural, num), variables, found=found)
 
 
 def pgettext(context: str, string: str, **variables) -> str:
     found = translations()
     if found is None:
         return flask_babel.pgettext(context, string, **variables)
-    return fill(found.upgettext(context, string), variables)
+    return fill(found.upgettext(context, string), variables, found=found)
 
 
 def lazy_gettext(string: str, **variables) -> LazyString:
