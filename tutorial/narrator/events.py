@@ -24,7 +24,10 @@ def _sentence(event: dict, viewer: Viewer) -> str:
     player = viewer.player(p["seat"]) if "seat" in p else ""
     us = viewer.us(p.get("team"))
     if code == "hand_start":
-        return _("Hand %(number)s. Mano: %(player)s.", number=p["hand_number"], player=viewer.player(p["mano"]))
+        if p["mano"] == viewer.seat:
+            return _("Hand %(number)s. You are mano.", number=p["hand_number"])
+        return _("Hand %(number)s. The mano is %(player)s.", number=p["hand_number"],
+                 player=viewer.player_in_sentence(p["mano"]))
     if code == "deal":
         return _("Your cards: %(cards)s.", cards=cards_text(p["cards"]))
     if code == "mano_set":
