@@ -1,7 +1,7 @@
 import { callApi } from "./api.js";
 import { announce } from "./dom.js";
 import { renderCheckerResult } from "./checker-result.js";
-import { fmt } from "./text.js";
+import { capitalize, fmt } from "./text.js";
 
 // The hand checker's card picker: a keyboard-operable grid of the 40 cards that fills the four text fields.
 // The text fields stay the source of truth (the form works without this script, as a GET form); the picker only
@@ -39,6 +39,11 @@ function activeSeat() {
 function setActiveSeat(seat) {
   picker.querySelector(`input[name="picker-seat"][value="${seat}"]`).checked = true;
   render();
+}
+
+// A status line starts with the card's name, which the catalogs write in lower case.
+function sentence(template, params) {
+  return capitalize(fmt(template, params), document.documentElement.lang);
 }
 
 function render() {
@@ -79,7 +84,7 @@ function removeButton(code, seat) {
     const remaining = tokens(seat).filter((token) => token !== code);
     fields[seat].value = remaining.join(" ");
     render();
-    announce(status, fmt(text.removed[seat], { card: names[code] }));
+    announce(status, sentence(text.removed[seat], { card: names[code] }));
     focusCard(picker.querySelector(`.picker-card[data-code="${code}"]`));
   });
   item.append(button);
@@ -91,7 +96,7 @@ function take(button) {
   const current = hands();
   const ownerSeat = current.findIndex((codes) => codes.includes(code));
   if (ownerSeat >= 0) {
-    announce(status, fmt(text.taken[ownerSeat], { card: names[code] }));
+    announce(status, sentence(text.taken[ownerSeat], { card: names[code] }));
     return;
   }
   let seat = activeSeat();
@@ -101,7 +106,7 @@ function take(button) {
   }
   fields[seat].value = [...current[seat], code].join(" ");
   const count = current[seat].length + 1;
-  let message = fmt(text.added[seat], { card: names[code], count });
+  let message = sentence(text.added[seat], { card: names[code], count });
   if (count === 4) {
     const seats = [0, 1, 2, 3];
     const after = [...seats.slice(seat + 1), ...seats.slice(0, seat)];  // the other seats, the next one first

@@ -38,16 +38,16 @@ def test_the_picker_fills_the_four_hands_with_the_keyboard_only(page, assert_axe
     for _ in range(6):
         page.keyboard.press("Enter")
         page.keyboard.press("ArrowRight")
-    expect(status).to_have_text(re.compile("seis de copas: para el jugador 4 \\(4 de 4\\)"))
+    expect(status).to_have_text(re.compile("Seis de copas: para el jugador 4 \\(4 de 4\\)"))
     expect(page.get_by_role("textbox", name="Jugador 1 (Pareja A)")).to_have_value("1o 2o 3o 4o")
     assert [page.locator(f"#h{seat}").input_value() for seat in range(4)] == [
         "1o 2o 3o 4o", "5o 6o 7o 10o", "11o 12o 1c 2c", "3c 4c 5c 6c"]
     # a dealt card is unavailable: it says where it is and taking it again changes nothing
-    taken = page.get_by_role("button", name="rey de oros, no disponible: ya la tiene el jugador 3")
+    taken = page.get_by_role("button", name="rey de oros, no disponible: está en la mano del jugador 3")
     expect(taken).to_have_attribute("aria-disabled", "true")
     taken.focus()
     page.keyboard.press("Enter")
-    expect(status).to_have_text("rey de oros, no disponible: ya la tiene el jugador 3")
+    expect(status).to_have_text("Rey de oros, no disponible: está en la mano del jugador 3")
     assert page.locator("#h2").input_value() == "11o 12o 1c 2c"
     # Enter in a text field sends the GET form: the deal goes to the address
     page.keyboard.press("Tab")
@@ -84,11 +84,11 @@ def test_removing_a_card_from_a_hand_makes_it_available_again(page):
     page.goto(PAGES["pt"])
     focus_first_deck_card(page)
     page.keyboard.press("Enter")
-    remove = page.get_by_role("button", name="Retirar ás de ouros do jogador 1")
+    remove = page.get_by_role("button", name="Retirar ás de ouros da mão do jogador 1")
     expect(remove).to_be_visible()
     remove.focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#picker-status")).to_have_text("ás de ouros: retirada do jogador 1.")
+    expect(page.locator("#picker-status")).to_have_text("Ás de ouros: fora da mão do jogador 1.")
     expect(page.get_by_role("button", name="ás de ouros", exact=True)).not_to_have_attribute("aria-disabled", "true")
     assert page.locator("#h0").input_value() == ""
 

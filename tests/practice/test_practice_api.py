@@ -187,3 +187,18 @@ def test_every_raise_of_the_deje_bets_says_the_total_the_engine_holds():
             assert total == betting.total
             raised += action.type == "envido" and before > 0
     assert raised >= 5
+
+
+def test_a_turn_in_pares_or_juego_names_the_mano_once_marked_in_the_list_or_after_it_when_it_does_not_play(client):
+    told = {True: 0, False: 0}
+    for seed in range(200):
+        found = exercise("turn", seed)
+        if found.lance not in ("pares", "juego"):
+            continue
+        setting = client.get(f"/api/practice?skill=turn&seed={seed}&lang=es").get_json()["setting"]
+        plays = found.mano in found.facts["order"]
+        mano = f"el jugador {found.mano + 1}"
+        assert setting.count("mano") == 1, setting
+        assert (f"{mano} (mano)" in setting) if plays else setting.endswith(f"; es mano {mano}."), setting
+        told[plays] += 1
+    assert told[True] and told[False], told

@@ -221,16 +221,16 @@ SEEN = [{"number": 0, "seat": 2, "sena": "31", "caught_by": [], "mus_round": 2},
         {"number": 3, "seat": 2, "sena": "dos_reyes", "caught_by": [1, 3], "mus_round": 2}]
 SEEN_WORDS = {
     "es": ["Tu compañero hizo la seña de 31.",
-           "El rival a tu izquierda hizo la seña de medias y la cazaste. Fue antes de un descarte: esas cartas pueden "
-           "haber cambiado después.",
+           "El rival a tu izquierda hizo la seña de medias y la cazaste. Fue antes de un descarte: desde entonces "
+           "las cartas pueden haber cambiado.",
            "Tu compañero hizo la seña de dos reyes; la cazaron los dos rivales."],
     "pt": ["O seu parceiro fez o sinal de 31.",
-           "O adversário à sua esquerda fez o sinal de trinca e você pegou. Foi antes de um descarte: essas cartas "
-           "podem ter mudado depois.",
+           "O adversário à sua esquerda fez o sinal de trinca e você pegou. Foi antes de um descarte: desde então as "
+           "cartas podem ter mudado.",
            "O seu parceiro fez o sinal de dois reis; os dois adversários pegaram."],
     "ca": ["El teu company va fer la senya de 31.",
            "El rival a la teva esquerra va fer la senya de mitjanes i la vas caçar. Va ser abans d'un descart: "
-           "aquelles cartes poden haver canviat després.",
+           "des de llavors les cartes poden haver canviat.",
            "El teu company va fer la senya de dos reis; la van caçar els dos rivals."],
 }
 

@@ -100,9 +100,12 @@ def setting(found: practice.Exercise) -> str:
     if found.skill in decisions.DECISION_SKILLS:
         return decision_setting(found)
     if found.skill == "turn" and found.lance in ("pares", "juego"):
+        holders = and_list(NOBODY.label(seat, found.mano, in_sentence=True) for seat in found.facts["order"])
+        if found.mano in found.facts["order"]:  # the list marks the mano already
+            return _("%(lance)s, between the players who hold it: %(players)s.",
+                     lance=capfirst(lance_name(found.lance)), players=holders)
         return _("%(lance)s, between the players who hold it: %(players)s; the mano is %(player)s.",
-                 lance=capfirst(lance_name(found.lance)), player=NOBODY.player_in_sentence(found.mano),
-                 players=and_list(NOBODY.label(seat, found.mano, in_sentence=True) for seat in found.facts["order"]))
+                 lance=capfirst(lance_name(found.lance)), player=NOBODY.player_in_sentence(found.mano), players=holders)
     if found.skill in ("deje", "turn"):
         return _("%(lance)s; the mano is %(player)s.", lance=capfirst(lance_name(found.lance)),
                  player=NOBODY.player_in_sentence(found.mano))
