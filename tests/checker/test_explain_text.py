@@ -41,7 +41,7 @@ def lance(described_dict, name):
 WHY = {
     # (hands, explain args, lance, decision code): the words expected per language
     "tie_by_mano": (TIE, {"mano": 1}, "grande", "tie_mano", {
-        "es": ["Jugadas iguales a grande (rey, caballo, sota, siete)", "gana quien está más cerca de la mano"],
+        "es": ["Empate (rey, caballo, sota, siete) en el lance de grande", "gana quien está más cerca de la mano"],
         "pt": ["Jogadas iguais em Maior (rei, cavalo, valete, sete)", "ganha quem está mais perto da mão"],
         "ca": ["Jugades iguals a grans (rei, cavall, sota, set)", "guanya qui és més a prop de la mà"]}),
     "second_card": (SECOND, {}, "grande", "card", {
