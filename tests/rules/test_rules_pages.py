@@ -159,28 +159,28 @@ def test_compare_caption_names_the_engines_winner_and_changes_when_the_cards_do(
     a, b = "12o 12c 4e 1b", "12e 11c 11o 10b"
     first = render(rules_app, "es", f"[[compare grande | {a} | {b}]]")
     # the deciding step is worded by the explanation component, as in the hand checker
-    assert captions(first) == ["Grande: gana Jugador A. Las cartas más altas empatan; decide la segunda: "
+    assert captions(first) == ["Grande: gana el jugador A. Las cartas más altas empatan; decide la segunda: "
                                "rey frente a caballo."]
     # The same hands for chica: the engine gives it to A by the lowest card (as against sota).
     chica = render(rules_app, "es", f"[[compare chica | {a} | {b}]]")
-    assert captions(chica) == ["Chica: gana Jugador A. Decide la carta más baja: as frente a sota."]
+    assert captions(chica) == ["Chica: gana el jugador A. Decide la carta más baja: as frente a sota."]
     # Swap a card so B's second card beats A's: the caption follows.
     changed = render(rules_app, "es", "[[compare grande | 12o 11c 4e 1b | 12e 12c 11o 10b]]")
-    assert captions(changed)[0].startswith("Grande: gana Jugador B.")
+    assert captions(changed)[0].startswith("Grande: gana el jugador B.")
 
 
 def test_equal_hands_go_to_the_mano_and_the_caption_follows_who_is_mano(rules_app):
     a, b = "12o 7c 5e 1c", "3c 7o 5b 2e"
     as_mano = render(rules_app, "pt", f"[[compare grande | {a} | {b}]]")
     b_mano = render(rules_app, "pt", f"[[compare grande mano=b | {a} | {b}]]")
-    assert captions(as_mano)[0].startswith("Maior: ganha Jogador A.")
-    assert captions(b_mano)[0].startswith("Maior: ganha Jogador B.")
+    assert captions(as_mano)[0].startswith("Maior: ganha o jogador A.")
+    assert captions(b_mano)[0].startswith("Maior: ganha o jogador B.")
     assert "mais perto da mão" in captions(b_mano)[0]
 
 
 def test_juego_order_caption_says_32_beats_40_because_the_engine_does(rules_app):
     html = render(rules_app, "ca", "[[compare juego | 12o 10e 7c 5b | 12c 11o 10b 3e]]")
-    assert captions(html) == ["Joc: guanya Jugador A. El 32 només cedeix davant del 31: supera el 40."]
+    assert captions(html) == ["Joc: guanya el jugador A. El 32 només cedeix davant del 31: supera el 40."]
 
 
 def test_pares_caption_names_the_play_the_engine_finds(rules_app):
@@ -238,7 +238,7 @@ def test_compare_winner_badge_agrees_with_the_engine_on_random_hands(rules_app):
         for lance in ("grande", "chica"):
             html = render(rules_app, "es", f"[[compare {lance} | {a} | {b}]]")
             expected = "A" if _a_beats_b(a, b, lance) else "B"
-            assert captions(html)[0].startswith(f"{lance.capitalize()}: gana Jugador {expected}.")
+            assert captions(html)[0].startswith(f"{lance.capitalize()}: gana el jugador {expected}.")
             won = re.findall(r'rules-example__hand--winner">\s*<p class="rules-example__label">Jugador (\w)', html)
             assert won == [expected]
 

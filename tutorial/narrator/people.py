@@ -164,7 +164,7 @@ class Players(Viewer):
         name = self.names[seat]
         if name.isdigit():
             return pgettext("in a sentence", "Seat %(number)d", number=int(name))
-        return self.player(seat)
+        return pgettext("in a sentence", "Player %(letter)s", letter=name)
 
     def team(self, team: int) -> str:
         return _("players 1 and 3") if team == 0 else _("players 2 and 4")

@@ -78,9 +78,10 @@ def expand_compare(directive: Directive) -> dict:
     else:
         winner = lance_result.winner
         decision = lance_result.decision
-        caption = [_("%(lance)s: %(winner)s wins.", winner=players.player(winner), lance=capfirst(lance_word)),
+        caption = [_("%(lance)s: %(winner)s wins.", winner=players.player_in_sentence(winner),
+                     lance=capfirst(lance_word)),
                    decision_text({"lance": lance, "decision": decision,
-                                  "team_in_sentence": players.player(winner)})]
+                                  "team_in_sentence": players.player_in_sentence(winner)})]
         highlight = {letters[int(seat)]: codes for seat, codes in decision["highlight"].items()}
     infos = result.infos
     hands = []
