@@ -114,7 +114,7 @@ def test_the_lesson_log_writes_a_raise_as_a_raise_with_its_total(spanish):
     assert note(opening, lesson_cast()) == "Bruno: envido 10"
     assert note(raised, lesson_cast()) == "Carla: 2 más, 12 en total"
     assert sentence(raised, lesson_cast()) == "Carla: 2 más (12 en total)."
-    assert commentary(raised, Players()) == ["Jugador 3 sube: 2 más, 12 tantos en total."]
+    assert commentary(raised, Players()) == ["El jugador 3 sube: 2 más, 12 tantos en total."]
 
 
 @pytest.mark.parametrize("lang, gone, caught", [

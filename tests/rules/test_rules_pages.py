@@ -312,7 +312,7 @@ def test_a_betting_example_is_played_through_the_game_who_answers_no_quiero_to_t
     assert "El jugador 1, compañero del que apostó, no puede contestarla." in steps[2]
     assert steps[3] == ("Jugador 4: no quiero. La respuesta pasa a su compañero, el jugador 2. El jugador 2 había "
                         "pasado, pero cada apuesta se contesta de nuevo.")
-    assert steps[4].startswith("Jugador 2 sube: 5 más, 7 tantos en total. Los jugadores 1 y 3 la contestan, "
+    assert steps[4].startswith("El jugador 2 sube: 5 más, 7 tantos en total. Los jugadores 1 y 3 la contestan, "
                                "empezando por el jugador 3")
     assert "cobran el deje en el acto: 2 tantos" in steps[6] and "Marcador: 0 a 2." in steps[6]
     caption = captions(render(rules_app, "ca", BETTING))[0]

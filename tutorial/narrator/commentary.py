@@ -27,7 +27,7 @@ def _commentary(event, viewer: Viewer, accepted_before: int) -> list[str]:
                              params["amount"], player=viewer.player(params["seat"]))]
         return [ngettext("%(player)s raises: %(amount)d more, %(num)d tanto in all.",
                          "%(player)s raises: %(amount)d more, %(num)d tantos in all.", params["total"],
-                         player=viewer.player(params["seat"]), amount=params["amount"])]
+                         player=viewer.player_in_sentence(params["seat"]), amount=params["amount"])]
     if code == "lance_start" and params["lance"] != "grande":
         return [_("Next lance: %(lance)s.", lance=lance_name(params["lance"]))]
     if code == "lance_skipped":
