@@ -175,6 +175,30 @@ def room_sentences(app, lang: str) -> list[tuple[str, str]]:
     return found
 
 
+def senas_sentences(app, lang: str) -> list[tuple[str, str]]:
+    """The señas' events and the list of signals seen after a hand, told to each seat, to nobody's view and to a
+    room of people named as they typed (a vowel first, for ca "d'Eloi")."""
+    from tutorial.narrator import Cast, Learner, Viewer
+    from tutorial.narrator.senas import sena_sentence, seen_in_hand
+
+    events = [{"code": "sena", "params": {"seat": 1, "sena": "dos_reyes"}},
+              {"code": "sena_flash", "params": {"seat": 1}}, {"code": "window_closed", "params": {"seat": 1}},
+              {"code": "sena_caught", "params": {"seat": 0, "signaller": 1, "senas": ["31"]}},
+              {"code": "sena_caught", "params": {"seat": 1, "signaller": 0, "senas": ["medias", "duples"]}},
+              {"code": "sena_caught", "params": {"seat": 3, "signaller": 2, "senas": ["ciego"]}}]
+    seen = [{"seat": 2, "sena": "31", "caught_by": [1], "mus_round": 0},
+            {"seat": 1, "sena": "tres_reyes", "caught_by": [0], "mus_round": 1},
+            {"seat": 2, "sena": "dos_ases", "caught_by": [1, 3], "mus_round": 1}]
+    found = []
+    with app.test_request_context(f"/{lang}/"):
+        g.lang = lang
+        viewers = [Learner(seat) for seat in range(4)] + [Viewer(), Cast(("Ana", "Eloi", "Iker", "Amaia"), Learner(0))]
+        for viewer in viewers:
+            found += [("senas", sena_sentence(event, viewer)) for event in events]
+            found += [("senas", line) for line in seen_in_hand(seen, viewer, 1)["lines"]]
+    return found
+
+
 def strategy_sentences(app, lang: str) -> list[tuple[str, str]]:
     """The strategy course's figure of a claim, in tantos and in game chance, for one deal and for many."""
     from tutorial.lessons.claims import Figure
@@ -192,7 +216,8 @@ def strategy_sentences(app, lang: str) -> list[tuple[str, str]]:
 def sentences(client, app, lang: str) -> list[tuple[str, str]]:
     """Every generated sentence in ``lang``, with where it comes from."""
     return (rules_examples(client, lang) + checker(client, lang) + practice_sentences(client, lang)
-            + table_sentences(client, app, lang) + room_sentences(app, lang) + strategy_sentences(app, lang))
+            + table_sentences(client, app, lang) + room_sentences(app, lang) + senas_sentences(app, lang)
+            + strategy_sentences(app, lang))
 
 
 def main(argv: list[str]) -> None:

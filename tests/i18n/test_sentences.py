@@ -73,7 +73,8 @@ def faults(said: list[tuple[str, str]], lang: str) -> list[str]:
 def test_every_generated_sentence_reads_whole_in_every_language(rendered, lang):
     said = rendered[lang]
     kinds = {where for where, _text in said}
-    assert {"rules", "checker", "practice", "narrator", "notes", "commentary", "coach", "table", "rooms"} <= kinds
+    assert {"rules", "checker", "practice", "narrator", "notes", "commentary", "coach", "table", "rooms",
+            "senas"} <= kinds
     assert len(said) > 500
     found = faults(said, lang)
     assert not found, f"{len(found)} faults in {lang}:\n" + "\n".join(found[:60])
