@@ -234,3 +234,19 @@ def test_every_step_kind_has_its_partial_and_the_page_draws_each_kind_with_it(cl
         html = client.get(f"/es/{SLUGS['es']}/{lesson.key}").get_data(as_text=True)
         drawn |= set(re.findall(r'data-kind="([a-z]+)"', html))
     assert drawn == set(lessons.KINDS)
+
+
+def test_a_lessons_text_joins_its_preposition_to_a_name_as_catalan_writes_it(app):
+    from flask import g
+    from flask_babel import force_locale
+
+    from tutorial.lessons import words as say
+    from tutorial.lessons.views import joined
+
+    lesson = lessons.find_lesson("pares")
+    step = next(step for step in lesson.steps if "la de {player:0}" in step.hints.get("ca", ""))
+    with app.test_request_context("/ca/"), force_locale("ca"):
+        g.lang = "ca"
+        hint = lessons.fill(step.hints["ca"], step, say.words, joined("ca"))
+        plain = lessons.fill(step.hints["ca"], step, say.words)
+    assert hint.endswith("amb la d'Anna.") and plain.endswith("amb la de Anna."), (hint, plain)

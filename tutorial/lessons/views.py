@@ -7,7 +7,7 @@ table and question with its own partial, ``templates/lessons/steps/<kind>.html``
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from flask import Blueprint, abort, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import force_locale
@@ -15,7 +15,7 @@ from flask_babel import force_locale
 from tutorial import lessons as lesson_data
 from tutorial.engine import EngineError, team
 from tutorial.i18n.languages import anchor, rules_text_file
-from tutorial.i18n.translate import gettext as _
+from tutorial.i18n.translate import fill, gettext as _
 from tutorial.i18n.web import LANGUAGES, current_language, localized_route, rules_url as section_url
 from tutorial.lessons import claims, words as say
 from tutorial.lessons.loader import course_dir, course_of
@@ -89,14 +89,19 @@ def rules_url(section: str | None) -> str | None:
     return section_url(section)
 
 
+def joined(lang: str):
+    """How a lesson's text in ``lang`` is filled: a preposition before a value joined as the language writes it."""
+    return partial(fill, lang=lang)
+
+
 def step_context(step: lesson_data.Step, lang: str) -> dict:
     """The step's page (``tutorial.lessons.step_page``) with its words: its text filled by the engine, the players'
     names, the table's log and score."""
     page = lesson_data.step_page(step)
     more = step.more.get(lang)
-    context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words)),
+    context = dict(page, text=say.paragraphs(lesson_data.fill(step.texts[lang], step, say.words, joined(lang))),
                    about=say.step_topic(step),
-                   more=say.paragraphs(lesson_data.fill(more, step, say.words)) if more else None,
+                   more=say.paragraphs(lesson_data.fill(more, step, say.words, joined(lang))) if more else None,
                    rules_url=rules_url(step.data.get("rules")),
                    rules_title=rules_titles(lang).get(anchor(step.data.get("rules") or "", lang)),
                    seats=[dict(seat, name=say.seat_name(seat["seat"]), team=say.team_words(team(seat["seat"])))
@@ -141,7 +146,7 @@ def verdict_json(step: lesson_data.Step, verdict: lesson_data.Verdict, lang: str
             "message": say.verdict_message(verdict), "details": say.verdict_details(verdict, tries),
             "explanation": None}
     if not verdict.correct and step.hints:
-        body["hint"] = lesson_data.fill(step.hints[lang], step, say.words)
+        body["hint"] = lesson_data.fill(step.hints[lang], step, say.words, joined(lang))
     outcome = (verdict.outcome or {}) if verdict.correct else {}  # a wrong answer changes nothing at the table
     if "explain" in outcome:  # a whole hand, counted
         body["explanation"] = say.described(outcome["explain"])
