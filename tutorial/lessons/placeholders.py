@@ -146,15 +146,14 @@ def fill(text: str, step: Step, words, join=None) -> str:
     """``text`` with every placeholder replaced by ``words(type, value)`` of the engine's value; ``join(template,
     values)``, where given, fills the text as its language writes a preposition before a value (the site's
     ``translate.fill``: ca "la de {player:0}" -> "la d'Anna")."""
-    if join is None:
-        return PLACEHOLDER.sub(lambda match: str(words(*resolve(step, match.group(1), match.group(2)))), text)
     values = {}
 
     def hold(match) -> str:
         key = f"value{len(values)}"
         values[key] = str(words(*resolve(step, match.group(1), match.group(2))))
         return f"%({key})s"
-    return join(PLACEHOLDER.sub(hold, text.replace("%", "%%")), values)
+    template = PLACEHOLDER.sub(hold, text.replace("%", "%%"))
+    return join(template, values) if join is not None else template % values
 
 
 def plain_words(kind: str, value) -> str:

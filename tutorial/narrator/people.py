@@ -163,7 +163,7 @@ class Players(Viewer):
     def player_in_sentence(self, seat: int) -> str:
         name = self.names[seat]
         if name.isdigit():
-            return pgettext("in a sentence", "Seat %(number)d", number=int(name))
+            return super().player_in_sentence(int(name) - 1)
         return pgettext("in a sentence", "Player %(letter)s", letter=name)
 
     def team(self, team: int) -> str:

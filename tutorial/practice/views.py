@@ -6,6 +6,8 @@ question, the choices, and why the right answer is right, with the rule's link. 
 """
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, g, jsonify, render_template, request, url_for
 from flask_babel import force_locale
 
@@ -95,12 +97,17 @@ def _question(found: practice.Exercise) -> str:
     return _("Nobody accepts the last bet. How many tantos does each team collect for it?")
 
 
+def said(found: practice.Exercise, seat: int) -> str:
+    """A seat inside a sentence of the exercise, marked when it is the mano: "el jugador 2 (mano)"."""
+    return NOBODY.label(seat, found.mano, in_sentence=True)
+
+
 def setting(found: practice.Exercise) -> str:
     """What the question assumes: the reyes and the mano."""
     if found.skill in decisions.DECISION_SKILLS:
         return decision_setting(found)
     if found.skill == "turn" and found.lance in ("pares", "juego"):
-        holders = and_list(NOBODY.label(seat, found.mano, in_sentence=True) for seat in found.facts["order"])
+        holders = and_list(said(found, seat) for seat in found.facts["order"])
         if found.mano in found.facts["order"]:  # the list marks the mano already
             return _("%(lance)s, between the players who hold it: %(players)s.",
                      lance=capfirst(lance_name(found.lance)), players=holders)
@@ -182,9 +189,7 @@ def counted_why(found: practice.Exercise, bets: dict | None = None, lance: str |
 
 def turn_why(found: practice.Exercise) -> str:
     """Who speaks now and why, from the engine's betting: the opening round in order, or the answering team."""
-    def label(seat: int) -> str:
-        return NOBODY.label(seat, found.mano, in_sentence=True)
-
+    label = partial(said, found)
     player = label(found.answer["seat"])
     if found.facts["bettor"] is None:
         return _("Nobody has bet yet: the players speak in order from the mano, and %(player)s is next.",
@@ -258,9 +263,7 @@ def why(verdict: practice.Verdict) -> str:
 def _seat_why(found: practice.Exercise, chosen: int) -> str:
     winner, lance = found.answer["seat"], found.lance
 
-    def label(seat: int) -> str:
-        return NOBODY.label(seat, found.mano, in_sentence=True)
-
+    label = partial(said, found)
     if chosen != winner and not practice.holds(found, chosen):
         if lance == "pares":
             first = capfirst(_("%(player)s has no pares, so it does not play the lance.", player=label(chosen)))
@@ -277,7 +280,7 @@ def _seat_why(found: practice.Exercise, chosen: int) -> str:
 
 
 def _win_why(found: practice.Exercise) -> str:
-    lance, label = found.lance, (lambda seat: NOBODY.label(seat, found.mano, in_sentence=True))
+    lance, label = found.lance, partial(said, found)
     best = practice.runner_up(found)
     if best is None:
         return _("Only %(player)s holds %(lance)s, so it wins.", player=label(found.answer["seat"]),
