@@ -21,7 +21,7 @@ export function renderControls(ctx, view, ready, handlers) {
     return;
   }
   $(`seat-${view.seat}-cards`).replaceChildren(learnerCards(ctx, view));
-  const { ui, seats } = ctx.texts;
+  const { ui } = ctx.texts;
   const prompt = $("controls-prompt");
   const actions = view.legal_actions.filter((entry) => !OWN_CONTROLS.has(entry.type));
   const usWon = view.winner_team === view.team;
@@ -31,14 +31,21 @@ export function renderControls(ctx, view, ready, handlers) {
   } else if (view.limit) { // the game holds its cap of moves: nothing more can be played, the view says why
     prompt.textContent = view.limit;
   } else if (!actions.length) {
-    const waitingFor = view.turn !== null ? seats[view.turn] : "";
-    prompt.textContent = fmt(ui.waiting, { player: waitingFor });
+    prompt.textContent = waitingText(ctx, view);
   } else {
     prompt.textContent = legal(view, "discard") ? ui.chooseDiscards
       : view.phase === "hand_over" ? ui.handOver
         : view.phase === "game_over" ? (usWon ? ui.gameWonUs : ui.gameWonThem) : turnPrompt(ctx, view);
     for (const entry of actions) addControl(ctx, view, entry, handlers);
   }
+}
+
+// Whom the table waits for while the learner has nothing to do: the seat whose turn it is ("The rival on your right
+// is deciding."), or, once the learner's discard is chosen, the others still choosing theirs (the board marks who).
+function waitingText(ctx, view) {
+  const { ui, seatsInSentence } = ctx.texts;
+  if (view.phase === "discard") return ui.waitingDiscards;
+  return view.turn === null ? "" : capitalize(fmt(ui.waiting, { player: seatsInSentence[view.turn] }), ctx.lang);
 }
 
 /** Put the focus on the learner's first control (a card while they choose a discard); with none (another seat's

@@ -382,7 +382,8 @@ def test_a_view_asked_for_before_the_start_and_answered_after_it_does_not_hide_t
 
 def test_after_a_move_that_leaves_the_turn_to_another_person_the_focus_waits_on_the_prompt(people):
     """A person's move whose next turn is someone else's takes their controls away: the focus goes to the sentence
-    that says whom the table waits for (never lost to the page), and comes back to the controls at their turn."""
+    that says whom the table waits for ("Bruno está decidiendo."; never lost to the page), and comes back to the
+    controls at their turn."""
     ana, bruno = people(2, "es")
     room = create_room(ana, "es", "Ana")
     join_room(bruno, f"/r/{room}", "Bruno", seat=1)
@@ -395,9 +396,38 @@ def test_after_a_move_that_leaves_the_turn_to_another_person_the_focus_waits_on_
                 page.wait_for_function("() => document.getElementById('table').dataset.ready === 'true'")
                 if not control_ids(page):  # the turn is another's: a person's or a bot's still to come
                     assert page.evaluate("() => document.activeElement.id") == "controls-prompt"
-                    assert page.text_content("#controls-prompt").startswith("Esperando")
+                    prompt = page.text_content("#controls-prompt")  # the seat whose turn it is, as its subject
+                    assert re.fullmatch(r"(Ana|Bruno|El rival a tu (derecha|izquierda) \(bot\)|Tu compañero \(bot\))"
+                                        r" está decidiendo\.", prompt), prompt
                     waited += 1
         if waited >= 2:
             break
         ana.wait_for_timeout(50)
     assert waited >= 2, "no move left the turn to another seat"
+
+
+def test_a_person_whose_discard_is_chosen_is_told_that_the_others_are_still_choosing(people):
+    """Both people go to mus; the first to choose a discard has no control left while the other chooses: the prompt
+    says so (it once read "Esperando: ." with nobody named, since no single seat has the turn in the discard)."""
+    ana, bruno = people(2, "es")
+    room = create_room(ana, "es", "Ana")
+    join_room(bruno, f"/r/{room}", "Bruno", seat=1)
+    start(ana, "es")
+    bruno.wait_for_selector('#table[data-ready="true"]')
+    for _ in range(100):  # the bots ask for mus only sometimes: hands until one reaches the discard
+        for page in (ana, bruno):
+            ids = control_ids(page) if ready(page) else []
+            if "action-mus" in ids:
+                press(page, "action-mus")
+            elif "action-discard" in ids and page is ana:
+                page.locator(".card-toggle").first.press("Space")
+                press(page, "action-discard")
+                page.wait_for_function("() => !document.querySelector('#controls-buttons button')")
+                assert page.text_content("#controls-prompt") == (
+                    "Ya has elegido tu descarte; los demás todavía están eligiendo.")
+                assert "action-discard" in control_ids(bruno)  # Bruno has not chosen yet
+                return
+            elif ids and "action-discard" not in ids:  # a lance (a bot cut): paso or quiero, the next hand
+                play_one(page, bold=False)
+        ana.wait_for_timeout(50)
+    raise AssertionError("no hand reached the discard")

@@ -29,7 +29,9 @@ def client_texts(learner: Learner) -> dict:
                            "rivals collect the deje: %(deje)s."),
             "answerOrdago": _("%(player)s has gone órdago in %(lance)s and you answer. Accepted, this lance decides "
                               "the game; refused, the rivals collect the deje: %(deje)s."),
-            "waiting": _("Waiting for %(player)s."),
+            # the seat as a sentence names it, its subject: "The rival on your right is deciding.", "Ana is deciding."
+            "waiting": _("%(player)s is deciding."),
+            "waitingDiscards": _("You have chosen your discard; the others are still choosing."),
             "chooseDiscards": _("Choose the cards to change (1 to 4), then press “Change these cards”."),
             "discard": _("Change these cards"),
             "discardCount": _("Selected: %(count)s"),
