@@ -245,3 +245,18 @@ def test_the_rooms_clock_is_its_own_config_key_and_the_tables_clock_still_serves
     alone = create_app({"TESTING": True, "DATABASE": database, "TABLE_CLOCK": lambda: 900.0})
     with alone.app_context():
         assert room_stream.clock() == 900.0
+
+
+
+def test_a_resume_point_that_is_not_plain_ascii_digits_replays_nothing_and_never_fails(app, clock):
+    """"²" and "①" pass str.isdigit but not int(): such a Last-Event-ID or ?since= once answered a 500."""
+    host = create_room(app, seed=9)
+    join_room(app, host, "Bruno")
+    current = host.stream(0)[-1]["id"]
+    for raw in ("²", "①", "١٢", "-1", "9" * 20):
+        for request in ({"query_string": {"since": raw}}, {"headers": {"Last-Event-ID": raw.encode().decode("latin-1")}}):
+            response = host.client.get(f"/api/rooms/{host.room}/events", **request)
+            assert response.status_code == 200, (raw, request)
+            assert f"id: {current}\n" not in response.get_data(as_text=True)  # nothing replayed
+    replayed = host.client.get(f"/api/rooms/{host.room}/events", query_string={"since": current - 1})
+    assert f"id: {current}\n" in replayed.get_data(as_text=True)

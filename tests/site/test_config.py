@@ -88,6 +88,18 @@ def test_the_alternate_language_links_use_the_trusted_host(tmp_path, parse_html)
     assert client.get("/pt/regras", headers={"Host": "localhost"}).status_code == 400
 
 
+def test_a_query_holding_url_fors_own_argument_names_is_carried_to_every_language_as_it_came(client, parse_html):
+    """endpoint, _method, _external or _scheme in a page's query once reached url_for as its arguments: a 500 on
+    every page (endpoint, _method) or language links with the host written twice (_external)."""
+    query = "endpoint=x&_method=POST&_external=1&_scheme=ftp&a=1&a=2"
+    for path in ("/es/reglas", "/en/check", "/eu/", "/pt/jogar"):
+        response = client.get(f"{path}?{query}")
+        assert response.status_code == 200, path
+        links = alternate_links(parse_html, response)  # the five languages, then x-default (the bare home)
+        assert all(link.startswith("http://localhost/") and link.count("http") == 1 for link in links), links
+        assert sum(link.endswith(f"?{query}") for link in links) == 5, links
+
+
 def test_by_default_the_site_answers_its_loopback_names_with_any_port(client):
     for host in ("localhost", "127.0.0.1:5000", "localhost:8000"):
         assert client.get("/es/", headers={"Host": host}).status_code == 200, host

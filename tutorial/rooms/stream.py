@@ -70,8 +70,9 @@ def message(version: int, events: list[dict], **extra) -> str:
 def resume_point(current: int) -> int:
     """The version the client last saw: ``Last-Event-ID``, else ``?since=``, else the current one (no replay)."""
     for raw in (request.headers.get("Last-Event-ID"), request.args.get("since")):
-        if raw is not None and raw.strip().isdigit() and len(raw.strip()) < 12:
-            return min(int(raw), current)
+        digits = None if raw is None else raw.strip()
+        if digits and digits.isascii() and digits.isdecimal() and len(digits) < 12:  # not "²", which isdigit
+            return min(int(digits), current)
     return current
 
 

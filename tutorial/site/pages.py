@@ -1,6 +1,8 @@
 """Home page and the language switcher."""
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from tutorial.engine import DECK
@@ -105,6 +107,9 @@ def alternate_paths() -> dict[str, str]:
     if endpoint and is_localized(endpoint) and request.url_rule is not None:
         # view_args still hold "lang" where no dispatch ran (a test_request_context rendering at start-up).
         values = {key: value for key, value in (request.view_args or {}).items() if key != "lang"}
-        query = {key: value for key, value in request.args.to_dict().items() if key not in values and key != "lang"}
-        return {code: url_for(endpoint, lang=code, **values, **query) for code in LANGUAGES}
+        # The query is carried as it came, written by hand: url_for reads some keys as its own arguments
+        # (endpoint, _method, _external...), so a query holding one of them once failed every page with a 500.
+        query = urlencode([(key, value) for key, value in request.args.items(multi=True)
+                           if key not in values and key != "lang"])
+        return {code: url_for(endpoint, lang=code, **values) + (f"?{query}" if query else "") for code in LANGUAGES}
     return {code: url_for("pages.home", lang=code) for code in LANGUAGES}
