@@ -130,3 +130,31 @@ def test_a_signal_names_its_seat_as_inside_a_sentence_joined_to_its_preposition(
         assert sena_sentence({"code": "window_closed", "params": {"seat": 3}}, Learner(0)) == gone
         assert sena_sentence({"code": "sena_caught", "params": {"seat": 0, "signaller": 1, "senas": ["31"]}},
                              Viewer()) == caught
+
+
+def test_a_spectator_is_told_which_team_takes_each_lance_never_the_rivals(spanish):
+    """Nobody's view (a room's visitor) has no team of its own: "los rivales" once stood for both teams."""
+    watched = Cast(("Ana", "Jugador 2 (bot)", "Carla", "Jugador 4 (bot)"), teams=Viewer())
+    count = {"lance": "grande", "played": True, "counted": True, "points": 2, "scores_after": [2, 5]}
+    refused = {"lance": "pares", "result": "refused", "team": 1}
+    told = {
+        ("count", 0): {"step": dict(count, team=0)},
+        ("count", 1): {"step": dict(count, team=1)},
+        ("deje", 1): {"lance": "chica", "team": 1, "points": 1, "scores": [2, 6]},
+        ("lance_closed", 1): {"lance": "pares", "result": refused},
+        ("lance_skipped", 0): {"lance": "juego", "reason": "only_team", "team": 0},
+        ("game_over", 1): {"winner_team": 1},
+        ("match_over", 0): {"winner_team": 0},
+    }
+    said = {key: sentence({"code": key[0], "params": dict(params)}, watched) for key, params in told.items()}
+    assert said == {
+        ("count", 0): "Grande: la Pareja A cobra 2 tantos. Marcador: 2–5.",
+        ("count", 1): "Grande: la Pareja B cobra 2 tantos. Marcador: 2–5.",
+        ("deje", 1): "La Pareja B cobra el deje de chica: 1 tanto. Marcador: 2–6.",
+        ("lance_closed", 1): "Pares: no querido; la Pareja B gana el lance.",
+        ("lance_skipped", 0): "Solo la Pareja A lleva juego: no se envida y cobra al contar.",
+        ("game_over", 1): "La Pareja B gana la partida.",
+        ("match_over", 0): "La Pareja A gana el encuentro.",
+    }
+    assert sentence({"code": "game_over", "params": {"winner_team": 1}}, Learner(1)) == "¡Tu pareja gana la partida!"
+    assert sentence({"code": "game_over", "params": {"winner_team": 1}}, Learner(0)) == "Los rivales ganan la partida."

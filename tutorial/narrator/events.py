@@ -56,6 +56,9 @@ def _sentence(event: dict, viewer: Viewer) -> str:
             if us:
                 return _("Only your team holds %(lance)s: no betting; you collect at the count.",
                          lance=lance_name(p["lance"]))
+            if viewer.seat is None:
+                return _("Only %(team)s holds %(lance)s: no betting; it collects at the count.",
+                         team=viewer.team_in_sentence(p["team"]), lance=lance_name(p["lance"]))
             return _("Only the rivals hold %(lance)s: no betting; they collect at the count.",
                      lance=lance_name(p["lance"]))
         return _("Nobody holds %(lance)s: the lance is not played.", lance=lance_name(p["lance"]))
@@ -71,6 +74,11 @@ def _sentence(event: dict, viewer: Viewer) -> str:
             return ngettext("Your team collects the deje of %(lance)s: %(num)d tanto. Score %(us)s–%(them)s.",
                             "Your team collects the deje of %(lance)s: %(num)d tantos. Score %(us)s–%(them)s.",
                             p["points"], lance=lance_name(p["lance"]), **score_params(p["scores"], viewer))
+        if viewer.seat is None:
+            return ngettext("%(team)s collects the deje of %(lance)s: %(num)d tanto. Score %(us)s–%(them)s.",
+                            "%(team)s collects the deje of %(lance)s: %(num)d tantos. Score %(us)s–%(them)s.",
+                            p["points"], team=viewer.team_in_sentence(p["team"]), lance=lance_name(p["lance"]),
+                            **score_params(p["scores"], viewer))
         return ngettext("The rivals collect the deje of %(lance)s: %(num)d tanto. Score %(us)s–%(them)s.",
                         "The rivals collect the deje of %(lance)s: %(num)d tantos. Score %(us)s–%(them)s.",
                         p["points"], lance=lance_name(p["lance"]), **score_params(p["scores"], viewer))
@@ -82,19 +90,23 @@ def _sentence(event: dict, viewer: Viewer) -> str:
         return count_text(p["step"], viewer)
     if code == "hand_over":
         return _("The hand is over. Score %(us)s–%(them)s.", **score_params(p["scores"], viewer))
-    if code == "game_over":
-        if viewer.us(p["winner_team"]):
-            return _("Your team wins the game!")
-        return _("The rivals win the game.")
-    if code == "vaca_over":
-        if viewer.us(p["winner_team"]):
-            return _("Your team wins the vaca!")
-        return _("The rivals win the vaca.")
-    if code == "match_over":
-        if viewer.us(p["winner_team"]):
-            return _("Your team wins the match!")
-        return _("The rivals win the match.")
+    if code in ("game_over", "vaca_over", "match_over"):
+        return winner_text(code, p["winner_team"], viewer)
     return code
+
+
+def winner_text(code: str, team: int, viewer: Viewer) -> str:
+    """Who won the game, the vaca or the match: "your team" or "the rivals"; for a spectator the team by name."""
+    if viewer.us(team):
+        return {"game_over": _("Your team wins the game!"), "vaca_over": _("Your team wins the vaca!"),
+                "match_over": _("Your team wins the match!")}[code]
+    if viewer.seat is None:
+        named = viewer.team_in_sentence(team)
+        return {"game_over": _("%(team)s wins the game.", team=named),
+                "vaca_over": _("%(team)s wins the vaca.", team=named),
+                "match_over": _("%(team)s wins the match.", team=named)}[code]
+    return {"game_over": _("The rivals win the game."), "vaca_over": _("The rivals win the vaca."),
+            "match_over": _("The rivals win the match.")}[code]
 
 
 def score_params(scores, viewer: Viewer) -> dict:
@@ -114,6 +126,8 @@ def closed_text(lance: str, result: dict, viewer: Viewer) -> str:
         return _("Órdago accepted in %(lance)s: the cards decide the game.", lance=name)
     if viewer.us(result["team"]):
         return _("%(lance)s: refused; your team wins the lance.", lance=name)
+    if viewer.seat is None:
+        return _("%(lance)s: refused; %(team)s wins the lance.", lance=name, team=viewer.team_in_sentence(result["team"]))
     return _("%(lance)s: refused; the rivals win the lance.", lance=name)
 
 
@@ -129,12 +143,19 @@ def count_text(step: dict, viewer: Viewer) -> str:
         if viewer.us(step["team"]):
             return _("%(lance)s: your team already took the deje when the bet was refused; nothing more. Score "
                      "%(us)s–%(them)s.", lance=name, **scores)
+        if viewer.seat is None:
+            return _("%(lance)s: %(team)s already took the deje when the bet was refused; nothing more. Score "
+                     "%(us)s–%(them)s.", lance=name, team=viewer.team_in_sentence(step["team"]), **scores)
         return _("%(lance)s: the rivals already took the deje when the bet was refused; nothing more. Score "
                  "%(us)s–%(them)s.", lance=name, **scores)
     if viewer.us(step["team"]):
         return ngettext("%(lance)s: your team collects %(num)d tanto. Score %(us)s–%(them)s.",
                         "%(lance)s: your team collects %(num)d tantos. Score %(us)s–%(them)s.", step["points"],
                         lance=name, **scores)
+    if viewer.seat is None:
+        return ngettext("%(lance)s: %(team)s collects %(num)d tanto. Score %(us)s–%(them)s.",
+                        "%(lance)s: %(team)s collects %(num)d tantos. Score %(us)s–%(them)s.", step["points"],
+                        lance=name, team=viewer.team_in_sentence(step["team"]), **scores)
     return ngettext("%(lance)s: the rivals collect %(num)d tanto. Score %(us)s–%(them)s.",
                     "%(lance)s: the rivals collect %(num)d tantos. Score %(us)s–%(them)s.", step["points"],
                     lance=name, **scores)
