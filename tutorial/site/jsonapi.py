@@ -127,6 +127,10 @@ def read_body():
     if limit is not None and len(data) >= limit and request.content_length is None:
         if request.environ["wsgi.input"].read(1):
             raise RequestEntityTooLarge()
+    if request.content_length is not None and len(data) < request.content_length:
+        # The client closed, or its body's deadline passed (serve_worker.py), before the whole body came: gunicorn
+        # hands on what arrived, and "{}" of a promised 40 bytes would otherwise be acted on.
+        return jsonify(error=_("The body arrived incomplete, so nothing was done. Send the request again.")), 400
     if request.get_json(silent=True) is None and data.strip() != b"null":
         return jsonify(error=_("The body is not valid JSON.")), 400
     return None
