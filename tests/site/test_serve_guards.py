@@ -138,6 +138,85 @@ def test_slow_headers_and_slow_bodies_do_not_keep_other_visitors_waiting(guarded
         stop.set()
 
 
+def test_a_body_cut_short_by_its_deadline_is_answered_400_and_acts_on_nothing(guarded):
+    """"{}" of a promised 40 bytes, then silence: past the body's deadline (1 s here) the app gets what came and
+    refuses it; it once created a table (201)."""
+    _base, port = guarded
+    head = ("POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            "Content-Length: 40\r\nAccept-Language: en\r\n\r\n")
+    started = time.monotonic()
+    connection, answer = raw_request(port, head, b"{}")
+    connection.close()
+    assert answer.startswith(b"HTTP/1.1 400") and 0.9 < time.monotonic() - started < 5
+
+
+def test_a_client_waiting_for_100_continue_is_told_to_send_its_body(guarded):
+    """curl sends a body over 1 KiB only after "100 Continue" (or a second's wait): the poller that gathers the
+    request says it as soon as the headers are in, and the request is served."""
+    _base, port = guarded
+    body = json.dumps({"seed": 3, "padding": "x" * 2000}).encode()
+    head = (f"POST /api/explain HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+    connection, answer = raw_request(port, head, timeout=0.5)  # no body yet: the interim answer must come alone
+    with connection:
+        assert answer.startswith(b"HTTP/1.1 100 Continue\r\n\r\n")
+        connection.settimeout(10)
+        connection.sendall(body)
+        while b"\r\n\r\n" not in answer.replace(b"HTTP/1.1 100 Continue\r\n\r\n", b""):  # gunicorn says it too
+            answer += connection.recv(65536)
+    final = answer.replace(b"HTTP/1.1 100 Continue\r\n\r\n", b"")
+    assert final.startswith(b"HTTP/1.1 400")  # the app's own answer (no hands given), not a wait
+
+
+def test_two_requests_sent_at_once_on_one_connection_are_both_answered(guarded):
+    _base, port = guarded
+    one = "GET /es/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    last = "GET /pt/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall((one + last).encode())
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    assert answer.count(b"HTTP/1.1 200 OK") == 2 and b'lang="es"' in answer and b'lang="pt"' in answer
+
+
+@pytest.fixture(scope="module")
+def patient(tmp_path_factory):
+    """One worker of 4 threads and no stream threads, with read deadlines of 30 s: slow clients are not cut while a
+    test runs."""
+    with running_server(tmp_path_factory.mktemp("patient"), "--workers", "1", "--threads", "4", "--stream-threads",
+                        "0", stop=signal.SIGKILL, MUS_HEADER_TIMEOUT="30", MUS_BODY_TIMEOUT="30",
+                        MUS_RATELIMIT_ENABLED="0") as (base, _process):
+        yield base, int(base.rsplit(":", 1)[1])
+
+
+def test_slow_clients_many_times_the_threads_hold_none_of_them(patient):
+    """Thirty-two connections, eight times the threads, send a header line or a body byte every 0.3 s and are not
+    cut (their deadlines are 30 s). With the deadlines alone each held a thread until it was cut, and a visitor
+    waited that long; the poller now gathers every request before a thread takes it, so the visitor is served at
+    once while all of them are still open."""
+    base, port = patient
+    stop, closed = threading.Event(), []
+    headers = (b"GET /es/ HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Slow: 1\r\n")
+    body = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n{", b" ")
+    slow = [threading.Thread(target=slow_client, args=(port, *kind, stop, closed), daemon=True)
+            for kind in (headers, body) for _ in range(16)]
+    try:
+        for thread in slow:
+            thread.start()
+        time.sleep(1.0)
+        started = time.monotonic()
+        assert fetch(base + "/es/")[0] == 200
+        assert fetch(base + "/api/tables", data=b'{"seed": 3}', headers={"Content-Type": "application/json"})[0] == 201
+        assert time.monotonic() - started < 3
+        assert not closed  # every slow client is still there: nobody was cut to make room
+    finally:
+        stop.set()
+        for thread in slow:
+            thread.join(timeout=5)
+
+
 def test_gunicorns_own_refusals_under_api_are_json_and_pages_keep_html(guarded):
     """A request line or headers past gunicorn's limits never reach the app: under /api/ they were HTML pages."""
     _base, port = guarded

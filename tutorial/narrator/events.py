@@ -127,7 +127,8 @@ def closed_text(lance: str, result: dict, viewer: Viewer) -> str:
     if viewer.us(result["team"]):
         return _("%(lance)s: refused; your team wins the lance.", lance=name)
     if viewer.seat is None:
-        return _("%(lance)s: refused; %(team)s wins the lance.", lance=name, team=viewer.team_in_sentence(result["team"]))
+        return _("%(lance)s: refused; %(team)s wins the lance.", lance=name,
+                 team=viewer.team_in_sentence(result["team"]))
     return _("%(lance)s: refused; the rivals win the lance.", lance=name)
 
 

@@ -4,17 +4,20 @@ need, and with gunicorn's own refusals under /api/ answered in JSON (docs/securi
 gthread hands a connection to a thread of its pool once its first bytes arrive, and that thread then reads the
 request with a blocking socket and no time limit: a client sending a header line every 10 s, or a body a few bytes
 at a time, kept the thread for as long as it liked, and a dozen such connections left no thread for anyone else.
-Here every read of a request has a deadline:
+Here a thread takes a request only once it has all arrived: the worker's poller gathers each connection's request
+line, headers and body (bodies here are at most 64 KiB) without a thread, as nginx buffers a request before it
+passes it on, so any number of slow clients hold no thread at all. Gathering has deadlines:
 
 - the request line and headers must arrive within ``HEADER_TIMEOUT`` seconds (``MUS_HEADER_TIMEOUT``, default 10)
-  of the thread taking the connection;
-- the body within ``BODY_TIMEOUT`` seconds (``MUS_BODY_TIMEOUT``, default 20) of the headers (bodies here are at
-  most 64 KiB: at 20 s a 26 kbit/s link still sends one);
-- a new connection that has sent nothing waits in the worker's poller, not in a thread (gthread's own wait holds
-  a thread up to 5 s first).
+  of the connection's turn (its accept, or the end of its last answer on a kept-alive connection);
+- the body within ``BODY_TIMEOUT`` seconds (``MUS_BODY_TIMEOUT``, default 20) of the headers (at 20 s a 26 kbit/s
+  link still sends 64 KiB).
 
-Past a deadline the read ends as if the client had closed: during the headers the connection is closed unanswered,
-during the body the app sees a body cut short (a 400) and the connection is closed.
+Past a deadline: during the headers the connection is closed unanswered; during the body the request goes to a
+thread with what came, the app sees a body cut short (a 400) and the connection is closed. A body over 64 KiB is
+not gathered: the app refuses it from its Content-Length (413), reading nothing more. The thread's own reads keep
+the same deadlines, for what a gathered request may still need (a chunked body's end, a request gunicorn reads in
+pieces).
 
 A request line or headers over gunicorn's limits (4,094 bytes for the line, 8,190 for a header, 100 headers) is
 refused by gunicorn before the app sees it, as an HTML page; under /api/ it is JSON instead, like every other
@@ -26,8 +29,10 @@ from __future__ import annotations
 import errno
 import json
 import re
+import selectors
 import threading
 import time
+from functools import partial
 
 from gunicorn import util
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -38,6 +43,15 @@ HEADER_TIMEOUT = 10.0
 BODY_TIMEOUT = 20.0
 FIRST_DATA_WAIT = 0.05  # seconds a thread waits for a new connection's first bytes before handing it to the poller
 HEAD_KEPT = 64          # bytes of a request's start kept to tell where it was going (/api/ or not)
+GATHER_HEAD = 64 * 1024  # a request line and headers longer than this go to a thread as they are (gunicorn refuses)
+GATHER_BODY = 64 * 1024  # the site's MAX_CONTENT_LENGTH: a longer body is refused from its Content-Length (413)
+RECV = 64 * 1024
+HEAD_END = b"\r\n\r\n"
+CONTENT_LENGTH = re.compile(rb"\r\ncontent-length[ \t]*:[ \t]*(\d{1,12})[ \t]*(?=\r\n)", re.IGNORECASE)
+CHUNKED = re.compile(rb"\r\ntransfer-encoding[ \t]*:", re.IGNORECASE)
+LAST_CHUNK = b"0\r\n\r\n"
+EXPECT_CONTINUE = re.compile(rb"\r\nexpect[ \t]*:[ \t]*100-continue[ \t]*(?=\r\n)", re.IGNORECASE)
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 API_REQUEST = re.compile(rb"[A-Z]{1,16} /api/")
 LIMIT_ERRORS = {LimitRequestLine: (414, "URI Too Long"), LimitRequestHeaders: (431, "Request Header Fields Too Large")}
 
@@ -73,8 +87,14 @@ class GuardedConn(gthread.TConn):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.deadline = float("inf")
+        self.final = float("inf")  # no read goes past this moment: the request was cut short while it was gathered
         self.head = b""
+        self.start = b""           # the first bytes of the request gathered for the thread (conn.head's start)
         self.expired = False
+        self.gathered = bytearray()
+        self.head_end = -1         # where the gathered headers end (-1: not yet)
+        self.body_end = None       # where the gathered body ends (None: unknown, a chunked body)
+        self.gather_until = float("inf")
 
     def init(self):
         fresh = not self.initialized
@@ -83,10 +103,56 @@ class GuardedConn(gthread.TConn):
             reader = DeadlineReader(self)
             reader.buf = self.parser.unreader.buf  # anything already read stays first
             self.parser.unreader = reader
+        self.pass_on()
 
     def expect(self, seconds: float) -> None:
         """The next reads must be done within ``seconds``."""
-        self.deadline = time.monotonic() + seconds
+        self.deadline = min(time.monotonic() + seconds, self.final)
+
+    # ----- gathering a request in the poller (the worker's main thread) ------------------------------------------
+    def begin(self) -> None:
+        """Start gathering the next request, from any bytes already read ahead (a pipelined request)."""
+        self.final = float("inf")
+        self.gathered = bytearray(self.parser.unreader.take_buffered() if self.initialized else b"")
+        self.head_end, self.body_end = -1, None
+        self.scan(0)
+
+    def take(self, data: bytes) -> None:
+        before = len(self.gathered)
+        self.gathered += data
+        self.scan(before)
+
+    def scan(self, before: int) -> None:
+        """Look for the end of the headers in what came since ``before`` (and for the body's length)."""
+        if self.head_end >= 0:
+            return
+        found = self.gathered.find(HEAD_END, max(0, before - len(HEAD_END) + 1))
+        if found < 0:
+            return
+        self.head_end = found + len(HEAD_END)
+        head = bytes(self.gathered[:found + 2])  # every header line with its CRLF
+        length = CONTENT_LENGTH.search(head)
+        if CHUNKED.search(head):
+            self.body_end = None
+        else:
+            self.body_end = self.head_end + (int(length.group(1)) if length else 0)
+
+    def whole(self) -> bool:
+        """Whether a thread can take the request now without waiting for the client."""
+        if self.head_end < 0:
+            return len(self.gathered) > GATHER_HEAD  # too long for headers: gunicorn refuses it as it stands
+        if self.body_end is None:  # chunked: its last chunk, or more than the site takes
+            return (self.gathered.endswith(LAST_CHUNK) or len(self.gathered) - self.head_end > GATHER_BODY)
+        return len(self.gathered) >= self.body_end or self.body_end - self.head_end > GATHER_BODY
+
+    def pass_on(self) -> None:
+        """Put what was gathered where the request's parser reads first (after anything it already holds)."""
+        if not self.gathered or self.parser is None or self.is_http2:
+            return
+        buffered = self.parser.unreader.buf
+        buffered.seek(0, 2)
+        buffered.write(bytes(self.gathered))
+        self.gathered = bytearray()
 
 
 class GuardedWorker(gthread.ThreadWorker):
@@ -103,7 +169,82 @@ class GuardedWorker(gthread.ThreadWorker):
         self.header_timeout = settings.get("HEADER_TIMEOUT", HEADER_TIMEOUT)
         self.body_timeout = settings.get("BODY_TIMEOUT", BODY_TIMEOUT)
         self.current = threading.local()  # the connection each thread handles (for handle_error)
+        self.gathering: dict[GuardedConn, None] = {}  # connections whose request is still arriving (in the poller)
         super().init_process()
+
+    def enqueue_req(self, conn):
+        """Give ``conn`` to a thread once its whole request is here; meanwhile the poller gathers it."""
+        if self.cfg.is_ssl or conn.is_http2:  # TLS reads only through the wrapped socket, in a thread (as gthread)
+            return super().enqueue_req(conn)
+        conn.begin()
+        if conn.whole():
+            return self.hand_over(conn)
+        conn.gather_until = time.monotonic() + self.header_timeout
+        if conn.head_end >= 0:
+            self.heard_head(conn)
+        conn.sock.setblocking(False)
+        self.gathering[conn] = None
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_gathering_readable, conn))
+
+    def on_gathering_readable(self, conn, _client):
+        try:
+            data = conn.sock.recv(RECV)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            return self.drop(conn)
+        if not data:  # the client closed its side: what came is all there will be
+            if not conn.gathered:
+                return self.drop(conn)
+            conn.final = time.monotonic()
+            return self.release(conn)
+        had_head = conn.head_end >= 0
+        conn.take(data)
+        if conn.whole():
+            self.release(conn)
+        elif not had_head and conn.head_end >= 0:
+            self.heard_head(conn)
+
+    def heard_head(self, conn):
+        """The headers are here, the body is not: its deadline starts, and a client that waits for "100 Continue"
+        before it sends the body (curl, for bodies over 1 KiB) is told to go on now."""
+        conn.gather_until = time.monotonic() + self.body_timeout
+        if EXPECT_CONTINUE.search(bytes(conn.gathered[:conn.head_end])):
+            try:  # an interim answer: gunicorn may send its own later, and a client takes any number of them
+                conn.sock.send(CONTINUE)
+            except OSError:
+                pass
+
+    def murder_pending(self):
+        """gthread's, and the gathering past their deadline: closed during the headers, else cut short."""
+        super().murder_pending()
+        now = time.monotonic()
+        for conn in [conn for conn in self.gathering if conn.gather_until <= now]:
+            if conn.head_end < 0:
+                self.drop(conn)
+            else:
+                conn.final = now
+                self.release(conn)
+
+    def release(self, conn):
+        self.poller.unregister(conn.sock)
+        del self.gathering[conn]
+        self.hand_over(conn)
+
+    def drop(self, conn):
+        self.poller.unregister(conn.sock)
+        del self.gathering[conn]
+        self.nr_conns -= 1
+        conn.close()
+
+    def hand_over(self, conn):
+        if conn.head_end < 0 or (conn.body_end is not None and conn.body_end - conn.head_end > GATHER_BODY):
+            conn.final = time.monotonic()  # refused from what came (too long): no thread waits for more
+        conn.start = bytes(conn.gathered[:HEAD_KEPT])
+        if conn.initialized:
+            conn.pass_on()  # a fresh connection's parser is made by its thread, which passes it on then
+        conn.data_ready = True
+        super().enqueue_req(conn)
 
     def accept(self, listener):
         """gthread's accept, with the site's connection."""
@@ -120,7 +261,7 @@ class GuardedWorker(gthread.ThreadWorker):
         if not conn.initialized and not conn.data_ready and not conn.wait_for_data(FIRST_DATA_WAIT):
             return gthread._DEFER  # nothing sent yet: the poller waits for it, not a thread
         conn.expect(self.header_timeout)
-        conn.head, conn.expired = b"", False
+        conn.head, conn.start, conn.expired = conn.start, b"", False
         self.current.conn = conn
         try:
             return super().handle(conn)
