@@ -217,6 +217,33 @@ def test_slow_clients_many_times_the_threads_hold_none_of_them(patient):
             thread.join(timeout=5)
 
 
+def page_from(address: str, port: int) -> bytes:
+    """The first bytes of the answer to a page asked for from ``address`` (a loopback address of this machine)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(address, 0)) as connection:
+        connection.sendall(b"GET /es/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        return connection.recv(65536)
+
+
+def test_one_address_holds_at_most_a_quarter_of_a_workers_connections_and_others_are_still_let_in(patient):
+    """A worker holds 1,000 connections: one client opening them all, idle, kept everyone else from being accepted.
+    Now an address group holds at most 250 of a worker's; the next is answered 429 at once, another address is
+    served, and a connection closed makes room again."""
+    _base, port = patient
+    held = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(250)]
+    try:
+        time.sleep(0.5)
+        refused = page_from("127.0.0.1", port)
+        assert refused.startswith(b"HTTP/1.1 429") and b"Retry-After: 10" in refused
+        assert page_from("127.0.0.2", port).startswith(b"HTTP/1.1 200")
+        for connection in held[:5]:
+            connection.close()
+        time.sleep(0.5)  # the poller sees them end
+        assert page_from("127.0.0.1", port).startswith(b"HTTP/1.1 200")
+    finally:
+        for connection in held:
+            connection.close()
+
+
 def test_gunicorns_own_refusals_under_api_are_json_and_pages_keep_html(guarded):
     """A request line or headers past gunicorn's limits never reach the app: under /api/ they were HTML pages."""
     _base, port = guarded

@@ -240,8 +240,10 @@ def run(args) -> int:
             else:
                 import gunicorn
 
-                # The rooms scenario opens its 4 streams per room from 127.0.0.1: the cap per address is off there.
-                settings = {"MUS_STREAMS_PER_ADDRESS": "0"} if "rooms" in scenarios else {}
+                # The rooms scenario opens its 4 streams per room from 127.0.0.1: the caps per address (on streams
+                # and on a worker's connections) are off there.
+                settings = ({"MUS_STREAMS_PER_ADDRESS": "0", "MUS_CONNECTIONS_PER_ADDRESS": "0"}
+                            if "rooms" in scenarios else {})
                 server, port = start_server(args.workers, args.threads,
                                             args.database or os.path.join(folder, "tables.sqlite3"),
                                             args.stream_threads, settings)

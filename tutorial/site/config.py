@@ -30,6 +30,9 @@ environment variable           config key                  meaning
                                                            and headers (default 10): tutorial/site/serve_worker.py
 ``MUS_BODY_TIMEOUT``           ``BODY_TIMEOUT``            seconds a client may take to send a request's body
                                                            (default 20)
+``MUS_CONNECTIONS_PER_ADDRESS`` ``CONNECTIONS_PER_ADDRESS`` open connections per client address and worker
+                                                           (default: a quarter of the worker's 1,000; 0: no cap;
+                                                           none behind MUS_PROXY_FIX): serve_worker.py
 =============================  ==========================  ===============================================
 
 Without ``MUS_SECRET_KEY`` a key is generated once and kept beside the database (``secret_key``, mode 0600), or in
@@ -107,6 +110,7 @@ ENVIRONMENT = {
     "MUS_WATCHERS_PER_ROOM": ("WATCHERS_PER_ROOM", _count),
     "MUS_HEADER_TIMEOUT": ("HEADER_TIMEOUT", _seconds),
     "MUS_BODY_TIMEOUT": ("BODY_TIMEOUT", _seconds),
+    "MUS_CONNECTIONS_PER_ADDRESS": ("CONNECTIONS_PER_ADDRESS", _count),
 }
 
 

@@ -19,6 +19,12 @@ not gathered: the app refuses it from its Content-Length (413), reading nothing 
 the same deadlines, for what a gathered request may still need (a chunked body's end, a request gunicorn reads in
 pieces).
 
+One client cannot fill a worker's connections either: an address group (an IPv4 address, an IPv6 /64, as the rate
+limits count them) holds at most a quarter of a worker's ``worker_connections`` at once (``ADDRESS_SHARE``;
+``MUS_CONNECTIONS_PER_ADDRESS`` sets another number, 0 none); the next connection is answered 429 at once and
+closed. Behind a reverse proxy (``MUS_PROXY_FIX``) every connection comes from the proxy, which does this itself:
+there is no cap.
+
 A request line or headers over gunicorn's limits (4,094 bytes for the line, 8,190 for a header, 100 headers) is
 refused by gunicorn before the app sees it, as an HTML page; under /api/ it is JSON instead, like every other
 answer there: ``{"error": ...}`` with 414 or 431, in the site's default language (the request's own headers were
@@ -39,6 +45,8 @@ from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers import gthread
 
+from tutorial.site.ratelimit import address_group
+
 HEADER_TIMEOUT = 10.0
 BODY_TIMEOUT = 20.0
 FIRST_DATA_WAIT = 0.05  # seconds a thread waits for a new connection's first bytes before handing it to the poller
@@ -52,6 +60,8 @@ CHUNKED = re.compile(rb"\r\ntransfer-encoding[ \t]*:", re.IGNORECASE)
 LAST_CHUNK = b"0\r\n\r\n"
 EXPECT_CONTINUE = re.compile(rb"\r\nexpect[ \t]*:[ \t]*100-continue[ \t]*(?=\r\n)", re.IGNORECASE)
 CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+ADDRESS_SHARE = 4        # one address group holds at most 1/4 of a worker's connections (none behind a proxy)
+SWEEP_EVERY = 30.0       # seconds between two sweeps of the closed connections out of the count per address
 API_REQUEST = re.compile(rb"[A-Z]{1,16} /api/")
 LIMIT_ERRORS = {LimitRequestLine: (414, "URI Too Long"), LimitRequestHeaders: (431, "Request Header Fields Too Large")}
 
@@ -170,7 +180,12 @@ class GuardedWorker(gthread.ThreadWorker):
         self.body_timeout = settings.get("BODY_TIMEOUT", BODY_TIMEOUT)
         self.current = threading.local()  # the connection each thread handles (for handle_error)
         self.gathering: dict[GuardedConn, None] = {}  # connections whose request is still arriving (in the poller)
-        super().init_process()
+        cap = settings.get("CONNECTIONS_PER_ADDRESS", max(1, self.worker_connections // ADDRESS_SHARE))
+        self.address_cap = None if settings.get("PROXY_FIX") or not cap else cap
+        self.by_address: dict[str, list[GuardedConn]] = {}  # the connections of each address group (main thread)
+        self.swept = time.monotonic()
+        self.too_many = None  # the answer to a connection past its group's share, made at the first one
+        super().init_process()  # runs the worker until it stops
 
     def enqueue_req(self, conn):
         """Give ``conn`` to a thread once its whole request is here; meanwhile the poller gathers it."""
@@ -218,6 +233,7 @@ class GuardedWorker(gthread.ThreadWorker):
     def murder_pending(self):
         """gthread's, and the gathering past their deadline: closed during the headers, else cut short."""
         super().murder_pending()
+        self.sweep()
         now = time.monotonic()
         for conn in [conn for conn in self.gathering if conn.gather_until <= now]:
             if conn.head_end < 0:
@@ -247,15 +263,48 @@ class GuardedWorker(gthread.ThreadWorker):
         super().enqueue_req(conn)
 
     def accept(self, listener):
-        """gthread's accept, with the site's connection."""
+        """gthread's accept, with the site's connection, and no more than its share for one address group."""
         try:
             client_sock, client_addr = listener.accept()
+            group = address_group(client_addr[0]) if isinstance(client_addr, tuple) else ""
+            if not self.admits(group):
+                self.too_many = self.too_many or refusal(self.wsgi, 429)
+                try:
+                    client_sock.send(self.too_many)
+                except OSError:
+                    pass
+                client_sock.close()
+                return
             self.nr_conns += 1
             client_sock.setblocking(True)
-            self.enqueue_req(GuardedConn(self.cfg, client_sock, client_addr, listener.getsockname()))
+            conn = GuardedConn(self.cfg, client_sock, client_addr, listener.getsockname())
+            self.by_address.setdefault(group, []).append(conn)
+            self.enqueue_req(conn)
         except OSError as error:
             if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
                 raise
+
+    def admits(self, group: str) -> bool:
+        """Whether ``group`` may open one more connection (its closed ones are counted out first)."""
+        held = self.by_address.get(group)
+        if self.address_cap is None or held is None or len(held) < self.address_cap:
+            return True
+        held[:] = [conn for conn in held if conn.sock.fileno() != -1]
+        return len(held) < self.address_cap
+
+    def sweep(self):
+        """Count closed connections out of every group now and then, so that the count never keeps a departed
+        group's connections."""
+        now = time.monotonic()
+        if now - self.swept < SWEEP_EVERY:
+            return
+        self.swept = now
+        for group in list(self.by_address):
+            held = [conn for conn in self.by_address[group] if conn.sock.fileno() != -1]
+            if held:
+                self.by_address[group] = held
+            else:
+                del self.by_address[group]
 
     def handle(self, conn):
         if not conn.initialized and not conn.data_ready and not conn.wait_for_data(FIRST_DATA_WAIT):
@@ -288,6 +337,15 @@ class GuardedWorker(gthread.ThreadWorker):
             util.write_nonblock(client, head + body)
         except OSError:
             self.log.debug("Failed to send error message.")
+
+
+def refusal(app, status: int) -> bytes:
+    """A whole answer to a connection refused before its request was read: the site's message for ``status`` in
+    its default language, as plain text (the request's path and language are unknown)."""
+    body = limit_message(app, status).encode()
+    return (f"HTTP/1.1 {status} Too Many Requests\r\nConnection: close\r\nRetry-After: 10\r\n"
+            f"Content-Type: text/plain; charset=utf-8\r\nContent-Length: {len(body)}\r\nCache-Control: no-store\r\n"
+            f"\r\n").encode("latin-1") + body
 
 
 def limit_message(app, status: int) -> str:
