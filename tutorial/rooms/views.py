@@ -14,7 +14,7 @@ import secrets
 
 from flask import Blueprint, g, jsonify, make_response, request
 
-from tutorial.engine import SEATS, Action, IllegalAction
+from tutorial.engine import SEATS, SPOKEN_TYPES, Action, IllegalAction
 from tutorial.i18n import languages
 from tutorial.i18n.translate import gettext as _
 from tutorial.i18n.web import DEFAULT_LANGUAGE, LANGUAGES
@@ -236,6 +236,9 @@ def post_action(room_id):
         raise BadRequest(engine_refusal("close_by_seat", {}))
 
     def play(room: Room, seat: int):  # the seat's move, marked for its review when the room's coach is on
+        if action.type in SPOKEN_TYPES and version is None:  # a turn's word is guarded by the seat's version
+            raise BadRequest(_("Send your seat's version with a turn's action, as in {\"action\": {\"type\": "
+                               "\"paso\"}, \"version\": 17}: the version of the view you decided on."))
         room_coach.play(room, seat, body["action"], lambda: room.act(seat, action, version, now()))
 
     room, (seat, _done) = change(room_id, signed_in(play))
