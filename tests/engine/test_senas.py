@@ -258,3 +258,14 @@ def test_a_seat_may_signal_after_choosing_its_discard_on_the_cards_it_still_hold
     assert game.phase == "discard" and game.to_act() == (0, 2, 3)
     game.apply(1, sena("31"))
     assert game.senas.made == [(1, "31", 1)]
+
+
+def test_a_seña_field_on_another_action_is_refused_as_that_actions_shape_not_as_an_unknown_seña():
+    """{"type": "mus", "sena": "31"} named "31" an unknown seña; the fault is the extra field on mus."""
+    with pytest.raises(IllegalAction) as refused:
+        Action.from_json({"type": "mus", "sena": "31"})
+    assert refused.value.code == "bad_action" and "mus takes no sena" in str(refused.value)
+    with pytest.raises(IllegalAction) as unknown:
+        Action.from_json({"type": "sena", "sena": "32"})
+    assert unknown.value.code == "bad_sena"
+    assert Action.from_json({"type": "sena", "sena": "31"}).sena == "31"

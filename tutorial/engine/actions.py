@@ -136,7 +136,9 @@ class Action(NamedTuple):
 
     def _check_sena_fields(self) -> None:
         kind = self.type
-        if (self.sena is not None) != (kind == "sena") or (kind == "sena" and self.sena not in SENAS):
+        if self.sena is not None and kind != "sena":  # "Unknown seña" would blame a true signal ("31")
+            raise IllegalAction("bad_action", f"{kind} takes no sena", type=kind)
+        if kind == "sena" and self.sena not in SENAS:
             raise IllegalAction("bad_sena", f"a signal is one of {', '.join(SENAS)}", sena=str(self.sena))
         for name, needed in (("seat", kind in ("catch", "close")), ("rival", kind == "close")):
             value = getattr(self, name)
