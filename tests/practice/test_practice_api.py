@@ -110,6 +110,15 @@ def test_bad_answers_are_a_localized_400(client, body):
     assert response.status_code == 400 and isinstance(response.get_json()["error"], str)
 
 
+def test_a_bad_answer_says_what_its_skill_asks(client):
+    """The turn skill asks who speaks now: its bad answer once called the seat "the winning seat"."""
+    def error(skill):
+        return client.post("/api/practice", json={"skill": skill, "seed": 1, "answer": {"seat": True},
+                                                  "lang": "en"}).get_json()["error"]
+    assert error("turn") == 'The answer for turn is the seat that speaks now: {"seat": 0 to 3}.'
+    assert error("grande") == 'The answer for grande is the winning seat: {"seat": 0 to 3}.'
+
+
 def test_a_body_that_is_not_json_is_a_400(client):
     response = client.post("/api/practice", data="{", content_type="application/json")
     assert response.status_code == 400 and response.get_json()["error"]

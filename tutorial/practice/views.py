@@ -485,7 +485,9 @@ def error_text(problem: practice.PracticeError) -> str:
         return _("The challenge of %(date)s is not out yet: today is %(today)s (UTC).", date=problem.params["date"],
                  today=problem.params["today"])
     skill = problem.params["skill"]
-    if skill in practice.SEAT_SKILLS or skill == "turn":
+    if skill == "turn":
+        return _("The answer for %(skill)s is the seat that speaks now: {\"seat\": 0 to 3}.", skill=skill)
+    if skill in practice.SEAT_SKILLS:
         return _("The answer for %(skill)s is the winning seat: {\"seat\": 0 to 3}.", skill=skill)
     if skill == "pares_play":
         return _("The answer for %(skill)s is {\"value\": %(values)s}.", skill=skill,
