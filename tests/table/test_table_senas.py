@@ -48,6 +48,13 @@ def paused_table(client):
     raise AssertionError("no seed gave a rival's signal before the learner's first turn")
 
 
+def test_a_window_out_of_range_is_refused_with_its_bounds_written_as_each_language_writes_numbers(client):
+    """The bounds read "de 1.0 a 10.0 segundos" in every language: Python's floats, not the reader's numbers."""
+    said = {lang: client.post(f"/api/tables?lang={lang}", json={"senas": True, "window": 0},
+                              headers={"Accept-Language": lang}).get_json()["error"] for lang in ("es", "en")}
+    assert "de 1 a 10 segundos" in said["es"] and "from 1 to 10 seconds" in said["en"], said
+
+
 def test_the_option_and_the_window_are_chosen_at_creation_and_the_window_is_a_table_setting(client, clock):
     view = create(client, window=4)
     assert view["options"]["senas"] is True and view["window"] == 4.0

@@ -15,6 +15,7 @@ from flask import current_app
 from tutorial.engine import OUT_OF_TURN as ENGINE_OUT_OF_TURN
 from tutorial.i18n.terms import SENAS
 from tutorial.i18n.translate import gettext as _, ngettext
+from tutorial.i18n.web import format_decimal
 from tutorial.table.model import WINDOW  # noqa: F401 - the default window, the table's and a room's form
 
 WINDOW_RANGE = (1.0, 10.0)   # the longest is for screen-reader and keyboard users
@@ -31,8 +32,8 @@ def window_setting(value) -> float:
     low, high = WINDOW_RANGE
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
         raise ValueError(ngettext("The catch window lasts from %(min)s to %(max)s second.",
-                                  "The catch window lasts from %(min)s to %(max)s seconds.", int(high), min=low,
-                                  max=high))
+                                  "The catch window lasts from %(min)s to %(max)s seconds.", int(high),
+                                  min=format_decimal(low), max=format_decimal(high)))  # "1 a 10", not "1.0 a 10.0"
     return float(value)
 
 
