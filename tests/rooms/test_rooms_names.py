@@ -75,3 +75,14 @@ def test_the_api_refuses_a_lookalike_name_with_a_message_in_the_requests_languag
     taken = join(app, host, "DANI", lang).get_json()["error"]
     assert taken != error, "the same name and a lookalike are told apart"
     assert [seat["name"] for seat in host.view()["seats"]] == ["Dani", None, None, None]
+
+
+@pytest.mark.parametrize("name", ["Player 2 (bot)", "Jugador 2 (bot)", "jugador 2 (BOT)", "Tu compañero (bot)",
+                                  "Team A", "Pareja B", "A bikotea", "Player 3", "Bot"])
+def test_a_name_that_passes_for_a_bot_a_seat_or_a_team_is_refused(app, name):
+    """A spectator sees the bots as "Jugador 2 (bot)" and the teams as "Pareja A": a person called that once sat
+    down (201) and read as a bot or a team to everyone watching."""
+    host = create_room(app, "Dani")
+    refused = join(app, host, name)
+    assert refused.status_code == 400 and refused.get_json()["error"], name
+    assert [seat["name"] for seat in host.view()["seats"]] == ["Dani", None, None, None]

@@ -9,7 +9,7 @@ from flask_babel import force_locale
 from tutorial.engine import SEATS
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.i18n.web import LANGUAGES
-from tutorial.narrator import Learner, Viewer
+from tutorial.narrator import Learner, Viewer, bot_named
 from tutorial.narrator.people import AROUND_YOU
 from tutorial.rooms import CLOCK_RANGE
 from tutorial.rooms.names import MAX_LENGTH
@@ -91,10 +91,12 @@ def room_event_text(code: str, params: dict) -> str:
 
 @lru_cache(maxsize=1)
 def reserved_names() -> tuple[str, ...]:
-    """What the site calls seats, in every language: no person may take one of these as a name."""
+    """What the site calls seats and teams, in every language, as themselves and as a bot's seat ("Seat 2 (bot)",
+    "Your partner (bot)"): no person may take one of these as a name, or a spectator would read a bot or a team."""
     words = []
     for lang in LANGUAGES:
         with force_locale(lang):
-            words += [str(word) for word in AROUND_YOU] + [Viewer().player(seat) for seat in SEATS]
-            words += [Learner(0).team(team) for team in (0, 1)] + [bot_name()]
+            seats = [str(word) for word in AROUND_YOU] + [Viewer().player(seat) for seat in SEATS]
+            teams = [viewer.team(team) for viewer in (Learner(0), Viewer()) for team in (0, 1)]
+            words += seats + [bot_named(seat) for seat in seats] + teams + [bot_name()]
     return tuple(sorted(set(words)))
