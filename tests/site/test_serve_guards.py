@@ -245,12 +245,21 @@ def test_one_address_holds_at_most_a_quarter_of_a_workers_connections_and_others
 
 
 def test_gunicorns_own_refusals_under_api_are_json_and_pages_keep_html(guarded):
-    """A request line or headers past gunicorn's limits never reach the app: under /api/ they were HTML pages."""
+    """A request line or headers past gunicorn's limits, or malformed, never reach the app: under /api/ they were
+    HTML pages."""
     _base, port = guarded
     status, headers, body = json_answer(port, f"GET /api/tables/{'x' * 5000} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     assert status == 414 and headers["content-type"] == "application/json" and body["error"]
     status, headers, body = json_answer(port, f"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: {'y' * 9000}\r\n\r\n")
     assert status == 431 and headers["content-type"] == "application/json" and body["error"]
+    post = "POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    for malformed in ("GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: b\x00c\r\n\r\n",  # a NUL in a header
+                      post + "Content-Length: -1\r\n\r\n",
+                      post + "Content-Length: 2\r\nContent-Length: 3\r\n\r\n",
+                      post + "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n",
+                      "GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: b\r\n folded\r\n\r\n"):
+        status, headers, body = json_answer(port, malformed)
+        assert status == 400 and headers["content-type"] == "application/json" and body["error"], malformed
     connection, answer = raw_request(port, f"GET /es/{'x' * 5000} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     connection.close()
     assert answer.startswith(b"HTTP/1.1 414") and b"text/html" in answer

@@ -41,7 +41,8 @@ import time
 from functools import partial
 
 from gunicorn import util
-from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
+from gunicorn.http.errors import (ConfigurationProblem, InvalidResponseHeader, InvalidResponseHeaderName,
+                                  LimitRequestHeaders, LimitRequestLine, ParseException)
 from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers import gthread
 
@@ -64,6 +65,7 @@ ADDRESS_SHARE = 4        # one address group holds at most 1/4 of a worker's con
 SWEEP_EVERY = 30.0       # seconds between two sweeps of the closed connections out of the count per address
 API_REQUEST = re.compile(rb"[A-Z]{1,16} /api/")
 LIMIT_ERRORS = {LimitRequestLine: (414, "URI Too Long"), LimitRequestHeaders: (431, "Request Header Fields Too Large")}
+NOT_THE_CLIENTS = (InvalidResponseHeader, InvalidResponseHeaderName, ConfigurationProblem)  # gunicorn's own 500s
 
 
 class DeadlineReader(SocketUnreader):
@@ -142,7 +144,7 @@ class GuardedConn(gthread.TConn):
         self.head_end = found + len(HEAD_END)
         head = bytes(self.gathered[:found + 2])  # every header line with its CRLF
         length = CONTENT_LENGTH.search(head)
-        if CHUNKED.search(head):
+        if CHUNKED.search(head) and not length:
             self.body_end = None
         else:
             self.body_end = self.head_end + (int(length.group(1)) if length else 0)
@@ -323,9 +325,13 @@ class GuardedWorker(gthread.ThreadWorker):
         return keep and not conn.expired
 
     def handle_error(self, req, client, addr, exc):
-        """gunicorn's refusal, but in JSON for a request line or headers too long under /api/."""
+        """gunicorn's refusal, but in JSON under /api/ for a request it could not read: a request line or headers
+        too long (414, 431), or malformed (400: a control character or a folded line in a header, a negative or
+        doubled Content-Length, Transfer-Encoding beside it...)."""
         conn = getattr(self.current, "conn", None)
         limit = next((answer for kind, answer in LIMIT_ERRORS.items() if isinstance(exc, kind)), None)
+        if limit is None and isinstance(exc, ParseException) and not isinstance(exc, NOT_THE_CLIENTS):
+            limit = (400, "Bad Request")
         if limit is None or conn is None or not API_REQUEST.match(conn.head):
             return super().handle_error(req, client, addr, exc)
         status, reason = limit
@@ -349,7 +355,7 @@ def refusal(app, status: int) -> bytes:
 
 
 def limit_message(app, status: int) -> str:
-    """The site's message for a 414 or 431, in its default language."""
+    """The site's message for ``status`` (400, 414, 429, 431), in its default language."""
     from flask_babel import force_locale
 
     from tutorial.i18n.web import DEFAULT_LANGUAGE
