@@ -119,6 +119,16 @@ def test_a_bad_answer_says_what_its_skill_asks(client):
     assert error("grande") == 'The answer for grande is the winning seat: {"seat": 0 to 3}.'
 
 
+def test_the_daily_challenge_takes_only_a_date_written_yyyy_mm_dd_and_the_language(client):
+    """Python reads "2026-W01-1" as a date (a week date), and an unknown field passed unnoticed."""
+    for query in ("date=2026-W01-1", "date=20260101", "date=2026-01-01&x=1", "day=2026-01-01"):
+        response = client.get(f"/api/practice/daily?{query}&lang=en")
+        assert response.status_code == 400 and response.get_json()["error"], query
+    assert client.get("/api/practice/daily?date=2026-01-01&x=1&lang=es").get_json()["error"] == (
+        "Campo desconocido «x»: los campos son date y lang.")
+    assert client.get("/api/practice/daily?date=2026-01-01&lang=es").status_code == 200
+
+
 def test_a_body_that_is_not_json_is_a_400(client):
     response = client.post("/api/practice", data="{", content_type="application/json")
     assert response.status_code == 400 and response.get_json()["error"]

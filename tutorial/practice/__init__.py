@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import re
 from typing import NamedTuple
 
 from tutorial.engine import DECK, LANCES, Action, Betting, count_hand, order_from, showdown, value_rank
@@ -423,11 +424,15 @@ def holds(found: Exercise, seat: int) -> bool:
 
 
 # ------------------------------------------------------------------------------------------- the challenge
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
 def check_date(value, latest: datetime.date | None = None) -> datetime.date:
     """A date as ``YYYY-MM-DD`` (years 2000-2999), no later than ``latest`` (today, UTC): a challenge comes out on its
     day, so nobody can practise tomorrow's in advance."""
     try:
-        day = datetime.date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
+        # fromisoformat also reads "2026-W01-1" (a week date): only the form the message states is a date here
+        day = datetime.date.fromisoformat(value) if isinstance(value, str) and ISO_DATE.fullmatch(value) else None
     except ValueError:
         day = None
     if day is None or not 2000 <= day.year <= 2999:

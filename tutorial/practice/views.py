@@ -580,6 +580,9 @@ def api_daily():
     args = request.args
 
     def work():
+        extra = sorted(key for key in args if key not in ("date", "lang"))
+        if extra:
+            raise InputError(_("Unknown field “%(field)s”: the fields are date and lang.", field=extra[0][:24]))
         day = practice.check_date(args["date"]) if "date" in args else practice.today()
         return {"date": day.isoformat(),
                 "exercises": [{"skill": skill, "seed": seed} for skill, seed in practice.daily(day)]}
