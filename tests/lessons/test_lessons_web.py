@@ -149,6 +149,16 @@ def test_a_body_that_is_not_a_json_object_is_a_400_with_a_json_error(client, dat
     assert response.get_json()["error"]
 
 
+def test_an_unknown_language_or_field_in_an_answer_is_a_400_as_in_every_other_api(client):
+    """"lang": "zz" was answered in the visitor's language, and an unknown field passed unnoticed."""
+    unknown = client.post("/api/lessons/grande/1", json={"lang": "zz", "answer": {"seat": 2}},
+                          headers={"Accept-Language": "es"})
+    assert unknown.status_code == 400 and unknown.get_json()["error"].startswith("Idioma desconocido")
+    extra = post(client, "grande", 1, {"seat": 2}, "en", hint=True)
+    assert extra.status_code == 400 and extra.get_json()["error"] == "Unknown fields: hint."
+    assert post(client, "grande", 1, {"seat": 2}, "en", tries=1).get_json()["correct"] is True
+
+
 def test_an_unknown_lesson_or_step_is_a_json_404(client):
     assert post(client, "nothing", 0, {"seat": 0}).status_code == 404
     response = post(client, "grande", 99, {"seat": 0})

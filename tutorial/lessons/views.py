@@ -16,7 +16,8 @@ from tutorial import lessons as lesson_data
 from tutorial.engine import EngineError, team
 from tutorial.i18n.languages import anchor, rules_text_file
 from tutorial.i18n.translate import fill, gettext as _
-from tutorial.i18n.web import LANGUAGES, current_language, localized_route, rules_url as section_url
+from tutorial.i18n.web import (LANGUAGES, current_language, localized_route, rules_url as section_url,
+                               unknown_language)
 from tutorial.lessons import claims, words as say
 from tutorial.lessons.loader import course_dir, course_of
 from tutorial.site.jsonapi import BadRequest
@@ -114,6 +115,9 @@ def step_context(step: lesson_data.Step, lang: str) -> dict:
 
 # ----- the answer endpoint -----------------------------------------------------------------------------------------
 
+ANSWER_FIELDS = {"answer", "done", "tries", "lang"}
+
+
 @bp.post("/api/lessons/<key>/<int:number>")
 def answer(key, number):
     payload = request.get_json(silent=True)
@@ -126,6 +130,11 @@ def answer(key, number):
             raise BadRequest(_("There is no such lesson step."), 404)
         if not isinstance(payload, dict):
             raise BadRequest(_("The answer must be a JSON object."))
+        if "lang" in payload and payload["lang"] not in LANGUAGES:  # answered in the visitor's, as it is refused
+            raise BadRequest(unknown_language())
+        unknown = sorted(str(field) for field in set(payload) - ANSWER_FIELDS)
+        if unknown:
+            raise BadRequest(_("Unknown fields: %(fields)s.", fields=", ".join(unknown)))
         step = found.steps[number]
         tries = payload.get("tries", 0)
         if type(tries) is not int or tries < 0:  # noqa: E721 (a bool is not a count)
