@@ -106,6 +106,8 @@ BAD = {
                              "Un envite rechazado a grande necesita la pareja que envidó"),
     "deje out of range": ({"hands": HANDS, "bets": {"grande": {"result": "refused", "team": 0, "deje": 39}}},
                           "El deje de un envite rechazado a grande es de 1 a 38 tantos."),
+    "unknown field in a bet": ({"hands": HANDS, "bets": {"grande": {"result": "accepted", "total": 2, "extra": 1}}},
+                               "Campo desconocido «extra» en el envite de grande"),
     "odds not a flag": ({"hands": HANDS, "odds": 1}, "«odds» debe ser true o false."),
     "odds as a string": ({"hands": HANDS, "odds": "true"}, "«odds» debe ser true o false."),
     "real as a number": ({"hands": HANDS, "real": 1}, "«real» debe ser true o false."),

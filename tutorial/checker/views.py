@@ -91,7 +91,11 @@ def _api_arguments(body: dict) -> dict:
     if "bets" in body:
         if not isinstance(body["bets"], dict) or not all(isinstance(bet, dict) for bet in body["bets"].values()):
             raise InputError(_("“bets” must map each lance to its bet, e.g. {\"grande\": {\"result\": \"paso\"}}."))
-        for bet in body["bets"].values():
+        for lance, bet in body["bets"].items():
+            extra = sorted(str(key) for key in bet if key != "result" and key not in BET_NUMBERS)
+            if extra:
+                raise InputError(_("Unknown field “%(field)s” in the bet of %(lance)s: a bet has result, total, team "
+                                   "and deje.", field=extra[0][:24], lance=str(lance)[:24]))
             for name in BET_NUMBERS:
                 if name in bet:
                     _whole(bet[name], name)
