@@ -196,10 +196,10 @@ class GuardedWorker(gthread.ThreadWorker):
         conn.begin()
         if conn.whole():
             return self.hand_over(conn)
+        conn.sock.setblocking(False)
         conn.gather_until = time.monotonic() + self.header_timeout
         if conn.head_end >= 0:
             self.heard_head(conn)
-        conn.sock.setblocking(False)
         self.gathering[conn] = None
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_gathering_readable, conn))
 
@@ -268,8 +268,9 @@ class GuardedWorker(gthread.ThreadWorker):
         """gthread's accept, with the site's connection, and no more than its share for one address group."""
         try:
             client_sock, client_addr = listener.accept()
-            group = address_group(client_addr[0]) if isinstance(client_addr, tuple) else ""
-            if not self.admits(group):
+            # a Unix socket's peers have no address (a proxy's socket): they are not counted
+            group = address_group(client_addr[0]) if isinstance(client_addr, tuple) else None
+            if group is not None and not self.admits(group):
                 self.too_many = self.too_many or refusal(self.wsgi, 429)
                 try:
                     client_sock.send(self.too_many)
@@ -280,7 +281,8 @@ class GuardedWorker(gthread.ThreadWorker):
             self.nr_conns += 1
             client_sock.setblocking(True)
             conn = GuardedConn(self.cfg, client_sock, client_addr, listener.getsockname())
-            self.by_address.setdefault(group, []).append(conn)
+            if group is not None and self.address_cap is not None:
+                self.by_address.setdefault(group, []).append(conn)
             self.enqueue_req(conn)
         except OSError as error:
             if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
