@@ -76,6 +76,13 @@ export function alertNow(text) {
   announce(region, text);
 }
 
+/** Empty the assertive region once what it said no longer holds (a signal's window closed), so that nobody reading
+ * the page finds "catch it before it is gone" long after. Emptying it says nothing. */
+export function clearAlert() {
+  const region = $("alert");
+  if (region) region.textContent = "";
+}
+
 // What the live region says of an event: its sentence, except the showdown's sixteen card names (they stay in the
 // log and on the seats; the explanation panel lists every hand lance by lance).
 export function spoken(ctx, event) {

@@ -8,7 +8,7 @@
 // and #sena-menu, and the live regions of table-live.js.
 
 import { $ } from "./dom.js";
-import { alertNow } from "./table-live.js";
+import { alertNow, clearAlert } from "./table-live.js";
 import { capitalize, fmt } from "./text.js";
 import { legal } from "./table-view.js";
 
@@ -138,6 +138,7 @@ export function createSenas(ctx, { act, focusFollowsGame, focusHome }) {
     const button = $(`catch-${seat}`);
     const hadFocus = button && button.contains(document.activeElement);
     $(`seat-${seat}-flash`).replaceChildren();
+    if (!open().length) clearAlert();
     if (hadFocus) focusHome();
     goOn();
   }
@@ -171,6 +172,7 @@ export function createSenas(ctx, { act, focusFollowsGame, focusHome }) {
       const flashed = view.events.some((event) => event.code === "sena_flash" && event.seat === window.seat);
       flash(window, flashed || fresh);
     }
+    if (!open().length) clearAlert(); // caught, or its window closed while the view was away
     goOn();
   }
 

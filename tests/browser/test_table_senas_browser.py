@@ -94,6 +94,7 @@ def test_senas_are_played_with_the_keyboard(page, server, viewport, lang, assert
     assert CAUGHT[lang] in page.text_content("#announcer")
     assert page.text_content("#seat-3-senas").strip(), "the caught signal is shown beside the rival"
     assert page.locator(".flash").count() == 0
+    assert page.text_content("#alert") == "", "'catch it before it is gone' does not stay once it is caught"
     assert_axe_clean(page)
     shoot(page, f"senas-{lang}-{viewport.name}-caught")
 
@@ -119,6 +120,7 @@ def test_a_window_that_runs_out_lets_the_bots_go_on(page, server, lang):
     page.clock.fast_forward(2000)
     wait_ready(page, version)
     assert GONE[lang] in page.text_content("#announcer"), "the page sent continue and the bots went on"
+    assert page.text_content("#alert") == "", "the call to catch does not outlive its window"
     assert page.locator(".flash").count() == 0
     assert page.locator("#controls-buttons button").count() > 0 or page.is_visible(".flash")
 
