@@ -194,6 +194,18 @@ def test_the_setting_states_the_score_the_game_started_at(client):
         assert f"score: {ours} for your team, {theirs} for the rivals" in setting
 
 
+def test_the_setting_names_another_seats_mano_inside_its_sentence(client):
+    """"mano: Rival a tu derecha" put a label, capital and all, in the middle of the sentence."""
+    said = set()
+    for seed in SEEDS:
+        found = practice.exercise("bet_grande", seed)
+        seen = position_of(found).seen
+        if seen.mano != found.seat:
+            said.add(client.get(f"/api/practice?skill=bet_grande&seed={seed}&lang=es").get_json()["setting"])
+    assert said and all(re.search(r"; es mano (el rival a tu (derecha|izquierda)|tu compañero); tanteo", text)
+                        for text in said), said
+
+
 def test_the_ordago_skill_is_near_the_end_and_half_the_time_answers_one():
     kinds = Counter()
     for seed in range(16):

@@ -335,9 +335,9 @@ def decision_setting(found: practice.Exercise) -> str:
         return ngettext("Played with %(num)d rey; you are the mano; score: %(ours)d for your team, %(theirs)d for "
                         "the rivals.", "Played with %(num)d reyes; you are the mano; score: %(ours)d for your team, "
                         "%(theirs)d for the rivals.", found.reyes, **score)
-    return ngettext("Played with %(num)d rey; mano: %(player)s; score: %(ours)d for your team, %(theirs)d for the "
-                    "rivals.", "Played with %(num)d reyes; mano: %(player)s; score: %(ours)d for your team, %(theirs)d "
-                    "for the rivals.", found.reyes, player=viewer.player(seen.mano), **score)
+    return ngettext("Played with %(num)d rey; the mano is %(player)s; score: %(ours)d for your team, %(theirs)d for "
+                    "the rivals.", "Played with %(num)d reyes; the mano is %(player)s; score: %(ours)d for your team, "
+                    "%(theirs)d for the rivals.", found.reyes, player=viewer.player_in_sentence(seen.mano), **score)
 
 
 def choice_label(found: practice.Exercise, value: str) -> str:
