@@ -184,11 +184,12 @@ def test_juego_order_caption_says_32_beats_40_because_the_engine_does(rules_app)
 
 
 def test_pares_caption_names_the_play_the_engine_finds(rules_app):
+    """A plural play ("Dois pares", "Mitjanes") once read "..., que vale": the worth now agrees with any play."""
     assert captions(render(rules_app, "pt", "[[pares | 3o 12c 2e 1b]]")) == [
-        "Dois pares de reis e ases, que vale 3 pontos na contagem."]
+        "Dois pares de reis e ases: jogada que vale 3 pontos na contagem."]
     assert captions(render(rules_app, "pt", "[[pares reyes=4 | 3o 12c 2e 1b]]")) == ["Com 4 reis. Sem Pares."]
     assert captions(render(rules_app, "ca", "[[pares | 7o 7c 7e 4b]]")) == [
-        "Mitjanes: sets, que val 2 pedres en el recompte."]
+        "Mitjanes: sets; en el recompte, 2 pedres."]
 
 
 def hand_values(html: str) -> list[str]:
