@@ -14,8 +14,9 @@ from tutorial.engine import Phase
 from tutorial.i18n.terms import RANKS, SENAS, card_name, lance_name, play_name
 from tutorial.i18n.translate import gettext as _, ngettext
 # action_label: the lesson templates name their actions through this module (``say.action_label``).
-from tutorial.narrator import action_label, and_list, capfirst, cards_text, hand_label, lesson_cast, pares_word, refusal
+from tutorial.narrator import action_label, and_list, capfirst, hand_label, lesson_cast, pares_word, refusal
 from tutorial.narrator.notes import note
+from tutorial.narrator.words import cards_list
 
 
 # The lesson table's players and teams are the narrator's lesson cast (Ana, Bruno, Carla, Diego; "Team A").
@@ -391,7 +392,7 @@ def first_mistake_details(verdict: lesson_data.Verdict) -> list[str]:
 
 
 def goal_met_details(verdict: lesson_data.Verdict) -> list[str]:
-    line = _("You receive %(cards)s.", cards=cards_text(verdict.outcome["drawn"]))
+    line = _("You receive %(cards)s.", cards=cards_list(verdict.outcome["drawn"]))  # "three of bastos and ..."
     return [line, _("Your hand now: %(summary)s.", summary=summary_of(verdict, verdict.params["seat"]))]
 
 
