@@ -234,7 +234,7 @@ def test_a_refused_bet_not_counted_never_claims_its_bonuses_or_a_payment_of_zero
 
 @pytest.mark.parametrize("lang, outcome", [
     ("es", "La partida sigue. Marcador: tu pareja 0, la pareja rival 8."),
-    ("pt", "A partida continua. Placar: sua dupla 0, a dupla rival 8."),
+    ("pt", "A partida continua. Placar: sua dupla 0, a dupla adversária 8."),
     ("ca", "La partida continua. Marcador: la teva parella 0, la parella rival 8."),
 ])
 def test_a_viewers_team_comes_first_and_is_written_in_lower_case_inside_a_sentence(described, lang, outcome):
