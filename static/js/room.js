@@ -230,8 +230,10 @@ function renderSeats(data) {
     name.textContent = seatName(entry);
     const notes = document.createElement("span");
     notes.className = "room-seat__notes";
-    notes.textContent = seatNotes(entry, mySeat).join(" · ");
-    item.append(number, " ", name, " ", notes);
+    const said = seatNotes(entry, mySeat);
+    // each note after a separator, as on the felt: "Ana · eres tú · dirige la sala" ("Ana eres tú" read as a clause)
+    notes.textContent = said.length ? ` · ${said.join(" · ")}` : "";
+    item.append(number, " ", name, notes);
     return item;
   }));
   $("room-seats").hidden = Boolean(data.me && data.started);
