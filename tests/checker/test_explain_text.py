@@ -130,6 +130,17 @@ def test_a_refused_bet_pays_the_deje_at_once_and_still_the_bettors_own_bonuses(d
     assert result["count"][0]["kind"] == "deje" and result["count"][0]["scores_after"] == [0, 2]
 
 
+@pytest.mark.parametrize("lang, you, other", [
+    ("es", "Solo por las cartas, habrías ganado tú.", "Solo por las cartas, habría ganado tu compañero (mano)."),
+    ("ca", "Només per les cartes, hauries guanyat tu.", "Només per les cartes, hauria guanyat el teu company (mà)."),
+])
+def test_what_the_cards_alone_would_have_said_speaks_to_the_reader_in_the_second_person(described, lang, you, other):
+    """"hauria guanyat tu": the reader's own cards took the third person's verb."""
+    bets = {"pares": {"result": "refused", "team": 1, "deje": 2}}  # seat 0's duples would have won pares
+    assert lance(described(lang, DUPLES, seat=0, bets=bets), "pares")["cards_why"].startswith(you)
+    assert lance(described(lang, DUPLES, seat=2, bets=bets), "pares")["cards_why"].startswith(other)
+
+
 def test_a_refused_grande_collects_nothing_more_after_its_deje(described):
     result = described("es", DUPLES, bets={"grande": {"result": "refused", "team": 1, "deje": 1}})
     item = lance(result, "grande")

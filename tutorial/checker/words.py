@@ -159,8 +159,9 @@ def _tie_what(decision: dict) -> str:
 
 
 # ------------------------------------------------------------------------------------------------- lances
-def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
-    """(why, cards_why): the deciding step, and for a refused bet what the cards alone would have said."""
+def _why(lance: dict, explained: dict, reader: int | None = None) -> tuple[str, str | None]:
+    """(why, cards_why): the deciding step, and for a refused bet what the cards alone would have said (to
+    ``reader``, the seat the page is told to, when those cards are its own: "you would have won")."""
     result = lance["result"]
     if not lance["played"]:
         return _not_played(lance, explained), None
@@ -179,7 +180,10 @@ def _why(lance: dict, explained: dict) -> tuple[str, str | None]:
             why = ngettext("%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tanto at once.",
                            "%(bet)s: %(team)s, who bet, wins the lance and took the deje of %(num)d tantos at once.",
                            lance["deje"], bet=bet, team=lance["team_in_sentence"])
-        cards_why = _("By the cards alone: %(winner)s. %(why)s", winner=lance["winner_in_sentence"], why=cards)
+        if reader is not None and lance["winner"] == reader:  # the verb in the second person: "habrías ganado"
+            cards_why = _("By the cards alone, you would have won. %(why)s", why=cards)
+        else:
+            cards_why = _("By the cards alone: %(winner)s. %(why)s", winner=lance["winner_in_sentence"], why=cards)
         return why, cards_why
     if result == "ordago_accepted":
         return _("%(why)s The órdago was accepted: whoever wins this lance wins the game.", why=cards), None
@@ -376,7 +380,7 @@ def describe(explained: dict, seat: int | None = None, names: list[str] | None =
         lance["team_label"] = viewer.team(lance["team"]) if lance["team"] is not None else None
         lance["team_in_sentence"] = (viewer.team_in_sentence(lance["team"]) if lance["team"] is not None
                                      else None)
-        lance["why"], lance["cards_why"] = _why(lance, described)
+        lance["why"], lance["cards_why"] = _why(lance, described, seat)
         lance["collects"] = _collects(lance, described)
         for line in lance["lines"]:
             line["text"] = line_text(line, described, viewer)
