@@ -8,6 +8,7 @@ import { $ } from "./dom.js";
 import { forgetSeat, savedSeat, saveSeat } from "./room-seat.js";
 import { createCoach } from "./table-coach.js";
 import { createSummary } from "./table-summary.js";
+import { focusFirstControl } from "./table-controls.js";
 import { createTableGame } from "./table-game.js";
 import { decisionOf } from "./table-view.js";
 import { capitalize, fmt } from "./text.js";
@@ -144,6 +145,8 @@ function renderWatch(data) {
   }
 }
 
+let waited = false; // this page showed the lobby's waiting panel since the table was last drawn
+
 function showTable(data) {
   els.bar.hidden = false;
   // The seat's version moves only with what the seat can see. The same decision again (a poll, the tab shown again,
@@ -163,6 +166,11 @@ function showTable(data) {
   lastIndex = newest;
   if (fresh) game.receive(data, { announce: true, events: fresh });
   else game.receive(data, { announce: false }); // first view, or a new game: where the table stands
+  // The game started while this person waited in the lobby: its panel went, and the focus with it. It goes to the
+  // seat's first control (or the sentence saying whom the table waits for), never left on the page's body.
+  const active = document.activeElement; // still the hidden panel's button until the browser moves it to the body
+  if (waited && (!active || active === document.body || active.closest("[hidden]"))) focusFirstControl(data);
+  waited = false;
   startClock(data);
 }
 
@@ -272,6 +280,7 @@ function renderWait(data, seated) {
   const waiting = seated && !data.started;
   els.wait.hidden = !waiting;
   if (!waiting) return;
+  waited = true;
   const host = data.seats.find((entry) => entry.host);
   els.start.hidden = !data.me.host;
   els.leave.hidden = false;

@@ -431,3 +431,19 @@ def test_a_person_whose_discard_is_chosen_is_told_that_the_others_are_still_choo
                 play_one(page, bold=False)
         ana.wait_for_timeout(50)
     raise AssertionError("no hand reached the discard")
+
+
+def test_when_the_game_starts_each_waiting_person_gets_the_focus_on_their_table(people):
+    """The lobby's panel goes when the game starts, and the focus went with it: a guest who spoke first had to Tab
+    through the page to reach "Mus". Now the one to speak is on their first control, the other on the sentence
+    that says whom the table waits for."""
+    ana, bruno = people(2, "es")
+    room = create_room(ana, "es", "Ana")
+    join_room(bruno, f"/r/{room}", "Bruno", seat=1)
+    bruno.locator("#room-leave").focus()  # somewhere in the lobby's panel, as a keyboard user would be
+    start(ana, "es")
+    bruno.wait_for_selector('#table[data-ready="true"]')
+    for page in (ana, bruno):
+        page.wait_for_function("() => document.activeElement && document.activeElement !== document.body")
+        focused = page.evaluate("() => document.activeElement.id")
+        assert focused.startswith("action-") if control_ids(page) else focused == "controls-prompt", focused
