@@ -36,6 +36,7 @@ const els = {
   nextClock: $("room-next-clock"), hints: $("room-hints"), controlsClock: $("controls-clock"),
   table: $("table"), copy: $("copy-link"), link: $("room-link"), copyStatus: $("copy-status"),
   invite: $("room-invite"), watch: $("room-watch"), watchScore: $("watch-score"), watchLog: $("watch-log"),
+  watchTurn: $("watch-turn"),
 };
 const baseTitle = document.title;
 
@@ -133,6 +134,10 @@ function renderWatch(data) {
     item.append(name, " ", points);
     return item;
   }));
+  // Who the table waits for, as a seat sees it: "Ana está decidiendo.", or everyone choosing their discards.
+  const turn = data.match_over || data.turn === null || data.turn === undefined ? null : data.names[data.turn];
+  els.watchTurn.textContent = turn !== null ? capitalize(fmt(tableTexts.ui.waiting, { player: turn }), lang)
+    : data.phase === "discard" ? tableTexts.ui.discardPhase : "";
   const events = data.events ?? [];
   const shown = new Set([...els.watchLog.children].map((item) => item.dataset.index));
   if (events.length && !shown.has(String(events[0].index))) els.watchLog.replaceChildren(); // a new hand's

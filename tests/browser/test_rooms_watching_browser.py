@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 WATCHING = {"es": "Estás viendo esta partida", "eu": "Partida hau ikusten ari zara"}
+DECIDING = {"es": " está decidiendo.", "eu": " erabakitzen ari da."}
 
 
 def started_room(page, lang: str) -> dict:
@@ -46,6 +47,8 @@ def test_a_visitor_of_a_started_room_watches_it_read_only_in_its_language(
         assert page.text_content("#room-notice").strip() == ""  # no "already started; every seat is taken"
         assert "Ana" in page.text_content("#seat-list")
         assert page.locator("#watch-score li").count() == 2
+        # whom the table waits for, which a visitor could not tell before (7 December)
+        assert page.text_content("#watch-turn").endswith(DECIDING[lang]), page.text_content("#watch-turn")
         assert page.locator("#controls-buttons button, .card-toggle, #sena-toggle:visible").count() == 0
         # The seat's view of the host's own page hides the invitation too.
         ana.goto(made["url"] + "?pace=0")
