@@ -112,17 +112,24 @@ def slow_client(port: int, first: bytes, drip: bytes, stop: threading.Event, clo
             closed.append(time.monotonic())
 
 
+SLOW_HEADERS = (b"GET /es/ HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Slow: 1\r\n")
+SLOW_BODY = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+             b"Content-Length: 1000\r\n\r\n{", b" ")
+
+
+def slow_clients(port: int, each: int, stop: threading.Event, closed: list) -> list[threading.Thread]:
+    """``each`` connections dripping a header line and ``each`` dripping a body byte (threads not yet started)."""
+    return [threading.Thread(target=slow_client, args=(port, *kind, stop, closed), daemon=True)
+            for kind in (SLOW_HEADERS, SLOW_BODY) for _ in range(each)]
+
+
 def test_slow_headers_and_slow_bodies_do_not_keep_other_visitors_waiting(guarded):
     """Eight connections (twice the threads): four send a header line every 0.3 s, four a body a byte at a time.
     Without read deadlines each held its thread for as long as it kept sending and the visitor waited for ever;
     now each is cut after 1 s, and the visitor is served."""
     base, port = guarded
     stop, closed = threading.Event(), []
-    headers = (b"GET /es/ HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Slow: 1\r\n")
-    body = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 1000\r\n\r\n{", b" ")
-    slow = [threading.Thread(target=slow_client, args=(port, *kind, stop, closed), daemon=True)
-            for kind in (headers, body) for _ in range(4)]
+    slow = slow_clients(port, 4, stop, closed)
     started = time.monotonic()
     try:
         for thread in slow:
@@ -197,11 +204,7 @@ def test_slow_clients_many_times_the_threads_hold_none_of_them(patient):
     once while all of them are still open."""
     base, port = patient
     stop, closed = threading.Event(), []
-    headers = (b"GET /es/ HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X-Slow: 1\r\n")
-    body = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 1000\r\n\r\n{", b" ")
-    slow = [threading.Thread(target=slow_client, args=(port, *kind, stop, closed), daemon=True)
-            for kind in (headers, body) for _ in range(16)]
+    slow = slow_clients(port, 16, stop, closed)
     try:
         for thread in slow:
             thread.start()
