@@ -390,3 +390,22 @@ def test_a_raise_over_a_live_bet_is_offered_as_the_tables_button_says_it(client)
     asked = client.get(f"/api/practice?skill=bet_grande&seed={seed}&lang=en").get_json()
     raises = [choice["label"] for choice in asked["choices"] if choice["value"].startswith("envido")]
     assert raises and all(label.endswith(" more") for label in raises), asked["choices"]
+
+
+def test_the_detail_under_a_verdict_is_the_replica_that_agrees_with_its_figure():
+    """The verdict states the mean gap over the coach's replicas, and shows one replica in detail: the first naming
+    the best move showed a gap of 6 points under a figure of 28.7. Now it is the replica whose gap is nearest."""
+    from tutorial.coach.core import Advice, Estimate
+
+    best, chosen = Action.checked("envido", amount=2), Action.checked("quiero")
+
+    def replica(best_game, chosen_game):
+        estimates = (Estimate(best, 0.0, None, best_game), Estimate(chosen, 0.0, None, chosen_game))
+        return Advice(best, "reason", {}, estimates)
+
+    advice = (replica(0.60, 0.54), replica(0.70, 0.40), replica(0.75, 0.25))
+    samples = {"envido 2": [60.0, 70.0, 75.0], "quiero": [54.0, 40.0, 25.0]}
+    grade = decisions._graded(samples, advice)
+    assert grade.best == "envido 2" and round(grade.lost("quiero"), 1) == 28.7
+    assert grade.reasoned("quiero") is advice[1]  # its gap, 30 points, is the nearest to 28.7
+    assert grade.reasoned() is advice[0] and grade.reasoned("envido 2") is advice[0]

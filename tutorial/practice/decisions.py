@@ -271,9 +271,22 @@ class Grade(NamedTuple):
     def right(self, value: str) -> bool:
         return self.lost(value) <= self.margin[value]
 
-    def reasoned(self):
-        """The coach's advice that names the best move (a replica's), or None when no replica's does."""
-        return next((advice for advice in self.advice if value_of(advice.action) == self.best), None)
+    def reasoned(self, chosen: str | None = None):
+        """The coach's advice that names the best move (a replica's), or None when no replica's does. With the
+        learner's ``chosen`` move, of those replicas the one whose own gap between the best move and ``chosen`` is
+        nearest the mean gap the verdict states: the replicas may disagree by more than that gap (the margin says so),
+        and a detail 6 points apart under a figure of 28.7 read as a contradiction."""
+        naming = [advice for advice in self.advice if value_of(advice.action) == self.best]
+        if not naming or chosen is None or chosen == self.best:
+            return naming[0] if naming else None
+
+        def off(advice) -> float:
+            game = {value_of(estimate.action): points(estimate.game) for estimate in advice.estimates}
+            if chosen not in game:
+                return math.inf
+            return abs(game[self.best] - game[chosen] - self.lost(chosen))
+
+        return min(naming, key=off)  # the first of equals: the same advice as before when they agree
 
 
 def replica(seen, number: int):

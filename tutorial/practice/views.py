@@ -400,7 +400,7 @@ def decision_why(verdict: practice.Verdict) -> str:
                              sena=values["best"], lance=lance_name(lance), move=action_label(move.to_json())))
                   for lance, move in grade.partner if best != decisions.NONE]
         return " ".join(parts)
-    advice = grade.reasoned()
+    advice = grade.reasoned(chosen)
     if advice is not None:
         if same and len(grade.advice) > 1:  # no figure was said: the verdict is the replicas' mean
             parts.append(ngettext("That verdict comes from %(num)d estimate by the coach; in detail:",
