@@ -302,7 +302,7 @@ async function startDaily(date) {
 function showDailyResult() {
   const right = daily.results.filter(Boolean).length;
   const total = daily.exercises.length;
-  const score = fmt(texts.daily_done, { date: daily.date, right, total });
+  const score = fmt(texts.daily_done, { date: dayText(daily.date), right, total });
   const link = new URL(data.page, window.location.href);
   link.searchParams.set("reto", daily.date);
   link.searchParams.set("resultado", daily.results.join(""));
@@ -311,6 +311,16 @@ function showDailyResult() {
   $("practice-share").value = link.href;
   say(score);
   $("practice-copy").focus();
+}
+
+// A challenge's day as the page's language writes a date ("7 de diciembre de 2026"): the browser's own calendar
+// words (Intl), the day itself in UTC as the challenge's is. The ISO form stays in links and in what is kept.
+function dayText(iso) {
+  try {
+    return new Intl.DateTimeFormat(data.lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+  } catch {
+    return iso;
+  }
 }
 
 function sharedResult() {
@@ -329,7 +339,7 @@ function start() {
   const shared = sharedResult();
   if (shared) {
     $("practice-shared").hidden = false;
-    $("practice-shared").textContent = fmt(texts.shared, shared);
+    $("practice-shared").textContent = fmt(texts.shared, { ...shared, date: dayText(shared.date) });
   }
   for (const button of document.querySelectorAll(".practice-skill__button")) {
     button.addEventListener("click", () => {

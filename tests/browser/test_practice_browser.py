@@ -3,6 +3,8 @@ mastery bars kept over a reload and cleared by the reset, a missed exercise comi
 its shared result; axe clean in every state; screenshots at phone and desktop widths in every language."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from widths import behaviour_languages
@@ -148,6 +150,8 @@ def test_the_daily_challenge_ends_with_a_link_that_shows_the_score_and_not_the_a
     expect(page.locator("#practice-daily-result")).to_be_visible()
     score = f"{results.count('1')} de 10"
     expect(page.locator("#practice-daily-score")).to_contain_text(score)
+    # the day as Catalan writes a date ("Repte del 7 de desembre del 2026"), not "2026-12-07"
+    expect(page.locator("#practice-daily-score")).to_contain_text(re.compile(r"Repte del \d{1,2} d[e'] ?\w+ del \d{4}"))
     link = page.locator("#practice-share").input_value()
     assert link.endswith("resultado=" + "".join(results)) and "reto=" in link
     assert_axe_clean(page)
