@@ -12,7 +12,7 @@ SLUGS = {"es": "/es/reglas", "pt": "/pt/regras", "ca": "/ca/regles", "en": "/en/
 TITLES = {"es": "Reglas del mus", "pt": "Regras do Mus", "ca": "Regles del mus", "en": "Rules of Mus", "eu": "Musaren arauak"}
 CONTENTS = {"es": "Contenido", "pt": "Conteúdo", "ca": "Contingut", "en": "Contents", "eu": "Edukiak"}
 GRANDE = {"es": "Grande", "pt": "Maior", "ca": "Grans", "en": "Grande", "eu": "Handia"}
-REY_DE_OROS = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors", "en": "king of coins", "eu": "errege urrea"}
+REY_DE_OROS = {"es": "rey de oros", "pt": "rei de ouros", "ca": "rei d'ors", "en": "king of coins", "eu": "urrezko erregea"}
 MANO_A = {"es": "Jugador A (mano)", "pt": "Jogador A (mão)", "ca": "Jugador A (mà)", "en": "Player A (mano)",
           "eu": "A jokalaria (esku)"}
 LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català", "en": "English", "eu": "Euskara"}

@@ -127,7 +127,7 @@ def test_the_home_page_comes_out_translated(client, parse_html, lang, title):
 
 
 @pytest.mark.parametrize("lang,name", [("es", "rey de oros"), ("pt", "rei de ouros"), ("ca", "rei d'ors"),
-                                       ("en", "king of coins"), ("eu", "errege urrea")])
+                                       ("en", "king of coins"), ("eu", "urrezko erregea")])
 def test_card_names_come_from_each_languages_catalog(app, lang, name):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         assert card_name("12o") == name

@@ -68,7 +68,7 @@ def test_every_page_has_one_main_landmark_a_skip_link_and_one_h1(client, localiz
     ("pt", {"12o": "rei de ouros", "1e": "ás de espadas", "10c": "valete de copas", "11b": "cavalo de paus"}),
     ("ca", {"12o": "rei d'ors", "1e": "as d'espases", "10c": "sota de copes", "11b": "cavall de bastos"}),
     ("en", {"12o": "king of coins", "1e": "ace of swords", "10c": "jack of cups", "11b": "knight of clubs"}),
-    ("eu", {"12o": "errege urrea", "1e": "bateko ezpata", "10c": "sota kopa", "11b": "zaldiko bastoia"}),
+    ("eu", {"12o": "urrezko erregea", "1e": "ezpatazko batekoa", "10c": "kopazko sota", "11b": "bastoizko zaldia"}),
 ])
 def test_card_macro_draws_the_svg_with_the_localized_name(app, parse_html, lang, names):
     template = '{% from "_cards.html" import card with context %}{% for c in codes %}{{ card(c) }}{% endfor %}'

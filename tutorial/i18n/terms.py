@@ -89,10 +89,27 @@ SUITS = {
 }
 
 
+# The rank as a card's name says it: the same word as ``RANKS`` in es, pt, ca and en ("rey" in "rey de oros"); eu puts
+# the suit first and the rank last, with its article ("urrezko erregea"), which its catalog writes here.
+RANKS_IN_NAME = {
+    1: lazy_pgettext("rank in a card name", "as"),
+    2: lazy_pgettext("rank in a card name", "dos"),
+    3: lazy_pgettext("rank in a card name", "tres"),
+    4: lazy_pgettext("rank in a card name", "cuatro"),
+    5: lazy_pgettext("rank in a card name", "cinco"),
+    6: lazy_pgettext("rank in a card name", "seis"),
+    7: lazy_pgettext("rank in a card name", "siete"),
+    10: lazy_pgettext("rank in a card name", "sota"),
+    11: lazy_pgettext("rank in a card name", "caballo"),
+    12: lazy_pgettext("rank in a card name", "rey"),
+}
+
+
 def card_name(code: str) -> str:
-    """Accessible name of a card code: ``"12o"`` -> "rey de oros" / "rei de ouros" / "rei d'ors"."""
+    """Accessible name of a card code: ``"12o"`` -> "rey de oros" / "rei de ouros" / "rei d'ors" / "urrezko
+    erregea"."""
     rank, suit = int(code[:-1]), code[-1]
-    return pgettext("card name", "%(rank)s %(suit)s", rank=RANKS[rank], suit=SUITS_OF[suit])
+    return pgettext("card name", "%(rank)s %(suit)s", rank=RANKS_IN_NAME[rank], suit=SUITS_OF[suit])
 
 
 def card_names() -> dict[str, str]:
