@@ -261,3 +261,19 @@ def test_a_resume_point_that_is_not_plain_ascii_digits_replays_nothing_and_never
             assert f"id: {current}\n" not in response.get_data(as_text=True)  # nothing replayed
     replayed = host.client.get(f"/api/rooms/{host.room}/events", query_string={"since": current - 1})
     assert f"id: {current}\n" in replayed.get_data(as_text=True)
+
+
+def test_a_room_event_about_the_reader_is_told_in_the_second_person(app, clock):
+    """Ana read "Ana ya quiere la siguiente mano." of her own press: her own name, in the third person, with the
+    verb of accepting a bet."""
+    host = create_room(app, clock=0, seed=7)
+    guest = join_room(app, host, "Bruno")
+    host.post("start")
+    play_to_hand_over([host, guest])
+    host.act({"type": "next_hand"})
+
+    def said(person):
+        return [event["text"] for message in person.stream(0) for event in message["data"]["events"]
+                if event["code"] == "next_hand_pressed"]
+    assert said(host) == ["Ya has pedido la siguiente mano."]
+    assert said(guest) == ["Ana ya ha pedido la siguiente mano."]

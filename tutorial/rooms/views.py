@@ -350,6 +350,7 @@ def visible_events(log: list[dict], seat: int | None, names: tuple[str, ...], ro
         if "index" in entry:
             shown += room_narration.narrator(room_id, entry.get("game", 0), seat, names)([entry])
         else:
+            own = seat is not None and entry["params"]["seat"] == seat
             shown.append({"code": entry["code"], "params": entry["params"], "seat": entry["params"]["seat"],
-                          "text": room_event_text(entry["code"], entry["params"])})
+                          "text": room_event_text(entry["code"], entry["params"], own)})
     return shown

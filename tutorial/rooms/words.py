@@ -69,9 +69,19 @@ def bot_name() -> str:
     return _("Bot")
 
 
-def room_event_text(code: str, params: dict) -> str:
-    """The sentence of one of the room's own events (docs/api-rooms.md, "Room events")."""
+def room_event_text(code: str, params: dict, own: bool = False) -> str:
+    """The sentence of one of the room's own events (docs/api-rooms.md, "Room events"); ``own``: told to the seat
+    it is about, in the second person ("You are ready for the next hand.", never one's own name in the third)."""
     name = params.get("name") or bot_name()
+    yours = {
+        "next_hand_pressed": lambda: _("You are ready for the next hand."),
+        "host": lambda: _("You are now the host."),
+        "clock": lambda: _("You ran out of time: the bot made that decision."),
+        "back": lambda: _("You are back and take your seat again at the next hand."),
+        "rematch": lambda: _("You start a new game."),
+    }
+    if own and code in yours:
+        return yours[code]()
     sentences = {
         "seat_taken": lambda: _("%(name)s takes a seat.", name=name),
         "seat_left": lambda: _("%(name)s leaves the room.", name=name),
