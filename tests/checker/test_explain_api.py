@@ -309,7 +309,7 @@ PERCENTS = {
 def test_bets_and_scores_from_the_form_are_counted(client):
     query = QUERY + "&bet_chica=refused&team_chica=1&deje_chica=2&s0=38&s1=0&bet_grande=accepted&total_grande=2"
     html = client.get(f"/es/comprobar?{query}").get_data(as_text=True)
-    assert "La Pareja A llega a 40 en grande y gana la partida" in html
+    assert "La Pareja A llega a 40 en el lance de grande y gana la partida" in html
     assert "checker-step--stop" in html
 
 

@@ -172,7 +172,7 @@ def test_pares_nobody_holds_is_skipped_and_pays_nothing(described):
 
 # --------------------------------------------------------------------------------------------- the count
 @pytest.mark.parametrize("lang, outcome", [
-    ("es", "La Pareja A llega a 40 en chica y gana la partida; la cuenta se detiene ahí. Marcador: "
+    ("es", "La Pareja A llega a 40 en el lance de chica y gana la partida; la cuenta se detiene ahí. Marcador: "
            "Pareja A 40, Pareja B 0."),
     ("pt", "A Dupla A chega a 40 em Menor e ganha a partida; a contagem para aí. Placar: Dupla A 40, Dupla B 0."),
     ("ca", "La Parella A arriba a 40 a petites i guanya la partida; el recompte s'atura aquí. Marcador: "
