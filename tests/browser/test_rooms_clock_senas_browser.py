@@ -66,12 +66,12 @@ def test_when_the_turn_clock_runs_out_the_bot_decides_once_and_the_person_keeps_
     SHIFT[0] += 11  # the server's clock passes the deadline
     try:
         person.request.get(f"/api/rooms/{room}")  # any request (or the stream's wake-up) enforces it
-        person.wait_for_function(
-            "() => document.getElementById('room-connection').textContent.includes('Se ha acabado el tiempo de')",
+        person.wait_for_function(  # told to Ana herself, in the second person
+            "() => document.getElementById('room-connection').textContent.includes('Se te ha acabado el tiempo')",
             timeout=15_000)
         person.wait_for_selector(f'#table[data-ready="true"]:not([data-version="{version}"])')
         said = person.text_content("#room-connection")
-        assert "Se ha acabado el tiempo de Ana: un bot ha decidido por su puesto." in said
+        assert "Se te ha acabado el tiempo: el bot ha tomado esa decisión." in said
         view = person.request.get(f"/api/rooms/{room}").json()
         assert view["seats"][0]["kind"] == "person" and not view["seats"][0]["stand_in"], "Ana keeps her seat"
         assert_axe_clean(person)
