@@ -339,21 +339,23 @@ class GuardedWorker(gthread.ThreadWorker):
         status, reason = limit
         self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
         body = json.dumps({"error": limit_message(self.wsgi, status)}, ensure_ascii=False).encode()
-        head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                f"Content-Length: {len(body)}\r\nCache-Control: no-store\r\n\r\n").encode("latin-1")
         try:
-            util.write_nonblock(client, head + body)
+            util.write_nonblock(client, answer(f"{status} {reason}", "application/json", body))
         except OSError:
             self.log.debug("Failed to send error message.")
 
 
+def answer(status: str, content_type: str, body: bytes, extra: str = "") -> bytes:
+    """A whole HTTP answer written by the worker itself (the app never saw the request), closing the connection."""
+    return (f"HTTP/1.1 {status}\r\nConnection: close\r\n{extra}Content-Type: {content_type}\r\n"
+            f"Content-Length: {len(body)}\r\nCache-Control: no-store\r\n\r\n").encode("latin-1") + body
+
+
 def refusal(app, status: int) -> bytes:
-    """A whole answer to a connection refused before its request was read: the site's message for ``status`` in
+    """The answer to a connection refused before its request was read: the site's message for ``status`` (429) in
     its default language, as plain text (the request's path and language are unknown)."""
-    body = limit_message(app, status).encode()
-    return (f"HTTP/1.1 {status} Too Many Requests\r\nConnection: close\r\nRetry-After: 10\r\n"
-            f"Content-Type: text/plain; charset=utf-8\r\nContent-Length: {len(body)}\r\nCache-Control: no-store\r\n"
-            f"\r\n").encode("latin-1") + body
+    return answer(f"{status} Too Many Requests", "text/plain; charset=utf-8", limit_message(app, status).encode(),
+                  "Retry-After: 10\r\n")
 
 
 def limit_message(app, status: int) -> str:
