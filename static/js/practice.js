@@ -314,10 +314,13 @@ function showDailyResult() {
 }
 
 // A challenge's day as the page's language writes a date ("7 de diciembre de 2026"): the browser's own calendar
-// words (Intl), the day itself in UTC as the challenge's is. The ISO form stays in links and in what is kept.
+// words (Intl), the day itself in UTC as the challenge's is. A browser without that language's words keeps the
+// ISO form (never an English date in a Basque sentence); so do links and what is kept.
 function dayText(iso) {
   try {
-    return new Intl.DateTimeFormat(data.lang, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+    const format = new Intl.DateTimeFormat(data.lang, { dateStyle: "long", timeZone: "UTC" });
+    if (!format.resolvedOptions().locale.startsWith(data.lang)) return iso;
+    return format.format(new Date(`${iso}T00:00:00Z`));
   } catch {
     return iso;
   }
