@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.conftest import deal
-from tutorial.engine import Action, Game, IllegalAction, Options, parse_cards
+from tutorial.engine import Action, Game, IllegalAction, Options
 from tutorial.engine.senas import true_senas
 
 SENAS = Options(senas=True)
@@ -269,3 +269,22 @@ def test_a_seña_field_on_another_action_is_refused_as_that_actions_shape_not_as
         Action.from_json({"type": "sena", "sena": "32"})
     assert unknown.value.code == "bad_sena"
     assert Action.from_json({"type": "sena", "sena": "31"}).sena == "31"
+
+
+def test_each_viewers_numbers_skip_nothing_it_cannot_see_and_survive_a_snapshot():
+    """The engine's index counts every event; a seat's (or a spectator's) own numbers count only those it sees,
+    so a signal or a catch out of its sight leaves no gap in them, and a restored game numbers on the same way."""
+    game = table()
+    game.apply(0, sena("dos_reyes"))   # to seats 0 and 2; a flash to 1 and to 3
+    game.apply(1, catch(0))            # to seat 1 and to seats 0 and 2: seat 3 is not told
+    game.apply(2, sena("duples"))
+    restored = Game.from_snapshot(game.snapshot())
+    numbers = game.numbers_from(0)
+    for slot, seat in enumerate((0, 1, 2, 3, None)):
+        seen = game.events_for(seat, 0, numbered=True)
+        assert [event["number"] for event in seen] == list(range(len(seen)))
+        assert [row[slot] for row in numbers if row[slot] is not None] == list(range(len(seen)))
+        assert restored.events_for(seat, 0, numbered=True) == seen
+    codes = {seat: [event["code"] for event in game.events_for(seat, 0)] for seat in (1, 3, None)}
+    assert "sena_caught" in codes[1] and "sena_caught" not in codes[3] and "sena_flash" not in codes[None]
+    assert game.events_for(3, 0, numbered=True)[-1]["number"] < game.event_count - 1   # the index has gaps for it

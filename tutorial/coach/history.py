@@ -65,7 +65,7 @@ def _hand(game: Game, seat: int) -> dict:
     from tutorial.table.views import event_json, hand_summary
 
     view = game.observation(seat).to_json()
-    steps = [event_json(event, seat) for event in game.events_for(seat, _hand_start(game))]
+    steps = [event_json(event, seat) for event in game.events_for(seat, _hand_start(game), numbered=True)]
     return {"game_number": game.game_number, "hand_number": game.hand_number,
             "scores_before": list(game.scores_before), "scores": list(game.scores),
             "score_text_before": [score_text(points) for points in game.scores_before],

@@ -30,5 +30,15 @@ class Event(NamedTuple):
         return {"code": self.code, "params": self.params, "audience": audience}
 
 
+# Who reads the events: the four seats, then a spectator (None), who sees only what everyone sees. Each has its own
+# numbering of the events it sees (``Game.events_for``), so that the gaps in it tell nothing of the others.
+VIEWERS = (0, 1, 2, 3, None)
+
+
+def viewer_slot(seat: int | None) -> int:
+    """The place of ``seat`` (None: a spectator) in ``VIEWERS``."""
+    return len(VIEWERS) - 1 if seat is None else seat
+
+
 def to_seat(seat: int) -> tuple[str, int]:
     return ("seat", seat)

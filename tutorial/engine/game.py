@@ -20,7 +20,7 @@ from tutorial.engine.betting import Betting
 from tutorial.engine.cards import DECK, Card
 from tutorial.engine.count import count_hand
 from tutorial.engine.errors import EngineError
-from tutorial.engine.events import Event, to_seat
+from tutorial.engine.events import VIEWERS, Event, to_seat, viewer_slot
 from tutorial.engine.explain import explain
 from tutorial.engine.legality import check
 from tutorial.engine.observation import Observation, observe
@@ -58,6 +58,7 @@ class Game:
         self.events: list[Event] = []
         self.first_move = 0   # a game restored from a snapshot holds its history and events from these indexes on
         self.first_event = 0
+        self.first_seen = [0] * len(VIEWERS)  # how many of the events before ``first_event`` each viewer sees
         self.games_won = [0, 0]
         self.vacas_won = [0, 0]
         self.game_number = 0
@@ -407,11 +408,43 @@ class Game:
         """The observation of ``seat``, JSON-ready: what the table API sends."""
         return self.observation(seat).to_json()
 
-    def events_for(self, seat: int, start: int = 0) -> list[dict]:
-        """The events ``seat`` may see, from index ``start`` of the game's event log; each carries its ``index``."""
+    def events_for(self, seat: int | None, start: int = 0, numbered: bool = False) -> list[dict]:
+        """The events ``seat`` (None: a spectator) may see, from index ``start`` of the game's event log; each
+        carries its ``index`` in that log. ``numbered``: each also carries its ``number`` in the seat's own log,
+        which counts only the events the seat sees (what a page shows: the engine's index would tell, by its gaps,
+        that a seña was made or caught out of the seat's sight)."""
         start = max(start, self.first_event)
-        return [dict(event.to_json(), index=i) for i, event in enumerate(self.events[start - self.first_event:], start)
-                if event.visible_to(seat)]
+        found = [dict(event.to_json(), index=i) for i, event in enumerate(self.events[start - self.first_event:], start)
+                 if event.visible_to(seat)]
+        if numbered:
+            first = self.seen_before(start)[viewer_slot(seat)]
+            for number, event in enumerate(found, first):
+                event["number"] = number
+        return found
+
+    def numbers_from(self, start: int) -> list[list[int | None]]:
+        """For each event from index ``start`` (not below ``first_event``): its number in each viewer's own log
+        (``VIEWERS``; None for a viewer who does not see it). A viewer's log counts only the events it sees, from
+        the game's first, so its numbers have no gaps: they tell nothing of what it does not see."""
+        start = max(start, self.first_event)
+        seen = self.seen_before(start)
+        numbers = []
+        for event in self.events[start - self.first_event:]:
+            row = []
+            for slot, viewer in enumerate(VIEWERS):
+                shown = event.visible_to(viewer)
+                row.append(seen[slot] if shown else None)
+                seen[slot] += shown
+            numbers.append(row)
+        return numbers
+
+    def seen_before(self, index: int) -> list[int]:
+        """How many of the events before ``index`` (not below ``first_event``) each viewer sees (``VIEWERS``)."""
+        seen = list(self.first_seen)
+        for event in self.events[:index - self.first_event]:
+            for slot, viewer in enumerate(VIEWERS):
+                seen[slot] += event.visible_to(viewer)
+        return seen
 
     @property
     def move_count(self) -> int:

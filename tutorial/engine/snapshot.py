@@ -16,7 +16,7 @@ from tutorial.engine.actions import Action
 from tutorial.engine.betting import Betting
 from tutorial.engine.cards import parse_cards, parse_hands
 from tutorial.engine.errors import EngineError
-from tutorial.engine.events import Event
+from tutorial.engine.events import VIEWERS, Event
 from tutorial.engine.observation import MusSpeech, Speech
 from tutorial.engine.options import setup_json
 from tutorial.engine.phases import Outcome, Phase
@@ -31,9 +31,9 @@ _MT_WORDS = 625  # Mersenne Twister: 624 words of state and the position in them
 PLAIN = ("seed", "games_won", "vacas_won", "game_number", "hand_number", "scores", "winner_team", "mano",
          "deal_mano", "mus_round", "discard_counts", "reshuffled", "declarations", "bets", "lance")
 # Attributes encoded by this module (cards as codes, objects as dicts); with PLAIN, the whole state of a Game.
-ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "phase", "scores_before",
-           "hands", "stock", "pile", "_speaker", "_discards", "mus_talk", "lance_log", "_speeches", "_betting",
-           "_showdown", "_lances", "_last_hand", "_outcome", "senas")
+ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "first_seen", "phase",
+           "scores_before", "hands", "stock", "pile", "_speaker", "_discards", "mus_talk", "lance_log", "_speeches",
+           "_betting", "_showdown", "_lances", "_last_hand", "_outcome", "senas")
 
 
 def take(game, shared: bool = False) -> dict:
@@ -48,7 +48,8 @@ def take(game, shared: bool = False) -> dict:
     data = {name: copy(getattr(game, name)) for name in PLAIN}  # unless shared, nothing is the game's own
     data.update({
         "format": FORMAT, "options": game.options.to_json(), "setup": setup_json(game.setup),
-        "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start, "phase": str(game.phase),
+        "rng": _rng_json(game.rng), "moves": game.move_count, "first_event": hand_start,
+        "first_seen": game.seen_before(hand_start), "phase": str(game.phase),
         "events": [_event_json(event) for event in game.events[hand_start - game.first_event:]],
         "scores_before": list(game.scores_before), "hands": [_codes(hand) for hand in game.hands],
         "stock": _codes(game.stock), "pile": _codes(game.pile), "speaker": game._speaker,
@@ -80,6 +81,8 @@ def restore(game, data: dict, options_type) -> None:
         game.rng = _rng_from_json(data["rng"])
         game.history, game.first_move = [], data["moves"]
         game.events, game.first_event = [_event_from_json(item) for item in data["events"]], data["first_event"]
+        # Snapshots taken before the viewers' own numbering number from the log's index: no gap before the hand.
+        game.first_seen = data.get("first_seen") or [game.first_event] * len(VIEWERS)
         game.phase = Phase(data["phase"])
         game.scores_before = tuple(data["scores_before"])
         game.hands = [list(parse_cards(hand)) for hand in data["hands"]]

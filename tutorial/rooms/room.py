@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, replace
 from tutorial.bots import senas as bot_senas
 from tutorial.engine import (SEATS, SPOKEN_TYPES, Action, Event, Game, IllegalAction, Options, order_from,
                              points_per_lance, position, rivals)
+from tutorial.engine.events import VIEWERS, viewer_slot
 from tutorial.engine.legality import check
 from tutorial.engine.snapshot import current_hand_start
 from tutorial.table.model import SeatRecord, Table, bots_player, close_expired, consider_signal, game_seed, still_open
@@ -29,7 +30,6 @@ DISCONNECTED_AFTER = 30.0      # seconds without a sign of life before a seat sh
 GONE_AFTER = 60.0              # seconds without a sign of life before the seat's bot plays for it
 NEXT_HAND_WAIT = 20.0          # seconds after the first "next hand" before the next hand is dealt anyway
 MIXED_SEED_LIMIT = 2 ** 53     # a mixed seed is shown at the end: below 2^53 it survives any JSON client's numbers
-WATCHERS = 4                   # the index of the spectators' version in ``Room.seen`` (after the four seats')
 
 
 def seen_by(entry: dict, seat: int | None) -> bool:
@@ -115,10 +115,13 @@ class Room(Table):
         self.coach: list[dict] = data.get("coach") or [{} for _ in SEATS]
         self.hands: list[dict] = data.get("hands", [])
         self.created: float = data["created"]
-        # Each seat's version, then the spectators': the room's version of the last change it could see (an event
-        # shown to it). A turn action is guarded by the seat's own, so a change it cannot see (a rival's catch window
-        # closing) neither refuses its move nor redraws its table.
-        self.seen: list[int] = data.get("seen") or [self.version] * (WATCHERS + 1)
+        # Each seat's version, then the spectators': how many changes it could see (an event shown to it), so that
+        # its numbers have no gaps (a gap would tell that a seña was made or caught out of its sight). A turn action
+        # is guarded by the seat's own, so a change it cannot see (a rival's catch window closing) neither refuses
+        # its move nor redraws its table. ``seen``: the room's version of the last change each could see (where its
+        # event stream resumes: tutorial/rooms/stream.py). Rooms stored before their own numbers count the room's.
+        self.seen: list[int] = data.get("seen") or [self.version] * len(VIEWERS)
+        self.versions: list[int] = data.get("versions") or list(self.seen)
         self.log: list[dict] = []
         self._mark = self.game.event_count if self.game else 0
 
@@ -149,27 +152,29 @@ class Room(Table):
                 "clock_key": self.clock_key, "pressed": self.pressed, "next_deadline": self.next_deadline,
                 "windows": [[s, r, deadline] for (s, r), deadline in sorted(self.windows.items())],
                 "considered": self.considered, "readings": self.readings, "coach": self.coach, "hands": self.hands,
-                "created": self.created, "seen": self.seen}
+                "created": self.created, "seen": self.seen, "versions": self.versions}
 
     def to_read(self) -> Room:
         """A copy for reading: its seats are its own (a store merges the presence times into them), its game is
         this room's (read it, never change it), its log empty. A store keeping parsed rooms hands these out."""
         copy = Room.__new__(Room)
-        copy.__dict__.update(self.__dict__, seats=[replace(seat) for seat in self.seats], seen=list(self.seen), log=[])
+        copy.__dict__.update(self.__dict__, seats=[replace(seat) for seat in self.seats], seen=list(self.seen),
+                             versions=list(self.versions), log=[])
         return copy
 
     def version_of(self, seat: int | None) -> int:
-        """The version ``seat`` acts on and reads (None: a spectator's): the last change it could see."""
-        return self.seen[WATCHERS if seat is None else seat]
+        """The version ``seat`` acts on and reads (None: a spectator's): its own count of the changes it could see."""
+        return self.versions[viewer_slot(seat)]
 
     def stamp(self) -> list[dict]:
         """The changes since the last stamp become the room's next version: their log is returned (for the store's
-        event log) and each seat that sees one of their events, and the spectators, move to this version."""
+        event log), and each seat that sees one of their events, and the spectators, count one more change."""
         log = self.take_log()
         self.version += 1
-        for index, seat in enumerate((*SEATS, None)):
+        for slot, seat in enumerate(VIEWERS):
             if any(seen_by(entry, seat) for entry in log):
-                self.seen[index] = self.version
+                self.seen[slot] = self.version
+                self.versions[slot] += 1
         return log
 
     # ----- who is who ----------------------------------------------------------------------------------------
@@ -504,7 +509,7 @@ class Room(Table):
         windows and its own marks (its review), and once the game is over the seed that plays it again (a new room
         with the same options and this seed, the creation page's ?seed=, deals the same hands, and the same moves
         meet the same bots' moves)."""
-        return SeatRecord(self.id, self.version, self.game, seat, self.level, current_hand_start(self.game),
+        return SeatRecord(self.id, self.version_of(seat), self.game, seat, self.level, current_hand_start(self.game),
                           window=self.window, windows=self.windows_of(seat), coach=self.hints,
                           marks=self.coach[seat].get("marks", []), seed=self.replay_seed())
 
@@ -538,7 +543,8 @@ class Room(Table):
         if game is None:
             return
         start = max(self._mark, game.first_event)
-        self.log.extend(dict(event.to_json(), index=index, game=self.games)
+        numbers = game.numbers_from(start)  # each viewer's own number of the event (None: not shown to it)
+        self.log.extend(dict(event.to_json(), index=index, game=self.games, numbers=numbers[index - start])
                         for index, event in enumerate(game.events[start - game.first_event:], start))
         self._mark = game.event_count
         last = self.hands[-1] if self.hands else {}

@@ -7,9 +7,11 @@ keep-alive or its own presence beat, it asks the store nothing); then it enforce
 (``room_store.change``, so clocks run even while nobody acts, whichever worker the people reached), writes the
 process's waiting presence beats (room_store.beat_soon), reads the room's log since the version it last sent (from
 what the worker keeps when it holds those changes: room_store) and forwards each change's events that its seat may
-see; a change that shows it none is not sent (the seat's version stays: tutorial/rooms/room.py, ``Room.seen``). A
-spectator's stream (no seat) sees what everyone sees and writes no presence beat. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects with ``Last-Event-ID`` and
-loses nothing. With gthread each open stream holds one of the worker's stream threads (room_caps.py).
+see; a change that shows it none is not sent (the seat's version stays: tutorial/rooms/room.py, ``Room.versions``,
+which counts only the changes the seat could see, so a message's id is that count and ``resume`` finds where a
+reconnecting stream's ``Last-Event-ID`` falls in the room's log). A spectator's stream (no seat) sees what everyone
+sees and writes no presence beat. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects
+with ``Last-Event-ID`` and loses nothing. With gthread each open stream holds one of the worker's stream threads (room_caps.py).
 
 A stream whose browser has gone (a closed tab) ends at its next wake-up, at most ``GONE_CHECK`` seconds later, and
 writes no beat after it: the server only learns of a closed connection by reading it, and a write to it succeeds
@@ -25,6 +27,8 @@ import time
 
 from flask import Response, current_app, request, stream_with_context
 
+from tutorial.engine.events import viewer_slot
+from tutorial.rooms.room import seen_by
 from tutorial.store import news as events, rooms as room_store, tables as storage
 
 KEEPALIVE = 15.0        # seconds between two comment lines, so proxies keep the connection
@@ -97,14 +101,38 @@ def gone_check():
     return gone
 
 
-def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Response:
-    """The response: every change of the room after ``since``, as ``visible(log, seat)`` lets the seat see it;
-    ``on_end()`` is called once the stream has sent its last message (room_caps: its places given back)."""
+def resume(room, seat: int | None, since: int) -> tuple[int, int, bool]:
+    """Where the stream of a client that last saw its seat's version ``since`` starts: the room's version to read
+    the log after, the seat's version there, and whether changes it missed are no longer kept (its first message
+    then says ``reload``). A seat's version counts only the changes it could see (tutorial/rooms/room.py), so the
+    room's version of its ``since``-th is found by counting them back in the log, in ever longer stretches."""
+    version, count = room.seen[viewer_slot(seat)], room.version_of(seat)
+    missed = count - since  # the changes it could see after ``since``: the last of them is the room's ``version``
+    stretch = 16 * missed
+    while missed > 0:
+        low = max(0, version - stretch)
+        rows = [row for row in room_store.log_since(room.id, low, upto=version) if row[0] <= version]
+        shown = [number for number, log in rows if any(seen_by(entry, seat) for entry in log)]
+        if len(shown) > missed:
+            return shown[-missed - 1], since, False
+        if low == 0 or not rows or rows[0][0] > low + 1:  # the log kept reaches no further back
+            start = rows[0][0] - 1 if rows else version
+            return start, count - len(shown), True
+        stretch *= 4
+    return version, count, False
+
+
+def stream(room, seat: int | None, since: int, visible, on_end=None) -> Response:
+    """The response: every change of ``room`` after the seat's version ``since``, as ``visible(log, seat)`` lets
+    the seat see it; ``on_end()`` is called once the stream has sent its last message (room_caps: its places given
+    back)."""
     lasting = float(current_app.config.get("ROOM_STREAM_SECONDS", STREAM_SECONDS))
     gone = gone_check()
+    room_id = room.id
+    last, count, reload = resume(room, seat, since)
 
     def changes():
-        last = since
+        nonlocal last, count, reload
         started = time.monotonic()
         next_beat = next_keepalive = started + min(BEAT, KEEPALIVE)
         reached = None  # the version the last wake-up announced: its changes may be kept in this worker
@@ -114,11 +142,14 @@ def stream(room_id: str, seat: int, since: int, visible, on_end=None) -> Respons
             while True:
                 if news:
                     rows = room_store.log_since(room_id, last, upto=reached)
-                    for number, (version, log) in enumerate(rows):
-                        reload = number == 0 and version != last + 1  # older changes are no longer kept
+                    if rows and rows[0][0] != last + 1:
+                        return  # older changes are no longer kept: the browser reconnects, and resumes from its id
+                    for version, log in rows:
                         shown = visible(log, seat)
-                        if shown or reload:  # a change the seat cannot see is not its news: its version stays
-                            yield message(version, shown, **({"reload": True} if reload else {}))
+                        count += bool(shown)  # a change the seat cannot see is not its news: its version stays
+                        if shown or reload:
+                            yield message(count, shown, **({"reload": True} if reload else {}))
+                            reload = False
                         last = version
                 moment = time.monotonic()
                 left = started + lasting - moment

@@ -15,6 +15,7 @@ import secrets
 from flask import Blueprint, g, jsonify, make_response, request
 
 from tutorial.engine import SEATS, SPOKEN_TYPES, Action, IllegalAction
+from tutorial.engine.events import viewer_slot
 from tutorial.i18n import languages
 from tutorial.i18n.translate import gettext as _
 from tutorial.i18n.web import DEFAULT_LANGUAGE, LANGUAGES
@@ -267,7 +268,7 @@ def room_events(room_id):
             room, _done = change(room_id, lambda room: room.present(seat, now(), stream=True))
         else:
             room_store.beat(room.id, seat, now())
-        response = room_stream.stream(room.id, seat, room_stream.resume_point(room.version_of(seat)), stream_events(room),
+        response = room_stream.stream(room, seat, room_stream.resume_point(room.version_of(seat)), stream_events(room),
                                       on_end=holding.release)
     except room_caps.Refused as error:
         holding.release()
@@ -297,8 +298,8 @@ def seats_json(room: Room) -> list[dict]:
 
 
 def lobby_view(room: Room) -> dict:
-    """What anyone with the link may see: the options and the seats, never a card."""
-    return {"id": room.id, "url": room_url(room), "version": room.version, "options": room.options.to_json(),
+    """What anyone with the link may see: the options and the seats, never a card (``version``: the spectators')."""
+    return {"id": room.id, "url": room_url(room), "version": room.version_of(None), "options": room.options.to_json(),
             "level": room.level, "clock": room.clock, "window": room.window, "hints": room.hints,
             "seats": seats_json(room), "host": room.host, "started": room.started, "over": room.over}
 
@@ -347,8 +348,9 @@ def visible_events(log: list[dict], seat: int | None, names: tuple[str, ...], ro
     for entry in log:
         if not seen_by(entry, seat):
             continue
-        if "index" in entry:
-            shown += room_narration.narrator(room_id, entry.get("game", 0), seat, names)([entry])
+        if "index" in entry:  # the engine's: numbered as the seat numbers the events it sees (logs stored before, by
+            number = entry["numbers"][viewer_slot(seat)] if "numbers" in entry else entry["index"]  # their index)
+            shown += room_narration.narrator(room_id, entry.get("game", 0), seat, names)([dict(entry, number=number)])
         else:
             own = seat is not None and entry["params"]["seat"] == seat
             shown.append({"code": entry["code"], "params": entry["params"], "seat": entry["params"]["seat"],

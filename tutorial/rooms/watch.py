@@ -34,7 +34,7 @@ def watch_view(room: Room, lobby: dict) -> dict:
     view["score_text"] = [score_text(points) for points in seen["scores"]]
     view["match_over"] = game.is_over
     view["events"] = room_narration.narrator(room.id, room.games, None, names(room))(
-        game.events_for(None, current_hand_start(game)))
+        game.events_for(None, current_hand_start(game), numbered=True))
     # The hands shown at the end of a hand, while it is over (every seat is shown them then).
     view["last_hand"] = ({"hands": seen["last_hand"]["hands"], "mano": seen["last_hand"]["mano"]}
                          if game.phase.hand_is_over and seen["last_hand"] else None)

@@ -289,7 +289,7 @@ def learner_view(seated: SeatRecord, now: float, narrate=None, summarize=None, l
         "options": options, "partner": partner(seat), "match_over": game.is_over,
         "score_text": [score_text(points) for points in view["scores"]],
         "events": (narrate or (lambda events: [event_json(event, seat) for event in events]))(
-            game.events_for(seat, seated.events_from)),
+            game.events_for(seat, seated.events_from, numbered=True)),
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
         "last_hand": ((summarize or (lambda last, seen: hand_summary(last, seen, options["senas"])))(last_hand, view)
                       if game.phase.hand_is_over and last_hand else None),
@@ -321,11 +321,12 @@ def hand_summary(last_hand: dict, view: dict, senas: bool, names: list[str] | No
     return summary
 
 
-def event_json(event: dict, seat: int, viewer=None) -> dict:
-    """One event for ``seat``, in words for ``viewer`` (default ``Learner(seat)``: "You", "Your partner" ...)."""
+def event_json(event: dict, seat: int | None, viewer=None) -> dict:
+    """One event for ``seat`` (None: a spectator), in words for ``viewer`` (default ``Learner(seat)``: "You", "Your
+    partner" ...). Its ``index`` is the event's ``number`` in the seat's own log (``Game.events_for``)."""
     params = event["params"]
     text = capfirst(sentence(event, viewer or Learner(seat)))
-    data = {"index": event["index"], "code": event["code"], "params": params, "text": text}
+    data = {"index": event["number"], "code": event["code"], "params": params, "text": text}
     if "seat" in params and event["code"] not in ("deal", "replaced"):
         data["seat"] = params["seat"]
     scores = params["step"]["scores_after"] if event["code"] == "count" else params.get("scores")
