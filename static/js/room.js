@@ -11,7 +11,7 @@ import { createSummary } from "./table-summary.js";
 import { focusFirstControl } from "./table-controls.js";
 import { createTableGame } from "./table-game.js";
 import { decisionOf } from "./table-view.js";
-import { capitalize, fmt } from "./text.js";
+import { andList, capitalize, fmt } from "./text.js";
 
 const root = $("room-page");
 const { room, lang, api } = root.dataset;
@@ -401,7 +401,8 @@ function afterTable(view) {
 function tickNext() {
   const pressed = state?.next_hand?.pressed ?? [];
   const ready = pressed.length
-    ? fmt(ui.nextPressed, { players: pressed.map((seat) => ctx.texts.seats[seat]).join(", ") }) : "";
+    ? fmt(ui.nextPressed, { players: andList(pressed.map((seat) => ctx.texts.seats[seat]), roomTexts.listPatterns) })
+    : "";
   if (els.next.textContent !== ready) els.next.textContent = ready;
   els.nextClock.textContent = nextAt === null ? ""
     : fmt(ui.nextIn, { seconds: Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)) });

@@ -102,6 +102,25 @@ def test_cards_js_draws_a_named_card_that_loads_and_refuses_unknown_codes(page):
     expect(page.get_by_role("img", name="rei de ouros")).to_be_visible()
 
 
+@pytest.mark.parametrize("lang", ["es", "pt", "ca", "eu", "en"])
+def test_the_scripts_lists_of_names_read_as_the_servers_and_keep_a_name_that_holds_a_pattern_mark(page, lang):
+    from flask_babel import force_locale
+
+    from tutorial import create_app
+    from tutorial.narrator import and_list, list_patterns
+
+    names = ["Ana", "{1} Bruno", "Carla {0}", "Dani"]
+    with create_app({"TESTING": True}).test_request_context(f"/{lang}/"), force_locale(lang):
+        patterns, expected = list_patterns(), [and_list(names[:count]) for count in range(1, 5)]
+    page.goto(f"/{lang}/")
+    listed = page.evaluate("""async ([names, patterns]) => {
+        const { andList } = await import("/static/js/text.js");
+        return [1, 2, 3, 4].map((count) => andList(names.slice(0, count), patterns));
+    }""", [names, patterns])
+    assert listed == expected
+    assert {"es": " y ", "pt": " e ", "ca": " i ", "eu": " eta ", "en": ", and "}[lang] in listed[2]
+
+
 def test_the_skip_link_is_the_first_stop_and_moves_focus_to_the_content(page):
     page.goto("/es/")
     page.keyboard.press("Tab")

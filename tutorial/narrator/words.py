@@ -1,6 +1,7 @@
 """Small pieces every sentence of the narrator is made of: tantos, scores, lists, cards, actions, a capital letter."""
 from __future__ import annotations
 
+from babel import Locale
 from babel.lists import format_list
 from flask_babel import get_locale
 
@@ -34,6 +35,13 @@ def capfirst(text: str) -> str:
 def and_list(items) -> str:
     """"Ana, Bruno y Carla" in the current language."""
     return format_list([str(item) for item in items], locale=get_locale() or "es")
+
+
+def list_patterns() -> dict[str, str]:
+    """The patterns ``and_list`` follows in the current language (CLDR's ``2``, ``start``, ``middle``, ``end``), for
+    a page's script that lists names it learns later (static/js/text.js ``andList``)."""
+    patterns = Locale.parse(get_locale() or "es").list_patterns["standard"]
+    return {key: patterns[key] for key in ("2", "start", "middle", "end")}
 
 
 def hand_label(number: int) -> str:

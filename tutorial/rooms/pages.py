@@ -17,7 +17,7 @@ from tutorial.coach import words as coach_words
 from tutorial.engine import SEATS, order_from, team
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.i18n.web import localized_route
-from tutorial.narrator import Learner, Viewer, bot_named
+from tutorial.narrator import Learner, Viewer, bot_named, list_patterns
 from tutorial.rooms import CLOCK_RANGE, Room
 from tutorial.rooms.names import MAX_LENGTH as NAME_MAX
 from tutorial.rooms.views import ID_PATTERN
@@ -68,6 +68,7 @@ def room_texts() -> dict:
         "teamOf": [team(seat) for seat in SEATS],
         "teamNames": [nobody.team(0), nobody.team(1)],
         "us": Learner(0).side(0),
+        "listPatterns": list_patterns(),
         "them": Learner(0).side(1),
         "ui": {
             "unreachable": _("The server cannot be reached right now; try again in a moment."),
