@@ -35,6 +35,12 @@ def test_inside_a_sentence_a_seat_is_written_with_its_article_and_a_name_stays_a
         "El rival a tu izquierda ha cortado antes que nadie y pasa a ser mano.")
 
 
+def test_the_cards_each_seat_changed_are_one_sentence_naming_seats_as_inside_a_sentence_and_ending_in_y(spanish):
+    discards = {"code": "discards", "params": {"counts": [2, 1, 3, 4], "mus_round": 1}}
+    assert sentence(discards, Learner(0)) == (
+        "Cartas cambiadas: tú 2, el rival a tu derecha 1, tu compañero 3 y el rival a tu izquierda 4.")
+
+
 def test_a_bot_that_is_mano_is_marked_in_one_bracket(spanish):
     room = Cast(("Tú", "Bruno", "Tu compañero (bot)", "Rival a tu izquierda (bot)"), teams=Learner(0))
     assert room.label(3, mano=3) == "Rival a tu izquierda (bot, mano)"

@@ -7,7 +7,7 @@ from tutorial.i18n.terms import ACTIONS, lance_name
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.narrator.people import Viewer
 from tutorial.narrator.senas import EVENTS as SENA_EVENTS, sena_sentence
-from tutorial.narrator.words import capfirst, cards_list, cards_text
+from tutorial.narrator.words import and_list, capfirst, cards_list, cards_text
 
 
 def sentence(event: dict, viewer: Viewer) -> str:
@@ -39,7 +39,8 @@ def _sentence(event: dict, viewer: Viewer) -> str:
     if code == "discard_chosen":
         return _("%(player)s: discards chosen.", player=player)
     if code == "discards":
-        counts = ", ".join(_("%(player)s %(count)s", player=viewer.player(s), count=n) for s, n in enumerate(p["counts"]))
+        counts = and_list(_("%(player)s %(count)s", player=viewer.player_in_sentence(seat), count=count)
+                          for seat, count in enumerate(p["counts"]))
         return _("Cards changed: %(counts)s.", counts=counts)
     if code == "replaced":
         return _("You changed %(out)s for %(in)s.", out=cards_list(p["out"]), **{"in": cards_list(p["in"])})
