@@ -123,12 +123,13 @@ function renderScores(ctx, view, board, felt) {
     detail.textContent = board.scoreText[team];
     const target = view.options?.target;
     if (target && board.scores) {
-      // The score out of the target first ("22 / 40"), then in tantos, piedras and amarracos.
+      // The score out of the target first ("22 de 40"), then in piedras and amarracos from the first amarraco (5
+      // tantos); below it the detail would only say the score again ("0 tantos").
       const points = document.createElement("span");
       points.className = "scoreboard__points";
-      points.textContent = `${board.scores[team]} / ${target}`;
+      points.textContent = fmt(ui.scoreOutOf, { score: board.scores[team], target });
       detail.className = "scoreboard__detail";
-      box.replaceChildren(name, " ", points, " ", detail);
+      box.replaceChildren(name, " ", points, ...(board.scores[team] >= ui.amarraco ? [" ", detail] : []));
     } else {
       box.replaceChildren(name, " ", detail);
     }

@@ -14,9 +14,12 @@ def tantos(points: int) -> str:
     return ngettext("%(num)d tanto", "%(num)d tantos", points)
 
 
+AMARRACO = 5  # tantos (piedras) in an amarraco
+
+
 def score_text(points: int) -> str:
     """A team's score as tantos and as piedras and amarracos (1 amarraco = 5 piedras)."""
-    amarracos, piedras = divmod(points, 5)
+    amarracos, piedras = divmod(points, AMARRACO)
     counted = tantos(points)
     if not amarracos:  # below one amarraco the piedras are the tantos themselves
         return counted
