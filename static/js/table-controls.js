@@ -122,7 +122,8 @@ function addEnvido(ctx, view, entry, handlers) {
   const buttons = $("controls-buttons");
   const raising = Boolean(view.live_bet);
   if (entry.min <= 2 && entry.max >= 2) {
-    const label = capitalize(raising ? fmt(ui.raise, { amount: 2 }) : actions.envido, ctx.lang);
+    const text = raising ? fmt(ui.raise, { amount: 2 }) : fmt(ui.envidoOf, { envido: actions.envido, amount: 2 });
+    const label = capitalize(text, ctx.lang);
     buttons.append(button("action-envido", label, () => handlers.act({ type: "envido", amount: 2 })));
   }
   const group = document.createElement("span");

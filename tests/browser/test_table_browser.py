@@ -119,6 +119,8 @@ def test_a_whole_game_is_played_with_the_keyboard(page, viewport, lang, assert_a
             press_control(page, "action-next_hand")
             assert page.is_hidden("#checker-panel")
         elif "action-envido-custom" in ids and said["custom"] == 0 and "action-quiero" not in ids:
+            if "action-envido" in ids:  # the bet of 2 says its 2, as the log does ("envido 2")
+                assert page.text_content("#action-envido").endswith(" 2")
             custom_envido_with_keyboard(page)
             said["custom"] += 1
         elif "action-ordago" in ids and said["custom"] and said["hands"] >= 1:

@@ -62,6 +62,8 @@ def client_texts(learner: Learner) -> dict:
             "envidoAmount": _("Tantos to bet"),
             "envidoCustom": _("Bet this amount"),
             "raise": _("%(amount)s more"),
+            # the envido button's label: the word and the tantos it bets (2), as the log says it ("envido 2")
+            "envidoOf": _("%(envido)s %(amount)s"),
             "ordagoConfirm": _("Órdago bets the whole game. Are you sure?"),
             "ordagoYes": _("Yes, órdago"),
             "ordagoNo": _("No, go back"),
