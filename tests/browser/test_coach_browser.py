@@ -26,7 +26,7 @@ def test_the_hint_key_shows_and_announces_the_coachs_move_and_the_review_follows
     page.goto(f"/{lang}/{SLUGS[lang]}?pace=0&seed=21")
     page.get_by_role("button", name=DEAL[lang]).click()
     wait_ready(page)
-    assert re.search(r"^\D+ 0\D+40$", page.text_content("#score-0")), "the score shows the target, and at 0 nothing more"
+    assert re.search(r"^\D+ 0\D+40$", page.text_content("#score-0")), "the score out of the target, and no more at 0"
     for _ in range(40):
         if not page.is_visible("#coach"):
             break

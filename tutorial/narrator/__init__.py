@@ -16,5 +16,5 @@ from tutorial.narrator.words import (action_label, and_list, bet_label, capfirst
                                      list_patterns, pares_word, score_text, tantos)
 
 __all__ = ["Cast", "Learner", "Players", "Viewer", "action_label", "and_list", "bet_label", "bot_named", "capfirst",
-           "cards_text", "hand_label", "lesson_cast", "list_patterns", "pares_word", "refusal", "score_text", "sentence",
-           "tantos"]
+           "cards_text", "hand_label", "lesson_cast", "list_patterns", "pares_word", "refusal", "score_text",
+           "sentence", "tantos"]

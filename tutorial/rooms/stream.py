@@ -11,7 +11,8 @@ see; a change that shows it none is not sent (the seat's version stays: tutorial
 which counts only the changes the seat could see, so a message's id is that count and ``resume`` finds where a
 reconnecting stream's ``Last-Event-ID`` falls in the room's log). A spectator's stream (no seat) sees what everyone
 sees and writes no presence beat. Streams close by themselves after ``ROOM_STREAM_SECONDS``; EventSource reconnects
-with ``Last-Event-ID`` and loses nothing. With gthread each open stream holds one of the worker's stream threads (room_caps.py).
+with ``Last-Event-ID`` and loses nothing. With gthread each open stream holds one of the worker's stream threads
+(room_caps.py).
 
 A stream whose browser has gone (a closed tab) ends at its next wake-up, at most ``GONE_CHECK`` seconds later, and
 writes no beat after it: the server only learns of a closed connection by reading it, and a write to it succeeds
