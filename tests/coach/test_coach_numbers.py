@@ -28,6 +28,25 @@ def test_tantos_have_one_decimal_in_the_readers_language_and_no_negative_zero(ap
         assert coach_words.percent(-1e-9) == PERCENT[lang].replace("72", "0")
 
 
+# The unit agrees with a decimal figure as each language wants it (CLDR): Brazilian Portuguese writes "0,5 ponto
+# percentual" and "1,5 ponto percentual" (singular below 2), Spanish "1,0 punto" (one only when it is 1), English and
+# Catalan the plural for every decimal; Basque's noun after a numeral never changes.
+PERCENTAGE_POINTS = {
+    "pt": ["0,5 ponto percentual", "1,0 ponto percentual", "1,5 ponto percentual", "2,2 pontos percentuais"],
+    "es": ["0,5 puntos porcentuales", "1,0 punto porcentual", "1,5 puntos porcentuales", "2,2 puntos porcentuales"],
+    "ca": ["0,5 punts percentuals", "1,0 punts percentuals", "1,5 punts percentuals", "2,2 punts percentuals"],
+    "eu": ["0,5 ehuneko puntu", "1,0 ehuneko puntu", "1,5 ehuneko puntu", "2,2 ehuneko puntu"],
+    "en": ["0.5 percentage points", "1.0 percentage points", "1.5 percentage points", "2.2 percentage points"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(PERCENTAGE_POINTS))
+def test_percentage_points_agree_with_their_decimal_figure_as_the_readers_language_wants(app, lang):
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        assert [coach_words.percentage_points(value) for value in (0.5, 1.0, 1.5, 2.2)] == PERCENTAGE_POINTS[lang]
+        assert coach_words.percentage_points(0.004, 2) == coach_words.percentage_points(0.0, 2)
+
+
 @pytest.mark.parametrize("lang", sorted(DECIMAL))
 def test_an_estimates_text_writes_its_figures_in_the_readers_language(app, lang):
     point = DECIMAL[lang]

@@ -5,6 +5,11 @@ Mus terms of the page's language (tutorial/i18n/terms.py) and a link to the rule
 """
 from __future__ import annotations
 
+from decimal import Decimal
+
+from babel import Locale
+from flask_babel import get_locale
+
 from tutorial.coach import Advice, Mark
 from tutorial.coach.core import bluffs, points
 from tutorial.engine import Action
@@ -19,6 +24,20 @@ def number(value: float, places: int = 1) -> str:
     """Tantos as a learner reads them: one decimal (or ``places``) in the reader's language ("0,8" in es), never a
     negative zero (-0.04 is "0,0": adding 0.0 turns the -0.0 that rounding leaves into 0.0)."""
     return format_decimal(round(value, places) + 0.0, "0." + "0" * places)
+
+
+# The count that picks each CLDR plural category in the catalogs' Plural-Forms (es, pt, ca: one, many, other).
+CATEGORY_COUNTS = {"one": 1, "many": 1000000}
+
+
+def percentage_points(value: float, places: int = 1) -> str:
+    """A difference of chances with its unit ("2,2 puntos porcentuales"), the noun agreeing with the figure as the
+    reader's language wants it for a decimal, by CLDR's rules: pt "0,5 ponto percentual", es "1,0 punto porcentual",
+    en "1.0 percentage points" (the catalogs' plural rules are for whole numbers)."""
+    shown = round(value, places) + 0.0
+    category = Locale.parse(str(get_locale() or "es")).plural_form(Decimal(f"{shown:.{places}f}"))
+    return ngettext("%(figure)s percentage point", "%(figure)s percentage points", CATEGORY_COUNTS.get(category, 2),
+                    figure=number(value, places))
 
 
 def percent(chance: float) -> str:
@@ -110,17 +129,17 @@ def _bet_choice(advice: Advice) -> str:
     p = advice.params
     live = p.get("live")
     values = {"action": label(advice.action, live), "second": label(p["second"], live), "game": game_percent(p["game"]),
-              "second_game": game_percent(p["second_game"]), "points": difference(points(p["game"]),
-                                                                                 points(p["second_game"])),
-              "spread": number(200 * p["spread"])}
+              "second_game": game_percent(p["second_game"]),
+              "points": percentage_points(round(points(p["game"]), 1) - round(points(p["second_game"]), 1)),
+              "spread": percentage_points(200 * p["spread"])}
     if len(advice.estimates) == 1:
         return _("%(action)s is the only sensible move here.", **values)
     if p["tie"]:
         return _("%(action)s, and %(second)s is as good: your team wins the game in %(game)s of the deals with one "
                  "and in %(second_game)s with the other, a difference within the estimate's own uncertainty (about "
-                 "%(spread)s percentage points).", **values)
+                 "%(spread)s).", **values)
     return _("%(action)s: with it your team wins the game in %(game)s of the deals that fit what you know, against "
-             "%(second_game)s with %(second)s: %(points)s percentage points more.", **values)
+             "%(second_game)s with %(second)s: %(points)s more.", **values)
 
 
 def _bet_facts(advice: Advice) -> list[str]:
@@ -218,7 +237,7 @@ def mark_text(mark: dict) -> str:
     if mark.get("tie") or chance is None:  # the coach's words (``why``) then give the two figures and the uncertainty
         return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good.", **values)
     values.update(played_game=game_percent(chance), coach_game=game_percent(mark["coach_game"]),
-                  points=difference(points(mark["coach_game"]), points(chance)))  # as the two figures read
+                  points=percentage_points(round(points(mark["coach_game"]), 1) - round(points(chance), 1)))
     if mark["mark"] == "good":
         return _("You chose %(played)s; the coach prefers %(coach)s, but the difference is small: your team wins the "
                  "game in %(played_game)s of the deals instead of %(coach_game)s.", **values)
@@ -226,13 +245,13 @@ def mark_text(mark: dict) -> str:
     if mark["played"].get("type") == "ordago" and scores and scores[0] > scores[1]:
         return _("You chose %(played)s while leading %(ours)s to %(theirs)s: it stakes a game your team was ahead "
                  "in. With %(coach)s your team wins the game in %(coach_game)s of the deals, with the órdago in "
-                 "%(played_game)s: %(points)s percentage points less.", ours=scores[0], theirs=scores[1], **values)
+                 "%(played_game)s: %(points)s less.", ours=scores[0], theirs=scores[1], **values)
     if mark["kind"] in ("mus", "discard"):
         return _("You chose %(played)s; %(coach)s would leave your hand worth %(tantos)s tantos more on average, "
-                 "which at this score is %(points)s percentage points of the chance of winning the game.",
+                 "which at this score is %(points)s of the chance of winning the game.",
                  tantos=difference(mark["coach_tantos"], mark["tantos"]), **values)
     return _("You chose %(played)s; with %(coach)s your team would win the game in %(coach_game)s of the deals "
-             "instead of %(played_game)s: %(points)s percentage points more.", **values)
+             "instead of %(played_game)s: %(points)s more.", **values)
 
 
 def mark_json(mark: dict) -> dict:
@@ -287,10 +306,10 @@ def client_texts() -> dict:
         "estimates": _("What each move is worth"),
         "rule": _("The rule"),
         "reviewTitle": _("The coach's review of your decisions"),
-        "legend": _("Good: at most %(good_limit)s percentage points of the chance of winning the game given up "
+        "legend": _("Good: at most %(good_limit)s of the chance of winning the game given up "
                     "compared with the coach's move, or as good within the estimate's own uncertainty; doubtful: up "
-                    "to %(doubtful_limit)s; more is a mistake.", good_limit=number(GOOD),
-                    doubtful_limit=number(DOUBTFUL)),
+                    "to %(doubtful_limit)s; more is a mistake.", good_limit=percentage_points(GOOD),
+                    doubtful_limit=percentage_points(DOUBTFUL)),
         "none": _("You made no decision in this hand."),
         "setting": _("Coach: hints and a review after each hand"),
         "summaryTitle": _("Summary of the game"),

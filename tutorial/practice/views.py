@@ -376,21 +376,22 @@ def decision_why(verdict: practice.Verdict) -> str:
     lost, margin = grade.lost(chosen), grade.margin[chosen]
     places = 2 if coach_words.number(lost) == coach_words.number(margin) else 1  # never "0,5, more than the 0,5"
     values = {"played": choice_words(found, chosen), "best": choice_words(found, best),
-              "lost": coach_words.number(lost, places), "margin": coach_words.number(margin, places)}
+              "lost": coach_words.percentage_points(lost, places),
+              "margin": coach_words.percentage_points(margin, places)}
     same = verdict.correct and coach_words.number(lost) == coach_words.number(0.0)  # "0,0 points higher" says nothing
     if chosen == best:
         parts = [capfirst(_("%(played)s is the best choice the coach finds here.", **values))]
     elif same:
         parts = [_("You chose “%(played)s”; the coach's best, “%(best)s”, gives your team the same chance of winning "
-                   "the game within the estimate's uncertainty (%(margin)s points), so your choice counts as right.",
+                   "the game within the estimate's uncertainty (%(margin)s), so your choice counts as right.",
                    **values)]
     elif verdict.correct:
         parts = [_("You chose “%(played)s”; with the coach's best, “%(best)s”, your team's chance of winning the game "
-                   "is about %(lost)s percentage points higher, which is within the estimate's uncertainty "
-                   "(%(margin)s points), so your choice counts as right.", **values)]
+                   "is about %(lost)s higher, which is within the estimate's uncertainty (%(margin)s), so your "
+                   "choice counts as right.", **values)]
     else:
         parts = [_("You chose “%(played)s”; with “%(best)s” your team's chance of winning the game is about %(lost)s "
-                   "percentage points higher, more than the estimate's uncertainty (%(margin)s points).", **values)]
+                   "higher, more than the estimate's uncertainty (%(margin)s).", **values)]
     position = found.facts["position"]
     if found.skill == "sena_make":
         parts.append(_("A signal is worth what it changes in your partner's moves: the coach compared your partner's "
