@@ -241,7 +241,9 @@ async function answer(given) {
     state.daily = { date: daily.date, results: daily.results };
     save();
   }
-  const message = verdict.correct ? texts.right : fmt(texts.wrong, { answer: verdict.answer_label });
+  // A choice within the estimate's uncertainty of the coach's best counts as right without being the best.
+  const praise = verdict.as_good ? texts.as_good : texts.right;
+  const message = verdict.correct ? praise : fmt(texts.wrong, { answer: verdict.answer_label });
   const box = $("practice-verdict");
   box.hidden = false;
   box.classList.toggle("practice-verdict--right", verdict.correct);

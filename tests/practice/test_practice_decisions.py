@@ -312,6 +312,35 @@ def test_a_wrong_bet_says_its_figure_is_the_mean_of_the_coachs_estimates_before_
     assert not verdict.correct and "la media de 3 estimaciones del entrenador; una de ellas" in said, said
 
 
+def test_a_choice_within_the_uncertainty_of_the_best_is_said_to_count_as_right_not_to_be_right(monkeypatch, client):
+    """Two moves the replicas cannot tell apart: the second counts as right, and its headline says so ("Cuenta como
+    acierto.") instead of the best's "¡Bien!"."""
+    calls = []
+
+    def coach(seen, events=(), include=None):
+        first, second = [action for action in seen.actions() if action.type != "sena"][:2]
+        calls.append(1)
+        noise = 0.02 * (-1) ** len(calls)  # replicas that disagree by more than the two moves differ
+        params = {"lance": seen.lance, "chance": 0.6, "gain": 0.01, "second": second, "tantos": 1.0,
+                  "worlds": 1000, "game": 0.6 + noise, "second_game": 0.595 + noise, "second_tantos": 0.9,
+                  "spread": 0.0, "tie": False, "bluff": False, "refused": None, "live": None, "ordago": False,
+                  "scores": [0, 0], "pares": None, "points": 25, "juego": False}
+        return Advice(first, "pass", params, (Estimate(first, 1.0, 0.6, 0.6 + noise),
+                                              Estimate(second, 0.9, 0.6, 0.595 + noise)))
+
+    monkeypatch.setattr(decisions, "advise", coach)
+    monkeypatch.setattr(decisions, "_kept", type(decisions._kept)())
+    found = practice.exercise("bet_grande", 5).facts["position"]
+    best, second = [decisions.value_of(action) for action in found.seen.actions() if action.type != "sena"][:2]
+    from tutorial.practice.views import page_texts, verdict_json
+    with client.application.test_request_context("/es/practica"):
+        judged = {value: verdict_json(practice.judge("bet_grande", 5, {"value": value})) for value in (best, second)}
+        headline = page_texts()["as_good"]
+    assert judged[best]["correct"] and not judged[best]["as_good"]
+    assert judged[second]["correct"] and judged[second]["as_good"], judged[second]["why"]
+    assert headline == "Cuenta como acierto."
+
+
 def test_a_wrong_choice_the_coachs_detail_does_not_compare_is_given_its_own_figure(monkeypatch, client):
     """The coach's words compare its best with its second best; a learner who chose a third move also reads that
     move's own figures from the same estimate."""

@@ -467,8 +467,11 @@ def exercise_json(found: practice.Exercise) -> dict:
 
 
 def verdict_json(verdict: practice.Verdict) -> dict:
-    found = verdict.exercise
-    return {"correct": verdict.correct, "answer": verdict.answer, "why": why(verdict),
+    """``as_good``: a decision's choice counts as right without being the coach's best (within the uncertainty of the
+    estimate), which the page's headline says instead of a plain "Right!"."""
+    found, grade = verdict.exercise, verdict.grade
+    as_good = verdict.correct and grade is not None and verdict.given["value"] != grade.best
+    return {"correct": verdict.correct, "as_good": as_good, "answer": verdict.answer, "why": why(verdict),
             "answer_label": answer_label(found, verdict.answer), "rule_url": rule_url(found.skill),
             "rule_label": _("Read the rule")}
 
@@ -608,6 +611,7 @@ def page_texts() -> dict:
     (static/js/text.js, fmt)."""
     return {
         "right": _("Right!"),
+        "as_good": _("It counts as right."),
         "wrong": _("Not quite. The answer: %(answer)s.", answer="%(answer)s"),
         "network": _("The exercise could not be loaded. Check your connection and try again."),
         "loading": _("Dealing…"),
