@@ -441,7 +441,7 @@ class Game:
     def seen_before(self, index: int) -> list[int]:
         """How many of the events before ``index`` (not below ``first_event``) each viewer sees (``VIEWERS``)."""
         seen = list(self.first_seen)
-        for event in self.events[:index - self.first_event]:
+        for event in self.events[:max(0, index - self.first_event)]:
             for slot, viewer in enumerate(VIEWERS):
                 seen[slot] += event.visible_to(viewer)
         return seen
