@@ -4,7 +4,10 @@ engine's index and the room's version once had gaps where a signal or a catch ha
 clock is moved by hand."""
 from __future__ import annotations
 
-from room_helpers import Person, create_room, join_room
+import json
+import random
+
+from room_helpers import Person, create_room, join_room, random_action
 
 
 def signal_of(view: dict) -> dict | None:
@@ -80,3 +83,53 @@ def test_the_streams_ids_count_only_the_seats_changes_and_a_resume_replays_exact
     # Resuming from each id it got, the stream replays the messages after it, the same ones.
     for number, message in enumerate(messages):
         assert dani.stream(message["id"]) == messages[number + 1:]
+
+
+def test_while_a_hand_is_played_no_bot_is_left_to_act_so_no_pause_tells_of_a_signal(app, clock):
+    """The bots once waited while a person's catch window was open: a spectator saw a bot to act for the window's
+    length exactly when a signal had been made (and the wait's end told who caught). Now a spectator sees the
+    turn on a person, or the hand over, after every change, signals and catches included."""
+    rng, signals = random.Random(7), 0
+    for seed in range(4):
+        ana = create_room(app, clock=0, seed=seed, senas=True, window=5, level="medium")
+        bruno = join_room(app, ana, "Bruno", seat=2)
+        assert ana.post("start").status_code == 200
+        for _ in range(60):
+            watched = spectator_view(app, ana.room)
+            if watched["phase"] in ("hand_over", "game_over"):
+                break
+            assert set(watched["to_act"]) <= {0, 2}, watched["to_act"]
+            signals += sum(event["code"] == "sena_flash" for person in (ana, bruno)
+                           for event in person.view()["events"][-3:])
+            person = ana if 0 in watched["to_act"] else bruno
+            view = person.view()
+            action = random_action(view, rng)
+            assert person.act(action, version=view["version"]).status_code in (200, 400, 409)
+    assert signals, "a rival bot signalled in these hands"
+
+
+def spectator_stream(app, room: str, since: int) -> list[dict]:
+    response = app.test_client().get(f"/api/rooms/{room}/events", query_string={"since": since})
+    return [json.loads(line[len("data: "):]) for line in response.get_data(as_text=True).splitlines()
+            if line.startswith("data: ")]
+
+
+def test_whether_a_stream_replays_or_reloads_depends_on_the_readers_own_changes_alone(app, clock, monkeypatch):
+    """A resuming stream replays at most ``RESUME_LIMIT`` of its reader's changes, and reloads past them: the
+    room's log is cut by the room's versions, which count the changes the reader could not see."""
+    from tutorial.rooms import stream as room_stream
+    monkeypatch.setattr(room_stream, "RESUME_LIMIT", 2)
+    ana, bruno, carla, dani = table_of_four_people(app)
+    people = {person.seat: person for person in (ana, bruno, carla, dani)}
+    start = spectator_view(app, ana.room)["version"]
+    for _ in range(3):  # three words everyone hears, with a signal and a catch out of the spectators' sight
+        if signal_of(ana.view()):
+            assert ana.act(signal_of(ana.view())).status_code == 200
+            assert bruno.act({"type": "catch", "seat": 0}).status_code == 200
+        speaker = people[ana.view()["to_act"][0]]
+        assert speaker.act({"type": "mus"}, version=speaker.view()["version"]).status_code == 200
+    now = spectator_view(app, ana.room)["version"]
+    assert now == start + 3
+    replayed = spectator_stream(app, ana.room, now - 2)
+    assert [change["version"] for change in replayed] == [now - 1, now] and not any("reload" in c for c in replayed)
+    assert spectator_stream(app, ana.room, now - 3) == [{"version": now, "events": [], "reload": True}]

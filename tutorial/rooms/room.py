@@ -355,8 +355,7 @@ class Room(Table):
         game.apply(seat, action)
         if action.type == "sena":
             self._signalled(seat, now)
-        # After a signal or a catch the bots go on only if no person's window is left open (not a decision: the
-        # turn clock keeps running).
+        # A signal or a catch is not a decision: the turn clock keeps running.
         self._play_bots(now, decided=action.type not in ("sena", "catch"))
         self._flush()
 
@@ -420,14 +419,14 @@ class Room(Table):
         start = game.move_count
 
         def signals(seat: int) -> bool:
-            """The bot about to move may signal first; True while a person has a catch window open: the bots wait
-            until it closes (advance) or is used, as they pause at the bots' table, so the signal is not buried
-            under their next moves."""
+            """The bot about to move may signal first (a rival person gets a window). The bots never wait for a
+            window, as they do at the bots' table: a pause after a signal, and its end at a catch, would tell a
+            spectator that one was made and a catcher's partner that it was caught (RULES.md section 7: "Nobody
+            else learns anything"). The person's flash stays up for the window's whole length meanwhile."""
             signal, self.considered = consider_signal(game, seat, self.level, bot.rng, self.considered)
             if signal is not None:
                 self._signalled(seat, now)
-            self._prune_windows()
-            return bool(self.windows)
+            return False
 
         self.run_bots(bot, signals if game.options.senas else None)
         # Every seat's reading, a person's too: its bot stands in for it when the person is gone.

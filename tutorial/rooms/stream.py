@@ -36,6 +36,7 @@ KEEPALIVE = 15.0        # seconds between two comment lines, so proxies keep the
 BEAT = 15.0             # seconds between two presence beats of an open stream
 STREAM_SECONDS = 300.0  # a stream closes after this (config ROOM_STREAM_SECONDS); the browser reconnects
 GONE_CHECK = 5.0        # seconds at most between two looks at whether the stream's browser has gone
+RESUME_LIMIT = 100      # a stream that missed more of its seat's changes than this reloads instead of replaying
 
 
 def clock() -> float:
@@ -104,11 +105,17 @@ def gone_check():
 
 def resume(room, seat: int | None, since: int) -> tuple[int, int, bool]:
     """Where the stream of a client that last saw its seat's version ``since`` starts: the room's version to read
-    the log after, the seat's version there, and whether changes it missed are no longer kept (its first message
-    then says ``reload``). A seat's version counts only the changes it could see (tutorial/rooms/room.py), so the
-    room's version of its ``since``-th is found by counting them back in the log, in ever longer stretches."""
+    the log after, the seat's version there, and whether the client must reload instead (the stream then starts at
+    the seat's current version with a message that says ``reload``). A seat's version counts only the changes it
+    could see (tutorial/rooms/room.py), so the room's version of its ``since``-th is found by counting them back in
+    the log, in ever longer stretches. A client that missed more than ``RESUME_LIMIT`` of them reloads: a limit on
+    the room's log alone (``LOG_KEPT`` versions of the room) would depend on the changes it could not see, and so
+    tell of them; the log keeps far more than ``RESUME_LIMIT`` of anyone's (a hand shows everyone at least a dozen
+    changes, and hides from anyone at most about three times as many: the señas)."""
     version, count = room.seen[viewer_slot(seat)], room.version_of(seat)
     missed = count - since  # the changes it could see after ``since``: the last of them is the room's ``version``
+    if missed > RESUME_LIMIT:
+        return version, count, True
     stretch = 16 * missed
     while missed > 0:
         low = max(0, version - stretch)
@@ -117,8 +124,9 @@ def resume(room, seat: int | None, since: int) -> tuple[int, int, bool]:
         if len(shown) > missed:
             return shown[-missed - 1], since, False
         if low == 0 or not rows or rows[0][0] > low + 1:  # the log kept reaches no further back
-            start = rows[0][0] - 1 if rows else version
-            return start, count - len(shown), True
+            if rows and rows[0][0] == 1 and len(shown) == count:  # the whole log, from the room's creation: ``since``
+                return 0, 0, False  # is 0, which asks for it all
+            return version, count, True
         stretch *= 4
     return version, count, False
 
@@ -140,6 +148,9 @@ def stream(room, seat: int | None, since: int, visible, on_end=None) -> Response
         news, due = True, None  # news: read the log and the deadline (at the start, or woken by a new version)
         try:
             yield "retry: 1000\n\n"
+            if reload:  # the changes it missed are not replayed: the client reads the room's view again
+                yield message(count, [], reload=True)
+                reload = False
             while True:
                 if news:
                     rows = room_store.log_since(room_id, last, upto=reached)
@@ -147,10 +158,9 @@ def stream(room, seat: int | None, since: int, visible, on_end=None) -> Response
                         return  # older changes are no longer kept: the browser reconnects, and resumes from its id
                     for version, log in rows:
                         shown = visible(log, seat)
-                        count += bool(shown)  # a change the seat cannot see is not its news: its version stays
-                        if shown or reload:
-                            yield message(count, shown, **({"reload": True} if reload else {}))
-                            reload = False
+                        if shown:  # a change the seat cannot see is not its news: its version stays
+                            count += 1
+                            yield message(count, shown)
                         last = version
                 moment = time.monotonic()
                 left = started + lasting - moment
