@@ -317,12 +317,15 @@ function showDailyResult() {
 
 // A challenge's day as the page's language writes a date ("7 de diciembre de 2026"): the browser's own calendar
 // words (Intl), the day itself in UTC as the challenge's is. A browser without that language's words keeps the
-// ISO form (never an English date in a Basque sentence); so do links and what is kept.
+// ISO form (never an English date in a Basque sentence, nor the "2026 M12 7" of a browser that knows the language
+// but not its month names); so do links and what is kept.
 function dayText(iso) {
   try {
     const format = new Intl.DateTimeFormat(data.lang, { dateStyle: "long", timeZone: "UTC" });
     if (!format.resolvedOptions().locale.startsWith(data.lang)) return iso;
-    return format.format(new Date(`${iso}T00:00:00Z`));
+    const parts = format.formatToParts(new Date(`${iso}T00:00:00Z`));
+    if (/\d/.test(parts.find((part) => part.type === "month")?.value ?? "0")) return iso;
+    return parts.map((part) => part.value).join("");
   } catch {
     return iso;
   }
@@ -345,6 +348,7 @@ function start() {
   if (shared) {
     $("practice-shared").hidden = false;
     $("practice-shared").textContent = fmt(texts.shared, { ...shared, date: dayText(shared.date) });
+    if (shared.date !== data.today) $("practice-daily").textContent = texts.shared_play; // not today's: the link's
   }
   for (const button of document.querySelectorAll(".practice-skill__button")) {
     button.addEventListener("click", () => {

@@ -621,6 +621,8 @@ def page_texts() -> dict:
                         total="%(total)s"),
         "shared": _("Someone got %(right)s of %(total)s right in the challenge of %(date)s. Can you beat it?",
                     right="%(right)s", total="%(total)s", date="%(date)s"),
+        # the challenge button's label when a shared link's challenge is not today's (it plays the link's)
+        "shared_play": _("Play that challenge"),
         "copied": _("Link copied to the clipboard."),
         "cleared": _("Your practice was cleared."),
         "mastery": _("%(skill)s: box %(box)s of %(boxes)s", skill="%(skill)s", box="%(box)s", boxes="%(boxes)s"),
