@@ -87,7 +87,9 @@ def test_a_seeded_table_replays_the_deals_and_bots_moves_of_the_code_before(tmp_
 @pytest.mark.parametrize("level, seed, senas, expected", [
     ("medium", 3, False, "6c51d2e90326a46b"),
     ("hard", 11, False, "287699435043346f"),
-    ("medium", 3, True, "7cad028dff83ccb8"),
+    # With señas the bots no longer wait for a person's catch window (7 December: the pause told everyone that a
+    # signal was made), so they move before the window closes: another history than the code before played.
+    ("medium", 3, True, "d877f372af63bc19"),
 ])
 def test_a_seeded_room_replays_the_deals_and_bots_moves_of_the_code_before(level, seed, senas, expected):
     assert played_room(level, seed, senas) == expected
