@@ -157,12 +157,13 @@ def test_discard_counts_appear_only_once_all_four_have_chosen(client):
 
 def test_events_are_localized_by_lang_in_the_body_the_query_or_accept_language(client):
     view = create(client, seed=2, lang="pt")
-    assert view["events"][0]["text"].startswith("Mão")
+    assert view["events"][0]["text"].startswith("Começa a mão")
     table = f"/api/tables/{view['id']}"
-    assert client.get(table + "?lang=ca").get_json()["events"][0]["text"].startswith("Mà")
+    assert client.get(table + "?lang=ca").get_json()["events"][0]["text"].startswith("Comença la mà")
     assert client.get(table, headers={"Accept-Language": "pt-BR,es;q=0.5"}).get_json()["events"][0]["text"] \
-        .startswith("Mão")
-    assert client.get(table, headers={"Accept-Language": "es"}).get_json()["events"][0]["text"].startswith("Mano")
+        .startswith("Começa a mão")
+    spanish = client.get(table, headers={"Accept-Language": "es"}).get_json()
+    assert spanish["events"][0]["text"].startswith("Empieza la mano")
 
 
 def test_after_a_hand_the_view_has_last_hand_with_bets_explain_and_its_description(client):
