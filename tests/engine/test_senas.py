@@ -288,3 +288,26 @@ def test_each_viewers_numbers_skip_nothing_it_cannot_see_and_survive_a_snapshot(
     codes = {seat: [event["code"] for event in game.events_for(seat, 0)] for seat in (1, 3, None)}
     assert "sena_caught" in codes[1] and "sena_caught" not in codes[3] and "sena_flash" not in codes[None]
     assert game.events_for(3, 0, numbered=True)[-1]["number"] < game.event_count - 1   # the index has gaps for it
+
+
+def test_seen_before_answers_as_a_count_from_the_start_whatever_the_order_it_is_asked_in():
+    """``seen_before`` counts on (or back) from its last answer: asked at random indexes, forwards and backwards,
+    it answers what counting every event from the start gives."""
+    from tutorial.engine.events import VIEWERS
+    game = table()
+    game.apply(0, sena("dos_reyes"))
+    game.apply(1, catch(0))
+    game.apply(2, sena("duples"))
+    rng = random.Random(5)
+    while not game.phase.hand_is_over:
+        seat = game.to_act()[0]
+        choices = [action for action in game.legal_actions(seat) if action["type"] not in ("sena", "catch")]
+        choice = rng.choice(choices)
+        if choice["type"] == "discard":
+            choice = {"type": "discard", "cards": [str(card) for card in game.hands[seat][:1]]}
+        elif choice["type"] == "envido":
+            choice = {"type": "envido", "amount": choice["min"]}
+        game.apply(seat, Action.from_json(choice))
+    for index in [rng.randrange(game.event_count + 1) for _ in range(60)]:
+        counted = [sum(event.visible_to(viewer) for event in game.events[:index]) for viewer in VIEWERS]
+        assert game.seen_before(index) == counted, index

@@ -31,9 +31,10 @@ _MT_WORDS = 625  # Mersenne Twister: 624 words of state and the position in them
 PLAIN = ("seed", "games_won", "vacas_won", "game_number", "hand_number", "scores", "winner_team", "mano",
          "deal_mano", "mus_round", "discard_counts", "reshuffled", "declarations", "bets", "lance")
 # Attributes encoded by this module (cards as codes, objects as dicts); with PLAIN, the whole state of a Game.
-ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "first_seen", "phase",
-           "scores_before", "hands", "stock", "pile", "_speaker", "_discards", "mus_talk", "lance_log", "_speeches",
-           "_betting", "_showdown", "_lances", "_last_hand", "_outcome", "senas")
+# (``_seen_mark`` is not written: a restored game counts again from ``first_seen``.)
+ENCODED = ("options", "setup", "rng", "history", "events", "first_move", "first_event", "first_seen", "_seen_mark",
+           "phase", "scores_before", "hands", "stock", "pile", "_speaker", "_discards", "mus_talk", "lance_log",
+           "_speeches", "_betting", "_showdown", "_lances", "_last_hand", "_outcome", "senas")
 
 
 def take(game, shared: bool = False) -> dict:
@@ -83,6 +84,7 @@ def restore(game, data: dict, options_type) -> None:
         game.events, game.first_event = [_event_from_json(item) for item in data["events"]], data["first_event"]
         # Snapshots taken before the viewers' own numbering number from the log's index: no gap before the hand.
         game.first_seen = data.get("first_seen") or [game.first_event] * len(VIEWERS)
+        game._seen_mark = (game.first_event, tuple(game.first_seen))
         game.phase = Phase(data["phase"])
         game.scores_before = tuple(data["scores_before"])
         game.hands = [list(parse_cards(hand)) for hand in data["hands"]]
