@@ -141,7 +141,7 @@ def stream(room, seat: int | None, since: int, visible, on_end=None) -> Response
     last, count, reload = resume(room, seat, since)
 
     def changes():
-        nonlocal last, count, reload
+        nonlocal last, count
         started = time.monotonic()
         next_beat = next_keepalive = started + min(BEAT, KEEPALIVE)
         reached = None  # the version the last wake-up announced: its changes may be kept in this worker
@@ -150,7 +150,6 @@ def stream(room, seat: int | None, since: int, visible, on_end=None) -> Response
             yield "retry: 1000\n\n"
             if reload:  # the changes it missed are not replayed: the client reads the room's view again
                 yield message(count, [], reload=True)
-                reload = False
             while True:
                 if news:
                     rows = room_store.log_since(room_id, last, upto=reached)
