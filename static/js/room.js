@@ -127,11 +127,14 @@ function show(data) {
 function renderWatch(data) {
   els.watch.hidden = !data.watching;
   if (!data.watching) return;
-  els.watchScore.replaceChildren(...data.score_text.map((points, team) => {
+  // As a seat's scoreboard writes it: "Pareja A 22 de 40 (4 amarracos y 2 piedras)".
+  els.watchScore.replaceChildren(...data.scores.map((points, team) => {
     const item = document.createElement("li");
     const name = document.createElement("strong");
     name.textContent = roomTexts.teamNames[team];
-    item.append(name, " ", points);
+    const stones = data.score_stones[team];
+    item.append(name, " ", fmt(tableTexts.ui.scoreOutOf, { score: points, target: data.options.target }),
+      ...(stones ? [` (${stones})`] : []));
     return item;
   }));
   // Who the table waits for, as a seat sees it: "Ana está decidiendo.", or everyone choosing their discards.
@@ -400,9 +403,8 @@ function afterTable(view) {
 // ready is announced once (a status); the seconds are a timer, read when asked, not every second.
 function tickNext() {
   const pressed = state?.next_hand?.pressed ?? [];
-  const ready = pressed.length
-    ? fmt(ui.nextPressed, { players: andList(pressed.map((seat) => ctx.texts.seats[seat]), roomTexts.listPatterns) })
-    : "";
+  const players = andList(pressed.map((seat) => ctx.texts.seatsInSentence[seat]), roomTexts.listPatterns);
+  const ready = pressed.length ? fmt(ui.nextPressed, { players }) : "";
   if (els.next.textContent !== ready) els.next.textContent = ready;
   els.nextClock.textContent = nextAt === null ? ""
     : fmt(ui.nextIn, { seconds: Math.max(0, Math.ceil((nextAt - Date.now()) / 1000)) });

@@ -123,13 +123,15 @@ function renderScores(ctx, view, board, felt) {
     detail.textContent = board.scoreText[team];
     const target = view.options?.target;
     if (target && board.scores) {
-      // The score out of the target first ("22 de 40"), then in piedras and amarracos from the first amarraco (5
-      // tantos); below it the detail would only say the score again ("0 tantos").
+      // The score out of the target ("22 de 40"), then its amarracos and piedras, from the first amarraco (below it
+      // they are the tantos themselves): never the tantos twice ("22 de 40 22 tantos").
       const points = document.createElement("span");
       points.className = "scoreboard__points";
       points.textContent = fmt(ui.scoreOutOf, { score: board.scores[team], target });
+      const stones = board.scoreStones?.[team];
       detail.className = "scoreboard__detail";
-      box.replaceChildren(name, " ", points, ...(board.scores[team] >= ui.amarraco ? [" ", detail] : []));
+      detail.textContent = stones ? `(${stones})` : "";
+      box.replaceChildren(name, " ", points, ...(stones ? [" ", detail] : []));
     } else {
       box.replaceChildren(name, " ", detail);
     }

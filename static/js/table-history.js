@@ -81,7 +81,8 @@ export function createHistory({ ctx, call, api, getView, newTable }) {
   function drawBoardAt(current, index) {
     const view = getView();
     const seat = view.seat;
-    const board = stageFrom(null, { mano: null, score_text: current.score_text_before, scores: current.scores_before });
+    const board = stageFrom(null, { mano: null, score_text: current.score_text_before,
+      score_stones: current.score_stones_before, scores: current.scores_before });
     let hand = [];
     // The games and vacas won as that hand was played, the game it ended counted from its game_over on.
     let won = { games_won: current.games_won_before, vacas_won: current.vacas_won_before };

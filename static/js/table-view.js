@@ -24,7 +24,7 @@ export function boardOf(view) {
   return {
     mano: view.mano, turn: view.turn, lance: view.lance, phase: view.phase, bets: view.bets, live: view.live_bet,
     declarations: view.declarations ?? {}, discardCounts: view.discard_counts,
-    shown: view.last_hand ? view.last_hand.hands : null, scoreText: view.score_text,
+    shown: view.last_hand ? view.last_hand.hands : null, scoreText: view.score_text, scoreStones: view.score_stones,
     scores: view.scores, senas: view.senas ?? [],
   };
 }
@@ -40,6 +40,7 @@ export function stageFrom(previous, view) {
     discardCounts: (previous?.discard_counts ?? []).slice(),
     shown: previous?.last_hand ? previous.last_hand.hands : null,
     scoreText: (previous ?? view).score_text,
+    scoreStones: (previous ?? view).score_stones,
     scores: (previous ?? view).scores,
     senas: JSON.parse(JSON.stringify(previous?.senas ?? [])),
   };
@@ -49,6 +50,7 @@ export function stageFrom(previous, view) {
 export function advanceStage(stage, event) {
   const p = event.params;
   if (event.score_text) stage.scoreText = event.score_text;
+  if (event.score_stones) stage.scoreStones = event.score_stones;
   if (event.scores) stage.scores = event.scores;
   if (event.seat !== undefined && !OUT_OF_TURN.has(event.code)) stage.turn = event.seat;
   switch (event.code) {

@@ -133,6 +133,11 @@ def test_a_whole_game_is_played_with_the_keyboard(page, viewport, lang, assert_a
     else:
         raise AssertionError("the game did not end")
     assert said["discard"] and said["custom"] and said["hands"], said
+    # The scoreboard writes each score once ("31 de 40 (6 amarracos y 1 piedra)"), never again as tantos after it.
+    for team in (0, 1):
+        points = page.text_content(f"#score-{team} .scoreboard__points")
+        rest = page.text_content(f"#score-{team}").replace(points, "")
+        assert re.match(r"\d+", points).group() not in re.findall(r"\d+", rest), (points, rest)
     # The summary's "play again" is the only one, and the focus the controls held is on the summary.
     page.wait_for_selector("#summary-again:visible")
     assert page.locator("#controls-buttons button").count() == 0

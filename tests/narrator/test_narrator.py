@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 from flask import g
 
-from tutorial.narrator import Cast, Learner, Players, Viewer, capfirst, lesson_cast, refusal, score_text, sentence
+from tutorial.narrator import (Cast, Learner, Players, Viewer, capfirst, lesson_cast, refusal, score_text, sentence,
+                               stones_text)
 from tutorial.narrator.commentary import commentary
 from tutorial.narrator.notes import note
 
@@ -98,6 +99,11 @@ def test_a_refusal_is_the_same_sentence_for_the_table_and_the_lessons(app, clien
         told = refusal("not_allowed", {"type": "quiero", "legal": ["paso", "envido", "ordago"]})
     assert told.startswith("Ahora no se puede decir «quiero»")
     assert refused["message"].startswith("No se puede: Ahora no se puede decir «quiero»")
+
+
+def test_a_scores_stones_are_its_amarracos_and_piedras_alone_and_nothing_below_one_amarraco(spanish):
+    assert [stones_text(points) for points in (0, 4, 5, 22)] == ["", "", "1 amarraco", "4 amarracos y 2 piedras"]
+    assert score_text(22) == "22 tantos (4 amarracos y 2 piedras)" and score_text(4) == "4 tantos"
 
 
 def test_scores_and_capitals(spanish):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tutorial.coach import words as coach_words
 from tutorial.engine import LANCES, Game, points_per_lance, team
-from tutorial.narrator import score_text
+from tutorial.narrator import score_text, stones_text
 from tutorial.store import tables as storage
 
 
@@ -70,6 +70,7 @@ def _hand(game: Game, seat: int) -> dict:
             "scores_before": list(game.scores_before), "scores": list(game.scores),
             "score_text_before": [score_text(points) for points in game.scores_before],
             "score_text": [score_text(points) for points in game.scores],
+            "score_stones_before": [stones_text(points) for points in game.scores_before],
             "games_won": list(game.games_won), "vacas_won": list(game.vacas_won),
             "steps": steps, "last_hand": hand_summary(game.last_hand, view, game.options.senas)}
 

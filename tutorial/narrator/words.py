@@ -19,15 +19,20 @@ AMARRACO = 5  # tantos (piedras) in an amarraco
 
 def score_text(points: int) -> str:
     """A team's score as tantos and as piedras and amarracos (1 amarraco = 5 piedras)."""
+    stones = stones_text(points)
+    return _("%(tantos)s (%(stones)s)", tantos=tantos(points), stones=stones) if stones else tantos(points)
+
+
+def stones_text(points: int) -> str:
+    """A team's score as amarracos and piedras ("4 amarracos y 2 piedras"), what a scoreboard that shows the tantos
+    already adds; "" below one amarraco, where the piedras are the tantos themselves."""
     amarracos, piedras = divmod(points, AMARRACO)
-    counted = tantos(points)
-    if not amarracos:  # below one amarraco the piedras are the tantos themselves
-        return counted
+    if not amarracos:
+        return ""
     parts = [ngettext("%(num)s amarraco", "%(num)s amarracos", amarracos)]
     if piedras:
         parts.append(ngettext("%(num)s piedra", "%(num)s piedras", piedras))
-    stones = _("%(first)s and %(second)s", first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0]
-    return _("%(tantos)s (%(stones)s)", tantos=counted, stones=stones)
+    return _("%(first)s and %(second)s", first=parts[0], second=parts[1]) if len(parts) == 2 else parts[0]
 
 
 def capfirst(text: str) -> str:

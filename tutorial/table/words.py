@@ -6,7 +6,6 @@ from tutorial.engine import LANCES as LANCE_ORDER
 from tutorial.i18n.terms import ACTIONS, LANCES, PLAYS
 from tutorial.i18n.translate import gettext as _
 from tutorial.narrator import Learner
-from tutorial.narrator.words import AMARRACO
 
 
 def client_texts(learner: Learner) -> dict:
@@ -55,9 +54,8 @@ def client_texts(learner: Learner) -> dict:
                 "ordago_refused": _("órdago refused, deje %(deje)s"),
             },
             "gamesWon": _("games: %(us)s–%(them)s"),
-            # a team's score on the scoreboard, out of the game's target; its amarracos and piedras from the first
+            # a team's score on the scoreboard, out of the game's target
             "scoreOutOf": _("%(score)s of %(target)s"),
-            "amarraco": AMARRACO,
             "vacasWon": _("vacas: %(us)s–%(them)s"),
             "envidoAmount": _("Tantos to bet"),
             "envidoCustom": _("Bet this amount"),
