@@ -47,7 +47,13 @@ export function renderBoard(ctx, view, board, staged = false, prefix = "") {
     box.classList.toggle("seat--turn", board.turn === seat || (!staged && view.turn === null
       && view.to_act.includes(seat) && view.phase === "discard"));
     box.classList.toggle("seat--mano", board.mano === seat);
-    felt(`seat-${seat}-badges`).textContent = badges(ctx, seat, board).join(" · ");
+    // Each badge kept whole on its line ("cambió 2" never split after its word), the line wrapping between them.
+    felt(`seat-${seat}-badges`).replaceChildren(...badges(ctx, seat, board).flatMap((text, index) => {
+      const badge = document.createElement("span");
+      badge.className = "seat__badge";
+      badge.textContent = text;
+      return index ? [" · ", badge] : [badge];
+    }));
     const cards = felt(`seat-${seat}-cards`);
     if (seat === view.seat) {
       cards.replaceChildren(learnerCards(ctx, view));

@@ -246,6 +246,8 @@ def test_while_the_bots_moves_are_shown_the_board_shows_only_what_has_happened(p
     assert "seat--turn" in page.get_attribute("#seat-1", "class"), "the seat that just spoke is marked"
     assert "seat--turn" not in page.get_attribute("#seat-0", "class"), "not yet the learner's turn"
     assert page.text_content("#seat-1-badges").startswith("mano")
+    # each badge one unbreakable piece, so "cambió 2" never splits after its word
+    assert page.locator("#seat-1-badges .seat__badge").first.text_content() == "mano"
     assert page.text_content("#table-phase") == "Mus"
     assert page.locator("#table-bets li").count() == 0, "the bet still to come is not shown"
     page.locator("#skip").press("Enter")
