@@ -48,7 +48,9 @@ def room_where_carla_signals_on_anas_turn(page, server: str, lang: str) -> tuple
         ana = page.request.post(f"{api}/start", data={}).json()
         signals = [entry for entry in call(server, "GET", api, token=carla["token"])["legal_actions"]
                    if entry["type"] == "sena"]
-        if 0 in ana["to_act"] and has(ana, "corto") and has(ana, "sena") and signals:
+        # Ana with no window of her own open: a rival bot's signal at the deal (the bots play on) would close with
+        # Bruno's below and move her version.
+        if 0 in ana["to_act"] and has(ana, "corto") and has(ana, "sena") and signals and not ana["catch_windows"]:
             call(server, "POST", f"{api}/actions", {"action": {"type": "sena", "sena": signals[0]["senas"][0]}},
                  token=carla["token"])
             if call(server, "GET", api, token=bruno["token"])["catch_windows"]:
