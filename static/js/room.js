@@ -486,7 +486,10 @@ function openStream() {
     } catch {
       return;
     }
-    const said = (change.events ?? []).filter((event) => event.index === undefined && event.text);
+    // The room's own news, but not who asked for the next hand: the next hand's status says that (said twice, a
+    // screen reader heard it twice).
+    const said = (change.events ?? []).filter((event) => event.index === undefined && event.text
+      && event.code !== "next_hand_pressed");
     // The room's news is about that moment: a new hand or the end of the game makes older news stale.
     const turned = (change.events ?? []).some((event) => NEWS_ENDS.has(event.code));
     if (said.length) els.connection.textContent = said.map((event) => event.text).join(" ");

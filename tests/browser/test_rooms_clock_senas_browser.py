@@ -164,6 +164,7 @@ def test_the_next_hands_countdown_ticks_and_ones_own_team_is_first_on_the_scoreb
         later = seconds_left(bruno, below=first)
         assert 0 < later < first, "the countdown ticks"
         assert "Ana" in bruno.text_content("#room-next")
+        assert "Ana" not in bruno.text_content("#room-connection"), "said once, in the next hand's status"
         # Ana reads herself as inside a sentence: "Piden la siguiente mano: tú.", not "Tú"
         assert ": tú." in ana.text_content("#room-next"), ana.text_content("#room-next")
     finally:
