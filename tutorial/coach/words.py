@@ -64,9 +64,14 @@ def game_percent(chance: float) -> str:
     return _("%(value)s%%", value=format_decimal(points(chance) + 0.0, "0.0"))
 
 
-def difference(a: float, b: float, places: int = 1) -> str:
+def shown_difference(a: float, b: float, places: int = 1) -> float:
     """``a - b`` worked out from the two figures as shown (``places`` decimals), so the sentence adds up as it reads."""
-    return number(round(round(a, places) - round(b, places), places), places)
+    return round(round(a, places) - round(b, places), places)
+
+
+def difference(a: float, b: float, places: int = 1) -> str:
+    """``shown_difference`` in the reader's language."""
+    return number(shown_difference(a, b, places), places)
 
 
 def why(advice: Advice) -> str:
@@ -130,7 +135,7 @@ def _bet_choice(advice: Advice) -> str:
     live = p.get("live")
     values = {"action": label(advice.action, live), "second": label(p["second"], live), "game": game_percent(p["game"]),
               "second_game": game_percent(p["second_game"]),
-              "points": percentage_points(round(points(p["game"]), 1) - round(points(p["second_game"]), 1)),
+              "points": percentage_points(shown_difference(points(p["game"]), points(p["second_game"]))),
               "spread": percentage_points(200 * p["spread"])}
     if len(advice.estimates) == 1:
         return _("%(action)s is the only sensible move here.", **values)
@@ -237,7 +242,7 @@ def mark_text(mark: dict) -> str:
     if mark.get("tie") or chance is None:  # the coach's words (``why``) then give the two figures and the uncertainty
         return _("You chose %(played)s; the coach prefers %(coach)s, but the two are as good.", **values)
     values.update(played_game=game_percent(chance), coach_game=game_percent(mark["coach_game"]),
-                  points=percentage_points(round(points(mark["coach_game"]), 1) - round(points(chance), 1)))
+                  points=percentage_points(shown_difference(points(mark["coach_game"]), points(chance))))
     if mark["mark"] == "good":
         return _("You chose %(played)s; the coach prefers %(coach)s, but the difference is small: your team wins the "
                  "game in %(played_game)s of the deals instead of %(coach_game)s.", **values)

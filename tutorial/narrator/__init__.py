@@ -13,8 +13,9 @@ from tutorial.narrator.events import sentence
 from tutorial.narrator.people import Cast, Learner, Players, Viewer, bot_named, lesson_cast
 from tutorial.narrator.refusals import refusal
 from tutorial.narrator.words import (action_label, and_list, bet_label, capfirst, cards_text, hand_label,
-                                     list_patterns, pares_word, score_text, stones_text, tantos)
+                                     list_patterns, pares_word, score_text, score_words, stones_text,
+                                     tantos)
 
 __all__ = ["Cast", "Learner", "Players", "Viewer", "action_label", "and_list", "bet_label", "bot_named", "capfirst",
            "cards_text", "hand_label", "lesson_cast", "list_patterns", "pares_word", "refusal", "score_text",
-           "sentence", "stones_text", "tantos"]
+           "score_words", "sentence", "stones_text", "tantos"]

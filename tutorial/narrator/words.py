@@ -23,6 +23,13 @@ def score_text(points: int) -> str:
     return _("%(tantos)s (%(stones)s)", tantos=tantos(points), stones=stones) if stones else tantos(points)
 
 
+def score_words(scores) -> dict[str, list[str]]:
+    """Both teams' scores in words, as the views and events carry them: ``score_text`` ("22 tantos (4 amarracos y 2
+    piedras)") and ``score_stones`` (what a scoreboard showing "22 de 40" adds: "4 amarracos y 2 piedras")."""
+    return {"score_text": [score_text(points) for points in scores],
+            "score_stones": [stones_text(points) for points in scores]}
+
+
 def stones_text(points: int) -> str:
     """A team's score as amarracos and piedras ("4 amarracos y 2 piedras"), what a scoreboard that shows the tantos
     already adds; "" below one amarraco, where the piedras are the tantos themselves."""

@@ -10,7 +10,7 @@ whose values are the same in all four seats' observations (tests/rooms/test_room
 from __future__ import annotations
 
 from tutorial.engine.snapshot import current_hand_start
-from tutorial.narrator import score_text, stones_text
+from tutorial.narrator import score_words
 from tutorial.rooms import Room, narration as room_narration
 
 # The observation's fields that are the same for every seat (what the whole table sees).
@@ -31,8 +31,7 @@ def watch_view(room: Room, lobby: dict) -> dict:
     seen = game.observation(0).to_json()
     view = dict(lobby, watching=True, version=room.version_of(None), names=list(names(room)))
     view.update({key: seen[key] for key in PUBLIC})
-    view["score_text"] = [score_text(points) for points in seen["scores"]]
-    view["score_stones"] = [stones_text(points) for points in seen["scores"]]
+    view.update(score_words(seen["scores"]))
     view["match_over"] = game.is_over
     view["events"] = room_narration.narrator(room.id, room.games, None, names(room))(
         game.events_for(None, current_hand_start(game), numbered=True))

@@ -19,7 +19,7 @@ from tutorial.coach import marks as coach_marks, words as coach_words
 from tutorial.engine import Action, Game, IllegalAction, Options, OptionsError, partner
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.i18n.web import LANGUAGES, format_decimal, localized_route, unknown_language
-from tutorial.narrator import Cast, Learner, capfirst, refusal, score_text, sentence, stones_text
+from tutorial.narrator import Cast, Learner, capfirst, refusal, score_words, sentence
 from tutorial.narrator.senas import seen_in_hand
 from tutorial.site import jsonapi, ratelimit
 from tutorial.site.jsonapi import BadRequest
@@ -287,8 +287,7 @@ def learner_view(seated: SeatRecord, now: float, narrate=None, summarize=None, l
     view.update({
         "id": seated.id, "version": seated.version, "level": seated.level, "reyes": options["reyes"],
         "options": options, "partner": partner(seat), "match_over": game.is_over,
-        "score_text": [score_text(points) for points in view["scores"]],
-        "score_stones": [stones_text(points) for points in view["scores"]],
+        **score_words(view["scores"]),
         "events": (narrate or (lambda events: [event_json(event, seat) for event in events]))(
             game.events_for(seat, seated.events_from, numbered=True)),
         # The last hand is shown only while it is over: once the next one is dealt its cards are history.
@@ -332,7 +331,6 @@ def event_json(event: dict, seat: int | None, viewer=None) -> dict:
         data["seat"] = params["seat"]
     scores = params["step"]["scores_after"] if event["code"] == "count" else params.get("scores")
     if scores is not None:  # the page's scoreboard follows the events as they are shown
-        data["score_text"] = [score_text(points) for points in scores]
-        data["score_stones"] = [stones_text(points) for points in scores]
+        data.update(score_words(scores))
         data["scores"] = list(scores)
     return data
