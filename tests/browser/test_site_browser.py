@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 LANGUAGES = ["es", "pt", "ca", "en"]
 SWITCHER_NAMES = {"es": "Idioma", "pt": "Idioma", "ca": "Idioma", "en": "Language"}
 LANGUAGE_NAMES = {"es": "Español", "pt": "Português", "ca": "Català", "en": "English"}
+MENU_NAMES = {"es": "Menú", "pt": "Menu", "ca": "Menú", "eu": "Menua", "en": "Menu"}
 
 
 def assert_no_sideways_scroll(page):
@@ -22,6 +23,8 @@ def test_home_renders_accessibly_in_every_language(page, viewport, lang, assert_
     page.goto(f"/{lang}/")
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.get_by_role("heading", level=1)).to_be_visible()
+    if viewport.name == "phone":
+        page.get_by_role("button", name=MENU_NAMES[lang]).click()
     expect(page.get_by_role("navigation", name=SWITCHER_NAMES[lang])).to_be_visible()
     assert_axe_clean(page)
     assert_no_sideways_scroll(page)
@@ -61,6 +64,58 @@ def test_language_switcher_works_by_keyboard(page, source, target):
     expect(page.locator("html")).to_have_attribute("lang", target)
     cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}
     assert cookies.get("lang") == target
+
+
+def header_height(page) -> int:
+    return page.evaluate("() => Math.round(document.querySelector('.site-header').getBoundingClientRect().height)")
+
+
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_on_a_phone_the_menu_folds_the_header_to_one_row_and_opens_and_closes_by_keyboard(page, lang,
+                                                                                          assert_axe_clean):
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"/{lang}/")
+    toggle = page.get_by_role("button", name=MENU_NAMES[lang])
+    sections = page.get_by_role("navigation", name={"es": "Principal", "eu": "Nagusia"}[lang])
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(sections).to_be_hidden()
+    assert header_height(page) <= 64, "folded, the header is the brand and the button: one row"
+    for _ in range(5):  # the skip link, the brand, then the button
+        page.keyboard.press("Tab")
+        if toggle.evaluate("element => element === document.activeElement"):
+            break
+    else:
+        pytest.fail("the menu's button was never reached with Tab")
+    page.keyboard.press("Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(sections).to_be_visible()
+    expect(page.get_by_role("link", name="Español")).to_be_visible()
+    assert_axe_clean(page)
+    page.keyboard.press("Tab")
+    expect(sections.get_by_role("link").first).to_be_focused()
+    page.keyboard.press("Escape")  # folds the menu and gives the focus back to its button, not to a hidden link
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_be_focused()
+    expect(sections).to_be_hidden()
+
+
+def test_on_a_wide_screen_there_is_no_menu_button_and_the_sections_show(page):
+    page.goto("/es/")
+    expect(page.get_by_role("button", name="Menú")).to_be_hidden()
+    expect(page.get_by_role("navigation", name="Principal")).to_be_visible()
+    expect(page.get_by_role("navigation", name="Idioma")).to_be_visible()
+
+
+def test_without_javascript_a_phone_sees_the_sections_and_languages_open(browser, base_url):
+    context = browser.new_context(java_script_enabled=False, base_url=base_url, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto("/pt/")
+        expect(page.get_by_role("navigation", name="Principal")).to_be_visible()
+        expect(page.get_by_role("navigation", name="Idioma")).to_be_visible()
+        expect(page.get_by_role("button", name="Menu")).to_be_hidden()
+    finally:
+        context.close()
 
 
 def card_names_block(lang: str) -> str:
