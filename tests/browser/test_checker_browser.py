@@ -43,11 +43,11 @@ def test_the_picker_fills_the_four_hands_with_the_keyboard_only(page, assert_axe
     assert [page.locator(f"#h{seat}").input_value() for seat in range(4)] == [
         "1o 2o 3o 4o", "5o 6o 7o 10o", "11o 12o 1c 2c", "3c 4c 5c 6c"]
     # a dealt card is unavailable: it says where it is and taking it again changes nothing
-    taken = page.get_by_role("button", name="rey de oros, no disponible: está en la mano del jugador 3")
+    taken = page.get_by_role("button", name="rey de oros, no disponible: ya está entre las cartas del jugador 3")
     expect(taken).to_have_attribute("aria-disabled", "true")
     taken.focus()
     page.keyboard.press("Enter")
-    expect(status).to_have_text("Rey de oros, no disponible: está en la mano del jugador 3")
+    expect(status).to_have_text("Rey de oros, no disponible: ya está entre las cartas del jugador 3")
     assert page.locator("#h2").input_value() == "11o 12o 1c 2c"
     # Enter in a text field sends the GET form: the deal goes to the address
     page.keyboard.press("Tab")
@@ -63,7 +63,7 @@ def test_the_picker_fills_the_four_hands_with_the_keyboard_only(page, assert_axe
                                                               ["11o", "12o", "1c", "2c"], ["3c", "4c", "5c", "6c"]]})
     for lance in answer.json()["lances"]:
         expect(page.locator(f"#checker-{lance['lance']} .checker-lance__why")).to_contain_text(lance["why"])
-    expect(page.get_by_role("table", name=re.compile("Fuerza de la mano: Jugador 1"))).to_be_visible()
+    expect(page.get_by_role("table", name=re.compile("Fuerza de las cartas: Jugador 1"))).to_be_visible()
     assert_axe_clean(page)
     shoot(page, "checker-es-keyboard-result-desktop")
 
@@ -84,11 +84,11 @@ def test_removing_a_card_from_a_hand_makes_it_available_again(page):
     page.goto(PAGES["pt"])
     focus_first_deck_card(page)
     page.keyboard.press("Enter")
-    remove = page.get_by_role("button", name="Retirar ás de ouros da mão do jogador 1")
+    remove = page.get_by_role("button", name="Retirar ás de ouros das cartas do jogador 1")
     expect(remove).to_be_visible()
     remove.focus()
     page.keyboard.press("Enter")
-    expect(page.locator("#picker-status")).to_have_text("Ás de ouros: fora da mão do jogador 1.")
+    expect(page.locator("#picker-status")).to_have_text("Ás de ouros: já não está entre as cartas do jogador 1.")
     expect(page.get_by_role("button", name="ás de ouros", exact=True)).not_to_have_attribute("aria-disabled", "true")
     assert page.locator("#h0").input_value() == ""
 

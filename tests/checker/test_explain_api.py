@@ -39,7 +39,7 @@ def test_the_answer_is_the_engines_explain_plus_words_with_the_documented_defaul
         assert isinstance(mine["why"], str) and mine["why"]
         assert [line["points"] for line in mine["lines"]] == [line["points"] for line in theirs["lines"]]
         assert all(line["text"] for line in mine["lines"])
-    assert data["lances"][2]["why"].startswith("Mejor mano de cada pareja: el jugador 1 (mano) y el jugador 2. Los dos "
+    assert data["lances"][2]["why"].startswith("Mejor jugada de cada pareja: el jugador 1 (mano) y el jugador 2. Los dos "
                                                "tienen duples")  # lang defaults to es
 
 

@@ -89,8 +89,8 @@ def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang,
     assert words in said and "%(" not in said
 
 
-@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tu mano vale entonces 1,5"),
-                                         ("en", "If you discard king of coins and ace of clubs, your hand is then "),
+@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tus cartas valen entonces 1,5"),
+                                         ("en", "If you discard king of coins and ace of clubs, your cards are then "),
                                          ("eu", "Bota: ")])
 def test_a_discards_estimate_names_its_cards_in_a_sentence_not_a_second_colon(app, lang, start):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):

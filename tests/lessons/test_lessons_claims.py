@@ -34,7 +34,7 @@ def test_pares_with_three_players_holding_a_par_names_the_two_hands_compared(cli
     reply = post(client, "pares", 4, {"seat": 1})
     assert reply["details"][0].startswith("Bruno gana a Ana. Los dos tienen duples")
     html = client.get("/es/lecciones/pares").get_data(as_text=True)
-    assert "Mejor mano de cada pareja: Carla y Bruno." in html  # the {why:pares} of step 1, framed
+    assert "Mejor jugada de cada pareja: Carla y Bruno." in html  # the {why:pares} of step 1, framed
 
 
 def test_choosing_the_seat_tied_at_31_is_told_the_tie_goes_to_the_mano_in_catalan(client):
