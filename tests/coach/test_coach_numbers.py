@@ -13,7 +13,14 @@ from tutorial.engine import Action
 
 DECIMAL = {"es": ",", "pt": ",", "ca": ",", "eu": ",", "en": "."}
 PERCENT = {"es": "72 %", "pt": "72%", "ca": "72 %", "eu": "% 72", "en": "72%"}
-TANTOS = {"es": "saldo medio", "pt": "saldo médio", "ca": "saldo mitjà", "eu": "batez beste", "en": "on average"}
+TANTOS = {"es": "de media", "pt": "em média", "ca": "de mitjana", "eu": "batez beste", "en": "on average"}
+# A hand's balance (the team's tantos less the rivals') is said by its sign: more, fewer or as many as the rivals.
+MORE = {"es": "más que los rivales", "pt": "a mais que os rivais", "ca": "més que els rivals",
+        "eu": "gehiago lortzen ditu aurkariek baino", "en": "more than the rivals"}
+FEWER = {"es": "menos que los rivales", "pt": "a menos que os rivais", "ca": "menys que els rivals",
+         "eu": "gutxiago lortzen ditu aurkariek baino", "en": "fewer than the rivals"}
+AS_MANY = {"es": "los mismos tantos que los rivales", "pt": "os mesmos pontos que os rivais",
+           "ca": "les mateixes pedres que els rivals", "eu": "aurkariek adina tanto", "en": "as many tantos as the rivals"}
 
 
 @pytest.mark.parametrize("lang", sorted(DECIMAL))
@@ -56,6 +63,24 @@ def test_an_estimates_text_writes_its_figures_in_the_readers_language(app, lang)
     assert bet["tantos"] == 0.84 and bet["win"] == 0.724  # the numbers stay numbers
     assert f"0{point}8" in bet["text"] and PERCENT[lang] in bet["text"] and TANTOS[lang] in bet["text"]
     assert f"0{point}0" in nothing["text"] and "-0" not in nothing["text"]
+
+
+@pytest.mark.parametrize("lang", sorted(DECIMAL))
+def test_a_hands_balance_is_said_by_its_sign_in_words_never_as_a_negative_figure(app, lang):
+    point = DECIMAL[lang]
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        behind = coach_words.hand_balance(-4.12, "paso")
+        ahead = coach_words.hand_balance(2.26)
+        level = coach_words.hand_balance(-0.04)
+        second = coach_words.hand_balance_with(-4.3, "envido 2")
+        estimate = coach_words.estimate_json(Estimate(Action("envido", 2), -1.26, 0.46, 0.42))["text"]
+    assert f"4{point}1" in behind and FEWER[lang] in behind and "paso" in behind
+    assert f"2{point}3" in ahead and MORE[lang] in ahead
+    assert AS_MANY[lang] in level and "0" not in level
+    assert f"4{point}3" in second and "envido 2" in second
+    assert f"1{point}3" in estimate and "42" in estimate and "46" in estimate
+    for text in (behind, ahead, level, second, estimate):
+        assert not re.search(r"[-−]\d", text), text
 
 
 @pytest.mark.parametrize("lang", sorted(DECIMAL))

@@ -30,14 +30,25 @@ def number(value: float, places: int = 1) -> str:
 CATEGORY_COUNTS = {"one": 1, "many": 1000000}
 
 
-def percentage_points(value: float, places: int = 1) -> str:
-    """A difference of chances with its unit ("2,2 puntos porcentuales"), the noun agreeing with the figure as the
-    reader's language wants it for a decimal, by CLDR's rules: pt "0,5 ponto percentual", es "1,0 punto porcentual",
-    en "1.0 percentage points" (the catalogs' plural rules are for whole numbers)."""
+def plural_count(value: float, places: int = 1) -> int:
+    """The count to give ``ngettext`` so that a noun agrees with ``value`` shown with ``places`` decimals as the
+    reader's language wants it for a decimal, by CLDR's rules: pt "0,5 ponto percentual", es "1,0 punto
+    porcentual", en "1.0 percentage points" (the catalogs' plural rules are for whole numbers)."""
     shown = round(value, places) + 0.0
     category = Locale.parse(str(get_locale() or "es")).plural_form(Decimal(f"{shown:.{places}f}"))
-    return ngettext("%(figure)s percentage point", "%(figure)s percentage points", CATEGORY_COUNTS.get(category, 2),
+    return CATEGORY_COUNTS.get(category, 2)
+
+
+def percentage_points(value: float, places: int = 1) -> str:
+    """A difference of chances with its unit ("2,2 puntos porcentuales"), agreeing with its figure (``plural_count``)."""
+    return ngettext("%(figure)s percentage point", "%(figure)s percentage points", plural_count(value, places),
                     figure=number(value, places))
+
+
+def sign(value: float, places: int = 1) -> int:
+    """-1, 0 or 1: the sign of ``value`` as shown with ``places`` decimals (-0.04 shows as 0,0: no sign)."""
+    shown = round(value, places)
+    return (shown > 0) - (shown < 0)
 
 
 def percent(chance: float) -> str:
@@ -151,14 +162,9 @@ def _bet_facts(advice: Advice) -> list[str]:
     """The hand's tantos, the lance at the showdown, and a bluff named as one."""
     p = advice.params
     lance = lance_name(p["lance"])
-    facts = []
-    if len(advice.estimates) == 1:
-        facts.append(_("Counting the whole hand, your team nets %(tantos)s tantos on average with it.",
-                       tantos=number(p["tantos"])))
-    else:
-        facts.append(_("Counting the whole hand, your team nets %(tantos)s tantos on average with it "
-                       "(%(second_tantos)s with %(second)s).", tantos=number(p["tantos"]),
-                       second_tantos=number(p["second_tantos"]), second=label(p["second"], p.get("live"))))
+    facts = [hand_balance(p["tantos"], label(advice.action, p.get("live")))]
+    if len(advice.estimates) > 1:
+        facts.append(hand_balance_with(p["second_tantos"], label(p["second"], p.get("live"))))
     if p["lance"] == "juego":
         facts.append(_("You hold %(points)s.", points=p["points"]))
     elif p["lance"] == "punto":
@@ -170,6 +176,47 @@ def _bet_facts(advice: Advice) -> list[str]:
                        "pays when the rivals refuse it, which they do in %(refused)s of the deals.",
                        refused=percent(p["refused"])))
     return facts
+
+
+# What a move does to the hand's tantos is a balance: the learner's team's tantos of the whole hand less the rivals'.
+# It is said by its sign, in words ("4,1 tantos fewer than the rivals"), never as a negative figure.
+
+def hand_balance(tantos: float, move: str | None = None) -> str:
+    """The hand's balance with a move, as a sentence of its own that names the move (``move``, as its button says
+    it) or not (an estimate's, whose sentence begins with its move)."""
+    shown, count = number(abs(tantos)), plural_count(abs(tantos))
+    if move is not None and sign(tantos) > 0:
+        return ngettext("Over the whole hand, with %(move)s your team scores on average %(tantos)s tanto more than "
+                        "the rivals.", "Over the whole hand, with %(move)s your team scores on average %(tantos)s "
+                        "tantos more than the rivals.", count, move=move, tantos=shown)
+    if move is not None and sign(tantos) < 0:
+        return ngettext("Over the whole hand, with %(move)s your team scores on average %(tantos)s tanto fewer than "
+                        "the rivals.", "Over the whole hand, with %(move)s your team scores on average %(tantos)s "
+                        "tantos fewer than the rivals.", count, move=move, tantos=shown)
+    if move is not None:
+        return _("Over the whole hand, with %(move)s your team scores on average as many tantos as the rivals.",
+                 move=move)
+    if sign(tantos) > 0:
+        return ngettext("Over the whole hand, your team scores on average %(tantos)s tanto more than the rivals.",
+                        "Over the whole hand, your team scores on average %(tantos)s tantos more than the rivals.",
+                        count, tantos=shown)
+    if sign(tantos) < 0:
+        return ngettext("Over the whole hand, your team scores on average %(tantos)s tanto fewer than the rivals.",
+                        "Over the whole hand, your team scores on average %(tantos)s tantos fewer than the rivals.",
+                        count, tantos=shown)
+    return _("Over the whole hand, your team scores on average as many tantos as the rivals.")
+
+
+def hand_balance_with(tantos: float, move: str) -> str:
+    """The hand's balance with the next best move, ``move`` as its button says it, after ``hand_balance``."""
+    shown, count = number(abs(tantos)), plural_count(abs(tantos))
+    if sign(tantos) > 0:
+        return ngettext("With %(move)s, %(tantos)s tanto more than the rivals.",
+                        "With %(move)s, %(tantos)s tantos more than the rivals.", count, move=move, tantos=shown)
+    if sign(tantos) < 0:
+        return ngettext("With %(move)s, %(tantos)s tanto fewer than the rivals.",
+                        "With %(move)s, %(tantos)s tantos fewer than the rivals.", count, move=move, tantos=shown)
+    return _("With %(move)s, as many as the rivals.", move=move)
 
 
 def hint_json(advice: Advice) -> dict:
@@ -193,12 +240,12 @@ def estimate_json(estimate, advice: Advice | None = None) -> dict:
         text = _("%(move)s: your hand is then worth %(tantos)s tantos on average; your team wins the game in about "
                  "%(game)s.", **values)
     elif advice is not None and bluffs(estimate.action, advice.params.get("chance", 1), estimate.refused):
-        text = _("%(move)s: a bluff (farol), refused in %(refused)s; your team wins the game in %(game)s, takes "
-                 "this lance in %(lance_chance)s and nets %(tantos)s tantos of the hand on average.",
-                 refused=percent(estimate.refused), lance_chance=percent(estimate.win), **values)
+        text = " ".join([_("%(move)s: a bluff (farol), refused in %(refused)s; your team wins the game in %(game)s "
+                           "and takes this lance in %(lance_chance)s.", refused=percent(estimate.refused),
+                           lance_chance=percent(estimate.win), **values), hand_balance(estimate.tantos)])
     else:
-        text = _("%(move)s: your team wins the game in %(game)s, takes this lance in %(lance_chance)s and nets "
-                 "%(tantos)s tantos of the hand on average.", lance_chance=percent(estimate.win), **values)
+        text = " ".join([_("%(move)s: your team wins the game in %(game)s and takes this lance in %(lance_chance)s.",
+                           lance_chance=percent(estimate.win), **values), hand_balance(estimate.tantos)])
     return dict(estimate.to_json(), text=text)
 
 
