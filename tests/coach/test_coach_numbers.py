@@ -20,7 +20,8 @@ MORE = {"es": "más que los rivales", "pt": "a mais que os rivais", "ca": "més 
 FEWER = {"es": "menos que los rivales", "pt": "a menos que os rivais", "ca": "menys que els rivals",
          "eu": "gutxiago lortzen ditu aurkariek baino", "en": "fewer than the rivals"}
 AS_MANY = {"es": "los mismos tantos que los rivales", "pt": "os mesmos pontos que os rivais",
-           "ca": "les mateixes pedres que els rivals", "eu": "aurkariek adina tanto", "en": "as many tantos as the rivals"}
+           "ca": "les mateixes pedres que els rivals", "eu": "aurkariek adina tanto",
+           "en": "as many tantos as the rivals"}
 
 
 @pytest.mark.parametrize("lang", sorted(DECIMAL))
@@ -114,7 +115,8 @@ def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang,
     assert words in said and "%(" not in said
 
 
-@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tus cartas valen entonces 1,5"),
+@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tus cartas valen "
+                                                "entonces 1,5"),
                                          ("en", "If you discard king of coins and ace of clubs, your cards are then "),
                                          ("eu", "Bota: ")])
 def test_a_discards_estimate_names_its_cards_in_a_sentence_not_a_second_colon(app, lang, start):

@@ -40,7 +40,8 @@ def plural_count(value: float, places: int = 1) -> int:
 
 
 def percentage_points(value: float, places: int = 1) -> str:
-    """A difference of chances with its unit ("2,2 puntos porcentuales"), agreeing with its figure (``plural_count``)."""
+    """A difference of chances with its unit ("2,2 puntos porcentuales"), agreeing with its figure
+    (``plural_count``)."""
     return ngettext("%(figure)s percentage point", "%(figure)s percentage points", plural_count(value, places),
                     figure=number(value, places))
 
