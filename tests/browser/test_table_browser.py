@@ -279,7 +279,7 @@ def test_the_next_hand_is_also_offered_at_the_end_of_the_explanation(page, lang,
         raise AssertionError("the hand did not end")
     if lang == "pt":
         announced = page.text_content("#announcer")
-        assert "Cartas na mesa: a explicação abaixo mostra todas as mãos." in announced
+        assert "Cartas na mesa: a explicação abaixo mostra as cartas de todos os jogadores." in announced
         assert "Cartas na mesa. Você:" not in announced, "the live region does not read sixteen card names"
         assert any(line.startswith("Cartas na mesa. Você:")
                    for line in page.eval_on_selector_all("#event-log li", "items => items.map(i => i.textContent)"))
