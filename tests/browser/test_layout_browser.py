@@ -67,6 +67,20 @@ def test_every_touch_target_on_the_main_pages_is_at_least_44_px_at_phone_width(p
     assert not {where: found for where, found in small.items() if found}
 
 
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_no_main_page_scrolls_sideways_on_the_narrowest_phone(page, app_pages, lang):
+    """At 320 px (the narrowest phone in use) no page is wider than the screen: the room's name box once pushed the
+    lobby 5 px (es) and 13 px (eu) sideways."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    wide = {}
+    for path in [path for _, page_lang, path in app_pages if page_lang == lang]:
+        page.goto(path)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        if width > 320:
+            wide[path] = width
+    assert not wide
+
+
 @pytest.mark.parametrize("lang", list(SLUGS))
 def test_the_new_games_menus_stay_inside_their_box_on_a_laptops_screen(page, lang, shoot):
     for width in (1280, 1366):
