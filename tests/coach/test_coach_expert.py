@@ -30,8 +30,8 @@ def point(lang: str) -> str:
 
 
 def pct(lang: str, figure: str) -> str:
-    """A percentage as the catalog writes it (``coach_words.percent``'s message)."""
-    return {"es": f"{figure} %", "ca": f"{figure} %", "eu": f"% {figure}"}.get(lang, f"{figure}%")
+    """A percentage as the catalog writes it (``coach_words.percent``'s message; a no-break space, as CLDR's own)."""
+    return {"es": f"{figure}\u00a0%", "ca": f"{figure}\u00a0%", "eu": f"%\u00a0{figure}"}.get(lang, f"{figure}%")
 
 
 def leading_with_33() -> Game:

@@ -12,7 +12,7 @@ from tutorial.coach import Advice, Estimate, words as coach_words
 from tutorial.engine import Action
 
 DECIMAL = {"es": ",", "pt": ",", "ca": ",", "eu": ",", "en": "."}
-PERCENT = {"es": "72 %", "pt": "72%", "ca": "72 %", "eu": "% 72", "en": "72%"}
+PERCENT = {"es": "72\u00a0%", "pt": "72%", "ca": "72\u00a0%", "eu": "%\u00a072", "en": "72%"}  # no line break inside
 TANTOS = {"es": "de media", "pt": "em média", "ca": "de mitjana", "eu": "batez beste", "en": "on average"}
 # A hand's balance (the team's tantos less the rivals') is said by its sign: more, fewer or as many as the rivals.
 MORE = {"es": "más que los rivales", "pt": "a mais que os rivais", "ca": "més que els rivals",
