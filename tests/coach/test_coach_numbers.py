@@ -61,9 +61,10 @@ def test_an_estimates_text_writes_its_figures_in_the_readers_language(app, lang)
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
         bet = coach_words.estimate_json(Estimate(Action("envido", 2), 0.84, 0.724))
         nothing = coach_words.estimate_json(Estimate(Action("mus"), -0.03, None))
+        behind = coach_words.estimate_json(Estimate(Action("mus"), -1.26, None))
     assert bet["tantos"] == 0.84 and bet["win"] == 0.724  # the numbers stay numbers
     assert f"0{point}8" in bet["text"] and PERCENT[lang] in bet["text"] and TANTOS[lang] in bet["text"]
-    assert f"0{point}0" in nothing["text"] and "-0" not in nothing["text"]
+    assert "-0" not in nothing["text"] and f"1{point}3" in behind["text"] and "-1" not in behind["text"]
 
 
 @pytest.mark.parametrize("lang", sorted(DECIMAL))
@@ -105,8 +106,8 @@ def test_every_hint_through_a_game_writes_its_figures_in_the_readers_language(cl
     assert seen >= 20
 
 
-@pytest.mark.parametrize("lang,words", [("es", "si cambias las cuatro cartas"), ("pt", "trocando as quatro cartas"),
-                                        ("ca", "si canvies les quatre cartes"), ("eu", "lau kartak aldatuta"),
+@pytest.mark.parametrize("lang,words", [("es", "cambiar las cuatro cartas"), ("pt", "trocar as quatro cartas"),
+                                        ("ca", "canviar les quatre cartes"), ("eu", "lau kartak aldatuta"),
                                         ("en", "changing all four cards")])
 def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang, words):
     advice = Advice(Action("mus"), "mus", {"now": -2.3, "after": -0.1, "gain": 2.2, "margin": 0.5, "kept": []}, ())
@@ -115,9 +116,8 @@ def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang,
     assert words in said and "%(" not in said
 
 
-@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tus cartas valen "
-                                                "entonces 1,5"),
-                                         ("en", "If you discard king of coins and ace of clubs, your cards are then "),
+@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tu pareja gana la partida"),
+                                         ("en", "If you discard king of coins and ace of clubs, your team wins"),
                                          ("eu", "Bota: ")])
 def test_a_discards_estimate_names_its_cards_in_a_sentence_not_a_second_colon(app, lang, start):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):

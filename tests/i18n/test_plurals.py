@@ -17,7 +17,7 @@ COUNTED = {"tanto", "tantos", "game", "games", "hand", "hands", "mistake", "mist
            "seats", "lesson", "lessons", "exercise", "exercises", "stone", "stones", "piedra", "piedras",
            "amarraco", "amarracos", "vaca", "vacas", "minute", "minutes"}
 # Averages written with a decimal ("about 0,8 tantos"): amounts, not counts.
-AVERAGES = {"gain", "now", "value", "lost", "tantos", "after", "margin", "good_limit", "doubtful_limit"}
+AVERAGES = {"gain", "loss", "now", "value", "lost", "tantos", "after", "margin", "good_limit", "doubtful_limit"}
 NUMBER_BEFORE = re.compile(r"%\((\w+)\)[sd] (\w+)")
 
 

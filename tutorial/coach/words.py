@@ -104,41 +104,42 @@ def _why(advice: Advice) -> str:
         return _mus_why(p, reason)
     if reason == "discard":
         if not p["kept"]:
-            return _("Change all four: none of your cards is worth keeping. A new hand is worth %(value)s tantos on "
-                     "average.", value=number(p["value"]))
-        return _("Keep %(kept)s and change %(thrown)s: %(aim)s. On average your hand is then worth %(value)s "
-                 "tantos; the next best change (keeping %(second)s) leaves %(second_value)s.",
-                 kept=cards(p["kept"]), thrown=cards(p["thrown"]), aim=AIMS[p["aim"]](),
-                 value=number(p["value"]), second=cards(p["second_kept"]) if p["second_kept"] else _("none of them"),
-                 second_value=number(p["second_value"]))
+            return " ".join([_("Change all four: none of your cards is worth keeping."), cards_balance(p["value"])])
+        less = shown_difference(p["value"], p["second_value"])
+        return " ".join([
+            _("Keep %(kept)s and change %(thrown)s: %(aim)s.", kept=cards(p["kept"]), thrown=cards(p["thrown"]),
+              aim=AIMS[p["aim"]]()),
+            cards_balance(p["value"]),
+            ngettext("The next best change (keeping %(second)s) brings %(less)s tanto less on average.",
+                     "The next best change (keeping %(second)s) brings %(less)s tantos less on average.",
+                     plural_count(less), less=number(less),
+                     second=cards(p["second_kept"]) if p["second_kept"] else _("none of them"))])
     return " ".join([capfirst(_bet_choice(advice)), *_bet_facts(advice)])
 
 
 def _mus_why(p: dict, reason: str) -> str:
+    """Mus or corto, by what changing gains against what a cut is worth; then what the cards bring as they stand."""
     after = max(p["after"], p["now"])
     # a gain and a cut's margin that read alike with one decimal ("a gain of 1.0, more than the 1.0") get two
     places = 2 if reason == "mus" and difference(after, p["now"]) == number(p["margin"]) else 1
-    values = {"now": number(p["now"], places), "after": number(p["after"], places),
-              "gain": difference(after, p["now"], places), "margin": number(p["margin"], places),
+    values = {"gain": difference(after, p["now"], places), "margin": number(p["margin"], places),
               "kept": cards(p["kept"]) if p["kept"] else _("none of them")}
     if reason == "corto_rounds":
-        return _("Cut (corto): the mus has gone round enough times; as it stands your hand is worth about %(now)s "
-                 "tantos at your seat.", **values)
-    if reason == "mus" and not p["kept"]:
-        return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; changing all "
-                 "four cards raises that to %(after)s on average, a gain of %(gain)s, more than the %(margin)s a "
-                 "cut is worth by keeping the rivals from changing.", **values)
-    if reason == "mus":
-        return _("Ask for mus: as it stands your hand is worth about %(now)s tantos at your seat; keeping "
-                 "%(kept)s and changing the rest raises that to %(after)s on average, a gain of %(gain)s, more "
-                 "than the %(margin)s a cut is worth by keeping the rivals from changing.", **values)
-    if p["after"] < p["now"]:  # the best change leaves the hand worse: no "gain" to speak of
-        return _("Cut (corto): your hand is worth about %(now)s tantos at your seat as it is; changing would leave "
-                 "it worth about %(after)s on average, less than now, and cutting also keeps the rivals from "
-                 "improving theirs (worth about %(margin)s).", **values)
-    return _("Cut (corto): your hand is worth about %(now)s tantos at your seat as it is; changing would gain "
-             "only %(gain)s on average, and cutting keeps the rivals from improving theirs (worth about "
-             "%(margin)s).", **values)
+        choice = _("Cut (corto): the mus has gone round enough times.")
+    elif reason == "mus" and not p["kept"]:
+        choice = _("Ask for mus: changing all four cards gains %(gain)s tantos on average, more than the %(margin)s "
+                   "that cutting adds by keeping the rivals from changing.", **values)
+    elif reason == "mus":
+        choice = _("Ask for mus: keeping %(kept)s and changing the rest gains %(gain)s tantos on average, more than "
+                   "the %(margin)s that cutting adds by keeping the rivals from changing.", **values)
+    elif p["after"] < p["now"]:  # the best change leaves the hand worse: no "gain" to speak of
+        choice = _("Cut (corto): the best change would leave your cards %(loss)s tantos worse on average, and "
+                   "cutting also keeps the rivals from improving theirs (worth about %(margin)s).",
+                   loss=difference(p["now"], p["after"]), **values)
+    else:
+        choice = _("Cut (corto): changing would gain only %(gain)s on average, and cutting keeps the rivals from "
+                   "improving theirs (worth about %(margin)s).", **values)
+    return " ".join([choice, cards_balance(p["now"], now=True)])
 
 
 def _bet_choice(advice: Advice) -> str:
@@ -220,6 +221,31 @@ def hand_balance_with(tantos: float, move: str) -> str:
     return _("With %(move)s, as many as the rivals.", move=move)
 
 
+def cards_balance(tantos: float, now: bool = False) -> str:
+    """What the cards bring the team at the learner's seat, each lance counted as passed (the odds table's net
+    value), said by its sign: as they stand (``now``), or after the move just named."""
+    shown, count = number(abs(tantos)), plural_count(abs(tantos))
+    if now and sign(tantos) > 0:
+        return ngettext("As they stand, at your seat your cards bring your team on average %(tantos)s tanto more "
+                        "than the rivals.", "As they stand, at your seat your cards bring your team on average "
+                        "%(tantos)s tantos more than the rivals.", count, tantos=shown)
+    if now and sign(tantos) < 0:
+        return ngettext("As they stand, at your seat your cards bring your team on average %(tantos)s tanto fewer "
+                        "than the rivals.", "As they stand, at your seat your cards bring your team on average "
+                        "%(tantos)s tantos fewer than the rivals.", count, tantos=shown)
+    if now:
+        return _("As they stand, at your seat your cards bring your team on average as many tantos as the rivals.")
+    if sign(tantos) > 0:
+        return ngettext("Your cards then bring your team on average %(tantos)s tanto more than the rivals.",
+                        "Your cards then bring your team on average %(tantos)s tantos more than the rivals.",
+                        count, tantos=shown)
+    if sign(tantos) < 0:
+        return ngettext("Your cards then bring your team on average %(tantos)s tanto fewer than the rivals.",
+                        "Your cards then bring your team on average %(tantos)s tantos fewer than the rivals.",
+                        count, tantos=shown)
+    return _("Your cards then bring your team on average as many tantos as the rivals.")
+
+
 def hint_json(advice: Advice) -> dict:
     live = advice.params.get("live")
     return {"action": advice.action.to_json(), "why": why(advice), "label": capfirst(label(advice.action, live)),
@@ -232,14 +258,13 @@ def estimate_json(estimate, advice: Advice | None = None) -> dict:
     in the reader's language (the page shows it as it is: a browser's own number format may not know every
     language)."""
     live = advice.params.get("live") if advice is not None else None
-    values = {"move": capfirst(label(estimate.action, live)), "game": game_percent(estimate.game),
-              "tantos": number(estimate.tantos)}
+    values = {"move": capfirst(label(estimate.action, live)), "game": game_percent(estimate.game)}
     if estimate.win is None and estimate.action.type == "discard":  # "Discard: X, Y: your hand" would read as a list
-        text = _("If you discard %(cards)s, your hand is then worth %(tantos)s tantos on average; your team wins the "
-                 "game in about %(game)s.", cards=cards(estimate.action.to_json()["cards"]), **values)
+        text = " ".join([_("If you discard %(cards)s, your team wins the game in about %(game)s.",
+                           cards=cards(estimate.action.to_json()["cards"]), **values), cards_balance(estimate.tantos)])
     elif estimate.win is None:
-        text = _("%(move)s: your hand is then worth %(tantos)s tantos on average; your team wins the game in about "
-                 "%(game)s.", **values)
+        text = " ".join([_("%(move)s: your team wins the game in about %(game)s.", **values),
+                         cards_balance(estimate.tantos)])
     elif advice is not None and bluffs(estimate.action, advice.params.get("chance", 1), estimate.refused):
         text = " ".join([_("%(move)s: a bluff (farol), refused in %(refused)s; your team wins the game in %(game)s "
                            "and takes this lance in %(lance_chance)s.", refused=percent(estimate.refused),
