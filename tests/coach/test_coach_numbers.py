@@ -116,8 +116,8 @@ def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang,
     assert words in said and "%(" not in said
 
 
-@pytest.mark.parametrize("lang, start", [("es", "Si descartas rey de oros y as de bastos, tu pareja gana la partida"),
-                                         ("en", "If you discard king of coins and ace of clubs, your team wins"),
+@pytest.mark.parametrize("lang, start", [("es", "Si descartas el rey de oros y el as de bastos, tu pareja gana"),
+                                         ("en", "If you discard the king of coins and the ace of clubs, your team"),
                                          ("eu", "Bota: ")])
 def test_a_discards_estimate_names_its_cards_in_a_sentence_not_a_second_colon(app, lang, start):
     with app.test_request_context(f"/{lang}/"), force_locale(lang):

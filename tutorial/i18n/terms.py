@@ -105,11 +105,34 @@ RANKS_IN_NAME = {
 }
 
 
+# The rank with its article, for a card named inside a sentence ("Quédate con la sota de bastos", "the jack of
+# clubs", ca "l'as d'ors"); eu's card name already ends in its article.
+RANKS_WITH_ARTICLE = {
+    1: lazy_pgettext("rank with its article in a sentence", "as"),
+    2: lazy_pgettext("rank with its article in a sentence", "dos"),
+    3: lazy_pgettext("rank with its article in a sentence", "tres"),
+    4: lazy_pgettext("rank with its article in a sentence", "cuatro"),
+    5: lazy_pgettext("rank with its article in a sentence", "cinco"),
+    6: lazy_pgettext("rank with its article in a sentence", "seis"),
+    7: lazy_pgettext("rank with its article in a sentence", "siete"),
+    10: lazy_pgettext("rank with its article in a sentence", "sota"),
+    11: lazy_pgettext("rank with its article in a sentence", "caballo"),
+    12: lazy_pgettext("rank with its article in a sentence", "rey"),
+}
+
+
 def card_name(code: str) -> str:
     """Accessible name of a card code: ``"12o"`` -> "rey de oros" / "rei de ouros" / "rei d'ors" / "urrezko
     erregea"."""
     rank, suit = int(code[:-1]), code[-1]
     return pgettext("card name", "%(rank)s %(suit)s", rank=RANKS_IN_NAME[rank], suit=SUITS_OF[suit])
+
+
+def card_in_sentence(code: str) -> str:
+    """A card named inside a sentence, with its article: ``"10b"`` -> "la sota de bastos" / "o valete de paus" /
+    "la sota de bastos" / "the jack of clubs" / "bastoizko sota"."""
+    rank, suit = int(code[:-1]), code[-1]
+    return pgettext("card name", "%(rank)s %(suit)s", rank=RANKS_WITH_ARTICLE[rank], suit=SUITS_OF[suit])
 
 
 def card_names() -> dict[str, str]:

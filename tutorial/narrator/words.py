@@ -5,7 +5,7 @@ from babel import Locale
 from babel.lists import format_list
 from flask_babel import get_locale
 
-from tutorial.i18n.terms import ACTIONS, card_name, play_name
+from tutorial.i18n.terms import ACTIONS, card_in_sentence, card_name, play_name
 from tutorial.i18n.translate import gettext as _, ngettext
 
 
@@ -70,8 +70,8 @@ def cards_text(codes) -> str:
 
 
 def cards_list(codes) -> str:
-    """The cards inside a sentence: "rey de oros y as de bastos"."""
-    return and_list(card_name(code) for code in codes)
+    """The cards inside a sentence, each with its article: "el rey de oros y el as de bastos"."""
+    return and_list(card_in_sentence(code) for code in codes)
 
 
 def pares_word(play: str | None) -> str:
