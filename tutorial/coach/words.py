@@ -181,69 +181,77 @@ def _bet_facts(advice: Advice) -> list[str]:
 
 
 # What a move does to the hand's tantos is a balance: the learner's team's tantos of the whole hand less the rivals'.
-# It is said by its sign, in words ("4,1 tantos fewer than the rivals"), never as a negative figure.
+# So is what the cards bring at mus and at the discard. Each is said by its sign, one whole sentence per sign ("4,1
+# tantos fewer than the rivals"), never as a negative figure.
+
+def by_sign(tantos: float, more, fewer, same) -> str:
+    """``more(count, figure)``, ``fewer(count, figure)`` or ``same()``, by the sign of ``tantos`` as shown: the
+    figure is its size, and the count makes the noun agree with it (``plural_count``)."""
+    shown, count = number(abs(tantos)), plural_count(abs(tantos))
+    if sign(tantos) > 0:
+        return more(count, shown)
+    return fewer(count, shown) if sign(tantos) < 0 else same()
+
 
 def hand_balance(tantos: float, move: str | None = None) -> str:
     """The hand's balance with a move, as a sentence of its own that names the move (``move``, as its button says
     it) or not (an estimate's, whose sentence begins with its move)."""
-    shown, count = number(abs(tantos)), plural_count(abs(tantos))
-    if move is not None and sign(tantos) > 0:
-        return ngettext("Over the whole hand, with %(move)s your team scores on average %(tantos)s tanto more than "
-                        "the rivals.", "Over the whole hand, with %(move)s your team scores on average %(tantos)s "
-                        "tantos more than the rivals.", count, move=move, tantos=shown)
-    if move is not None and sign(tantos) < 0:
-        return ngettext("Over the whole hand, with %(move)s your team scores on average %(tantos)s tanto fewer than "
-                        "the rivals.", "Over the whole hand, with %(move)s your team scores on average %(tantos)s "
-                        "tantos fewer than the rivals.", count, move=move, tantos=shown)
-    if move is not None:
-        return _("Over the whole hand, with %(move)s your team scores on average as many tantos as the rivals.",
-                 move=move)
-    if sign(tantos) > 0:
-        return ngettext("Over the whole hand, your team scores on average %(tantos)s tanto more than the rivals.",
-                        "Over the whole hand, your team scores on average %(tantos)s tantos more than the rivals.",
-                        count, tantos=shown)
-    if sign(tantos) < 0:
-        return ngettext("Over the whole hand, your team scores on average %(tantos)s tanto fewer than the rivals.",
-                        "Over the whole hand, your team scores on average %(tantos)s tantos fewer than the rivals.",
-                        count, tantos=shown)
-    return _("Over the whole hand, your team scores on average as many tantos as the rivals.")
+    if move is None:
+        return by_sign(
+            tantos,
+            lambda n, t: ngettext("Over the whole hand, your team scores on average %(tantos)s tanto more than the "
+                                  "rivals.", "Over the whole hand, your team scores on average %(tantos)s tantos more "
+                                  "than the rivals.", n, tantos=t),
+            lambda n, t: ngettext("Over the whole hand, your team scores on average %(tantos)s tanto fewer than the "
+                                  "rivals.", "Over the whole hand, your team scores on average %(tantos)s tantos "
+                                  "fewer than the rivals.", n, tantos=t),
+            lambda: _("Over the whole hand, your team scores on average as many tantos as the rivals."))
+    return by_sign(
+        tantos,
+        lambda n, t: ngettext("Over the whole hand, with %(move)s your team scores on average %(tantos)s tanto more "
+                              "than the rivals.", "Over the whole hand, with %(move)s your team scores on average "
+                              "%(tantos)s tantos more than the rivals.", n, move=move, tantos=t),
+        lambda n, t: ngettext("Over the whole hand, with %(move)s your team scores on average %(tantos)s tanto "
+                              "fewer than the rivals.", "Over the whole hand, with %(move)s your team scores on "
+                              "average %(tantos)s tantos fewer than the rivals.", n, move=move, tantos=t),
+        lambda: _("Over the whole hand, with %(move)s your team scores on average as many tantos as the rivals.",
+                  move=move))
 
 
 def hand_balance_with(tantos: float, move: str) -> str:
     """The hand's balance with the next best move, ``move`` as its button says it, after ``hand_balance``."""
-    shown, count = number(abs(tantos)), plural_count(abs(tantos))
-    if sign(tantos) > 0:
-        return ngettext("With %(move)s, %(tantos)s tanto more than the rivals.",
-                        "With %(move)s, %(tantos)s tantos more than the rivals.", count, move=move, tantos=shown)
-    if sign(tantos) < 0:
-        return ngettext("With %(move)s, %(tantos)s tanto fewer than the rivals.",
-                        "With %(move)s, %(tantos)s tantos fewer than the rivals.", count, move=move, tantos=shown)
-    return _("With %(move)s, as many as the rivals.", move=move)
+    return by_sign(
+        tantos,
+        lambda n, t: ngettext("With %(move)s, %(tantos)s tanto more than the rivals.",
+                              "With %(move)s, %(tantos)s tantos more than the rivals.", n, move=move, tantos=t),
+        lambda n, t: ngettext("With %(move)s, %(tantos)s tanto fewer than the rivals.",
+                              "With %(move)s, %(tantos)s tantos fewer than the rivals.", n, move=move, tantos=t),
+        lambda: _("With %(move)s, as many as the rivals.", move=move))
 
 
 def cards_balance(tantos: float, now: bool = False) -> str:
     """What the cards bring the team at the learner's seat, each lance counted as passed (the odds table's net
-    value), said by its sign: as they stand (``now``), or after the move just named."""
-    shown, count = number(abs(tantos)), plural_count(abs(tantos))
-    if now and sign(tantos) > 0:
-        return ngettext("As they stand, at your seat your cards bring your team on average %(tantos)s tanto more "
-                        "than the rivals.", "As they stand, at your seat your cards bring your team on average "
-                        "%(tantos)s tantos more than the rivals.", count, tantos=shown)
-    if now and sign(tantos) < 0:
-        return ngettext("As they stand, at your seat your cards bring your team on average %(tantos)s tanto fewer "
-                        "than the rivals.", "As they stand, at your seat your cards bring your team on average "
-                        "%(tantos)s tantos fewer than the rivals.", count, tantos=shown)
+    value): as they stand (``now``), or after the move just named."""
     if now:
-        return _("As they stand, at your seat your cards bring your team on average as many tantos as the rivals.")
-    if sign(tantos) > 0:
-        return ngettext("Your cards then bring your team on average %(tantos)s tanto more than the rivals.",
-                        "Your cards then bring your team on average %(tantos)s tantos more than the rivals.",
-                        count, tantos=shown)
-    if sign(tantos) < 0:
-        return ngettext("Your cards then bring your team on average %(tantos)s tanto fewer than the rivals.",
-                        "Your cards then bring your team on average %(tantos)s tantos fewer than the rivals.",
-                        count, tantos=shown)
-    return _("Your cards then bring your team on average as many tantos as the rivals.")
+        return by_sign(
+            tantos,
+            lambda n, t: ngettext("As they stand, at your seat your cards bring your team on average %(tantos)s "
+                                  "tanto more than the rivals.", "As they stand, at your seat your cards bring your "
+                                  "team on average %(tantos)s tantos more than the rivals.", n, tantos=t),
+            lambda n, t: ngettext("As they stand, at your seat your cards bring your team on average %(tantos)s "
+                                  "tanto fewer than the rivals.", "As they stand, at your seat your cards bring your "
+                                  "team on average %(tantos)s tantos fewer than the rivals.", n, tantos=t),
+            lambda: _("As they stand, at your seat your cards bring your team on average as many tantos as the "
+                      "rivals."))
+    return by_sign(
+        tantos,
+        lambda n, t: ngettext("Your cards then bring your team on average %(tantos)s tanto more than the rivals.",
+                              "Your cards then bring your team on average %(tantos)s tantos more than the rivals.",
+                              n, tantos=t),
+        lambda n, t: ngettext("Your cards then bring your team on average %(tantos)s tanto fewer than the rivals.",
+                              "Your cards then bring your team on average %(tantos)s tantos fewer than the rivals.",
+                              n, tantos=t),
+        lambda: _("Your cards then bring your team on average as many tantos as the rivals."))
 
 
 def hint_json(advice: Advice) -> dict:
