@@ -39,8 +39,8 @@ def test_the_answer_is_the_engines_explain_plus_words_with_the_documented_defaul
         assert isinstance(mine["why"], str) and mine["why"]
         assert [line["points"] for line in mine["lines"]] == [line["points"] for line in theirs["lines"]]
         assert all(line["text"] for line in mine["lines"])
-    assert data["lances"][2]["why"].startswith("Mejor jugada de cada pareja: el jugador 1 (mano) y el jugador 2. Los dos "
-                                               "tienen duples")  # lang defaults to es
+    assert data["lances"][2]["why"].startswith(  # lang defaults to es
+        "Mejor jugada de cada pareja: el jugador 1 (mano) y el jugador 2. Los dos tienen duples")
 
 
 def test_lang_pt_answers_in_portuguese_with_portuguese_rule_links(client):
