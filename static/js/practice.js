@@ -315,20 +315,10 @@ function showDailyResult() {
   $("practice-copy").focus();
 }
 
-// A challenge's day as the page's language writes a date ("7 de diciembre de 2026"): the browser's own calendar
-// words (Intl), the day itself in UTC as the challenge's is. A browser without that language's words keeps the
-// ISO form (never an English date in a Basque sentence, nor the "2026 M12 7" of a browser that knows the language
-// but not its month names); so do links and what is kept.
+// A challenge's day as the page's language writes a date ("7 de diciembre de 2026"), written by the server for the
+// days the page may name (today's and a shared link's); any other keeps its ISO form, as links and what is kept do.
 function dayText(iso) {
-  try {
-    const format = new Intl.DateTimeFormat(data.lang, { dateStyle: "long", timeZone: "UTC" });
-    if (!format.resolvedOptions().locale.startsWith(data.lang)) return iso;
-    const parts = format.formatToParts(new Date(`${iso}T00:00:00Z`));
-    if (/\d/.test(parts.find((part) => part.type === "month")?.value ?? "0")) return iso;
-    return parts.map((part) => part.value).join("");
-  } catch {
-    return iso;
-  }
+  return data.days[iso] ?? iso;
 }
 
 function sharedResult() {

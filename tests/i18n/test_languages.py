@@ -3,6 +3,7 @@ API's error messages and the data each language needs follow from it."""
 from __future__ import annotations
 
 import ast
+import datetime
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,19 @@ def test_the_table_api_names_the_registry_languages_when_one_is_unknown(client, 
     response = client.post("/api/tables", json={"lang": "fr"}, headers={"Accept-Language": lang})
     assert response.status_code == 400
     assert response.get_json()["error"] == message.format(format_list(list(LANGUAGES), style="or", locale=lang))
+
+
+@pytest.mark.parametrize("day, written", [
+    ("2026-12-07", "2026ko abenduaren 7a"), ("2021-03-01", "2021eko martxoaren 1a"),
+    ("2025-05-05", "2025eko maiatzaren 5a"), ("2030-10-10", "2030eko urriaren 10a"),
+    ("2031-11-15", "2031ko azaroaren 15a"), ("2040-01-31", "2040ko urtarrilaren 31a"),
+    ("2100-02-20", "2100eko otsailaren 20a"), ("2000-08-09", "2000ko abuztuaren 9a")])
+def test_a_day_in_basque_takes_the_year_suffix_its_number_is_said_with_never_cldrs_brackets(day, written):
+    assert languages.long_date(datetime.date.fromisoformat(day), "eu") == written
+
+
+def test_a_day_is_written_in_full_in_every_language():
+    day = datetime.date(2026, 1, 15)
+    assert {lang: languages.long_date(day, lang) for lang in LANGUAGES} == {
+        "es": "15 de enero de 2026", "pt": "15 de janeiro de 2026", "ca": "15 de gener del 2026",
+        "en": "January 15, 2026", "eu": "2026ko urtarrilaren 15a"}

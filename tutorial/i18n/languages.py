@@ -14,10 +14,13 @@ data: a catalog in every area of locales/, its rules text and its texts in every
 """
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Callable, Mapping
+
+from babel import dates
 
 from tutorial.paths import LOCALES
 
@@ -36,6 +39,29 @@ class Language:
     # A preposition written short before a value that starts with a vowel sound ("de %(player)s" with "Anna" ->
     # "d'Anna").
     elisions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # A day written in full ("7 de diciembre de 2026"), where CLDR's long date, as Babel gives it, is not how the
+    # language writes one: ``None`` keeps CLDR's.
+    long_date: Callable[[datetime.date, str], str] | None = None
+
+
+def basque_long_date(day: datetime.date, month: str) -> str:
+    """A day as Basque writes it, its suffixes chosen by how the number is said, where CLDR leaves both to the reader
+    ("2026(e)ko abenduaren 7(a)"): the year takes -eko after a number said with a final consonant (bat 1, bost 5,
+    hamar 10, hamabost 15, ehun 100) and -ko after a vowel (2026ko, 2021eko, 2030eko, 2000ko); the day takes the
+    article -a; the month ("abendua", its name as CLDR gives it) its genitive -ren.
+
+    >>> basque_long_date(datetime.date(2026, 12, 7), "abendua")
+    '2026ko abenduaren 7a'
+    >>> basque_long_date(datetime.date(2030, 1, 1), "urtarrila")
+    '2030eko urtarrilaren 1a'
+    """
+    year = day.year
+    if year % 100:
+        said_last = year % 100 if year % 100 < 20 else year % 20 or 20  # hogeita bat, berrogeita hamar, laurogei
+        consonant = said_last in (1, 5, 10, 15)
+    else:
+        consonant = year % 1000 != 0  # ehun ("2100eko"); mila ("2000ko")
+    return f"{year}{'eko' if consonant else 'ko'} {month}ren {day.day}a"
 
 
 REGISTRY = (
@@ -99,7 +125,8 @@ REGISTRY = (
             "senas": "keinuak", "glosario": "glosarioa", "preguntas": "galderak", "faq-no-quiero": "faq-ez",
             "faq-quien-contesta": "faq-nork-erantzun", "faq-duples-medias": "faq-dupleak-mediak",
             "faq-empate": "faq-berdinketa", "faq-palo": "faq-paloa", "faq-tres-rey": "faq-hiruko-errege",
-            "faq-una-pareja": "faq-bikote-bakarra"})),
+            "faq-una-pareja": "faq-bikote-bakarra"}),
+        long_date=basque_long_date),
 )
 
 LANGUAGES = tuple(language.code for language in REGISTRY)
@@ -131,6 +158,15 @@ def joining(lang: str) -> tuple[Mapping[tuple[str, str], str], Mapping[str, str]
     ``joining("ca")[1]["de"]`` -> ``"d'"``; both empty where the language writes its words apart."""
     language = next((language for language in REGISTRY if language.code == lang), None)
     return (language.contractions, language.elisions) if language else (MappingProxyType({}), MappingProxyType({}))
+
+
+def long_date(day: datetime.date, lang: str) -> str:
+    """A day written in full in ``lang``: ``long_date(datetime.date(2026, 12, 7), "es")`` -> ``'7 de diciembre de
+    2026'``; ``"eu"`` -> ``'2026ko abenduaren 7a'``."""
+    writer = next(language for language in REGISTRY if language.code == lang).long_date
+    if writer is None:
+        return dates.format_date(day, "long", locale=lang)
+    return writer(day, dates.format_date(day, "MMMM", locale=lang))
 
 
 def catalog_file(area: str, lang: str, root: Path = LOCALES) -> Path:

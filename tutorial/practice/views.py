@@ -16,6 +16,7 @@ from tutorial.checker.words import comparison_text, describe, pares_text
 from tutorial.coach import words as coach_words
 from tutorial.engine import explain, partner
 from tutorial.i18n.terms import SENAS, lance_name
+from tutorial.i18n.languages import long_date
 from tutorial.i18n.translate import gettext as _, lazy_gettext, ngettext
 from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route, rules_url,
                                unknown_language)
@@ -602,8 +603,20 @@ def page():
     data = {"lang": current_language(), "skills": list(practice.SKILLS), "names": names,
             "api": url_for("practice.api_question"), "daily_api": url_for("practice.api_daily"),
             "page": url_for("practice.page"), "today": practice.today().isoformat(),
-            "daily_length": practice.DAILY_LENGTH, "texts": page_texts()}
+            "days": challenge_days(request.args.get("reto")), "daily_length": practice.DAILY_LENGTH,
+            "texts": page_texts()}
     return render_template("practice.html", skills=skills, data=data)
+
+
+def challenge_days(shared: str | None) -> dict[str, str]:
+    """The days the page may name, written in full in its language (the script shows a challenge's day by its
+    ISO date): today's, and a shared link's (``?reto=``) where it is a challenge that is out."""
+    days = [practice.today()]
+    try:
+        days.append(practice.check_date(shared))
+    except practice.PracticeError:
+        pass
+    return {day.isoformat(): long_date(day, current_language()) for day in days}
 
 
 def page_texts() -> dict:
