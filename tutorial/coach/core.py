@@ -62,7 +62,8 @@ class Advice(NamedTuple):
     action: Action                  # a legal action of the learner's: the expert's decision
     reason: str                     # a code the web layer puts into words (tutorial/coach/words.py)
     params: dict                    # its numbers and names
-    estimates: tuple[Estimate, ...]  # one per candidate, the expert's move first, then by ``game``
+    estimates: tuple[Estimate, ...]  # one per candidate, the expert's move first, then by ``game`` (none: the hand
+    #                                  is over, and dealing the next one is all there is to do)
 
     def estimate(self, action: Action) -> Estimate | None:
         return next((e for e in self.estimates if same(e.action, action)), None)
@@ -125,7 +126,7 @@ def advise(seen: Observation, events=(), include: Action | None = None) -> Advic
     events = hand_events(events)
     kinds = {action.type for action in actions}
     if "next_hand" in kinds:
-        return Advice(actions[0], "next_hand", {}, (Estimate(actions[0], 0.0, None),))
+        return Advice(actions[0], "next_hand", {}, ())  # nothing to weigh: no figure to give
     me, bot = Seat(seen), expert_for(seen, events)
     if "corto" in kinds:
         advice = _mus(bot, me, actions)
