@@ -115,7 +115,20 @@ def test_a_near_tie_is_as_good_never_a_mistake(app, leading, lang):
     assert AS_GOOD[lang] in shown["text"]
     assert advice.params["tie"] and AS_GOOD[lang] in hint
     assert HAND[lang] in hint and SHOWDOWN[lang] in hint  # each figure says what it is of
-    assert (shown["text"] + " " + shown["why"]).count(UNCERTAIN[lang]) == 1  # the review says it once, with its figure
+    # both figures read the same (80,7 %): the review gives it once, for either move, with no uncertainty to speak of
+    figure = pct(lang, f"{round(best.game * 100, 1):.1f}".replace(".", point(lang)))
+    assert round(best.game * 100, 1) == round(second.game * 100, 1)
+    assert UNCERTAIN[lang] not in shown["text"] + shown["why"] and shown["why"].count(figure) == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_tie_whose_figures_differ_gives_both_and_the_uncertainty_they_lie_within(app, lang):
+    advice = bet_advice(0.624, 0.618, spread=0.004)
+    advice = advice._replace(params=dict(advice.params, tie=True))
+    with app.test_request_context(f"/{lang}/"), force_locale(lang):
+        hint = coach_words.why(advice)
+    assert AS_GOOD[lang] in hint and hint.count(UNCERTAIN[lang]) == 1
+    assert pct(lang, f"62{point(lang)}4") in hint and pct(lang, f"61{point(lang)}8") in hint
 
 
 def bet_advice(game: float, second_game: float, spread: float = 0.0) -> Advice:

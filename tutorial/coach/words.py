@@ -152,6 +152,9 @@ def _bet_choice(advice: Advice) -> str:
               "spread": percentage_points(200 * p["spread"])}
     if len(advice.estimates) == 1:
         return _("%(action)s is the only sensible move here.", **values)
+    if p["tie"] and points(p["game"]) == points(p["second_game"]):  # the same figure: no uncertainty to speak of
+        return _("%(action)s, and %(second)s is as good: with either move your team wins the game in %(game)s of the "
+                 "deals that fit what you know.", **values)
     if p["tie"]:
         return _("%(action)s, and %(second)s is as good: your team wins the game in %(game)s of the deals with one "
                  "and in %(second_game)s with the other, a difference within the estimate's own uncertainty (about "
