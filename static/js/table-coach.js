@@ -73,7 +73,7 @@ export function createCoach({ ctx, call, getView, hintUrl, settingsUrl = null })
       item.textContent = estimate.text;
       list.append(item);
     }
-    output.replaceChildren(head, why, ...(data.estimates.length ? [list] : [])); // none once the hand is over
+    output.replaceChildren(head, why, list);
     speakNow(`${head.textContent} ${data.why}`);
   }
 
