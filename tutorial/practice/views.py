@@ -15,8 +15,8 @@ from tutorial import practice
 from tutorial.checker.words import comparison_text, describe, pares_text
 from tutorial.coach import words as coach_words
 from tutorial.engine import explain, partner
-from tutorial.i18n.terms import SENAS, lance_name
 from tutorial.i18n.languages import long_date
+from tutorial.i18n.terms import SENAS, lance_name
 from tutorial.i18n.translate import gettext as _, lazy_gettext, ngettext
 from tutorial.i18n.web import (DEFAULT_LANGUAGE, LANGUAGES, current_language, localized_route, rules_url,
                                unknown_language)
