@@ -278,6 +278,14 @@ def reads_worlds(seen: Observation, events) -> bool:
 _evaluations: OrderedDict[bytes, tuple] = OrderedDict()  # knowledge digest -> (worlds, evaluation, its lock)
 
 
+def forget() -> None:
+    """Drop every kept world and evaluation: the next decision is drawn and played out afresh, as in a new process
+    (a benchmark's cold start)."""
+    with _kept_lock:
+        _kept.clear()
+        _evaluations.clear()
+
+
 def decision_evaluation(me: Seat, key: bytes, worlds):
     """The expert's evaluation of a betting decision over ``worlds``, with a lock to read it under: kept with the
     latest decisions' worlds, so the hint and then the marks of one decision play the later lances out once."""

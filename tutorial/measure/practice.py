@@ -9,6 +9,7 @@ import time
 from collections import Counter
 
 from tutorial import practice
+from tutorial.coach import core as coach
 from tutorial.measure import percentile
 from tutorial.practice import decisions
 
@@ -16,12 +17,14 @@ YEAR = 2027
 
 
 def grading_times(seeds: int) -> dict[str, list[float]]:
-    """Per skill, the CPU seconds of ``judge`` for the first choice of ``seeds`` seeds, with nothing kept."""
+    """Per skill, the CPU seconds of ``judge`` for the first choice of ``seeds`` seeds, with nothing kept: neither the
+    grade nor the coach's worlds and evaluations that drawing the question left behind."""
     times: dict[str, list[float]] = {}
     for skill in decisions.DECISION_SKILLS:
         for seed in range(seeds):
             answer = {"value": practice.exercise(skill, seed).facts["choices"][0]}
             decisions._kept.clear()
+            coach.forget()
             start = time.process_time()
             practice.judge(skill, seed, answer)
             times.setdefault(skill, []).append(time.process_time() - start)
