@@ -152,7 +152,7 @@ def test_a_refused_grande_collects_nothing_more_after_its_deje(described):
 @pytest.mark.parametrize("lang, texts", [
     ("es", ["Envite querido: 4 tantos", "Por ganar el punto: 1 tanto más"]),
     ("pt", ["Aposta aceita: 4 pontos", "Por ganhar o Ponto: mais 1 ponto"]),
-    ("ca", ["Envit acceptat: 4 pedres", "Per guanyar el punt: 1 pedra més"]),
+    ("ca", ["Envit acceptat: 4 pedres", "Punt guanyat: 1 pedra més"]),
 ])
 def test_an_accepted_punto_pays_the_bet_and_one_more(described, lang, texts):
     item = lance(described(lang, PUNTO, bets={"punto": {"result": "accepted", "total": 4}}), "punto")

@@ -78,8 +78,8 @@ def test_the_coach_summary_and_the_stats_read_right_with_one_in_every_language(a
      "1000000 decisões foram erros"),
     ("ca", "Cap decisió no va ser un error", "1 decisió va ser un error", "2 decisions van ser errors",
      "1000000 decisions van ser errors"),
-    ("eu", "Ez da akatsik izan", "Erabaki 1 akatsa izan da", "2 erabaki akatsak izan dira",
-     "1000000 erabaki akatsak izan dira"),
+    ("eu", "Ez da akatsik izan", "Erabaki 1 akatsa izan da", "2 akats izan dira",
+     "1000000 akats izan dira"),
     ("en", "No decision was a mistake", "1 decision was a mistake", "2 decisions were mistakes",
      "1000000 decisions were mistakes")])
 def test_the_summary_counts_the_coachs_marks_with_each_languages_plural_forms(app, lang, none, one, two, million):

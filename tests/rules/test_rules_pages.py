@@ -205,7 +205,7 @@ def test_senas_example_lists_each_hands_true_signals_as_the_engine_finds_them_wi
     assert hand_values(render(rules_app, "pt", line.format(" reyes=4"))) == [
         "Sinais possíveis: cego.", "Sinais possíveis: cego.", "Sinais possíveis: nenhum."]
     ca = render(rules_app, "ca", "[[senas | 12c 12e 3b 1o]]")
-    assert hand_values(ca) == ["Senyes possibles: tres reis, mitjanes i 31."]
+    assert hand_values(ca) == ["Senyes certes: tres reis, mitjanes i 31."]
     assert captions(ca) == ["Cada jugador només pot fer les senyes que permeten les seves quatre cartes."]
 
 

@@ -112,8 +112,10 @@ def _why(advice: Advice) -> str:
             cards_balance(p["value"]),
             ngettext("The next best change (keeping %(second)s) brings %(less)s tanto less on average.",
                      "The next best change (keeping %(second)s) brings %(less)s tantos less on average.",
-                     plural_count(less), less=number(less),
-                     second=cards(p["second_kept"]) if p["second_kept"] else _("none of them"))])
+                     plural_count(less), less=number(less), second=cards(p["second_kept"])) if p["second_kept"] else
+            ngettext("The next best change (changing all four cards) brings %(less)s tanto less on average.",
+                     "The next best change (changing all four cards) brings %(less)s tantos less on average.",
+                     plural_count(less), less=number(less))])
     return " ".join([capfirst(_bet_choice(advice)), *_bet_facts(advice)])
 
 
@@ -122,23 +124,35 @@ def _mus_why(p: dict, reason: str) -> str:
     after = max(p["after"], p["now"])
     # a gain and a cut's margin that read alike with one decimal ("a gain of 1.0, more than the 1.0") get two
     places = 2 if reason == "mus" and difference(after, p["now"]) == number(p["margin"]) else 1
-    values = {"gain": difference(after, p["now"], places), "margin": number(p["margin"], places),
-              "kept": cards(p["kept"]) if p["kept"] else _("none of them")}
+    gain = shown_difference(after, p["now"], places)
+    values = {"gain": difference(after, p["now"], places), "margin": number(p["margin"], places)}
     if reason == "corto_rounds":
         choice = _("Cut (corto): the mus has gone round enough times.")
     elif reason == "mus" and not p["kept"]:
-        choice = _("Ask for mus: changing all four cards gains %(gain)s tantos on average, more than the %(margin)s "
-                   "that cutting adds by keeping the rivals from changing.", **values)
+        choice = ngettext("Ask for mus: changing all four cards gains %(gain)s tanto on average, more than the "
+                          "%(margin)s that cutting adds by keeping the rivals from changing.",
+                          "Ask for mus: changing all four cards gains %(gain)s tantos on average, more than the "
+                          "%(margin)s that cutting adds by keeping the rivals from changing.",
+                          plural_count(gain, places), **values)
     elif reason == "mus":
-        choice = _("Ask for mus: keeping %(kept)s and changing the rest gains %(gain)s tantos on average, more than "
-                   "the %(margin)s that cutting adds by keeping the rivals from changing.", **values)
+        choice = ngettext("Ask for mus: keeping %(kept)s and changing the rest gains %(gain)s tanto on average, more "
+                          "than the %(margin)s that cutting adds by keeping the rivals from changing.",
+                          "Ask for mus: keeping %(kept)s and changing the rest gains %(gain)s tantos on average, more "
+                          "than the %(margin)s that cutting adds by keeping the rivals from changing.",
+                          plural_count(gain, places), kept=cards(p["kept"]), **values)
     elif p["after"] < p["now"]:  # the best change leaves the hand worse: no "gain" to speak of
-        choice = _("Cut (corto): the best change would leave your cards %(loss)s tantos worse on average, and "
-                   "cutting also keeps the rivals from improving theirs (worth about %(margin)s).",
-                   loss=difference(p["now"], p["after"]), **values)
+        loss = shown_difference(p["now"], p["after"])
+        choice = ngettext("Cut (corto): the best change would leave your cards %(loss)s tanto worse on average, and "
+                          "cutting also keeps the rivals from improving theirs (worth about %(margin)s).",
+                          "Cut (corto): the best change would leave your cards %(loss)s tantos worse on average, and "
+                          "cutting also keeps the rivals from improving theirs (worth about %(margin)s).",
+                          plural_count(loss), loss=difference(p["now"], p["after"]), **values)
     else:
-        choice = _("Cut (corto): changing would gain only %(gain)s on average, and cutting keeps the rivals from "
-                   "improving theirs (worth about %(margin)s).", **values)
+        choice = ngettext("Cut (corto): changing would gain only %(gain)s tanto on average, and cutting keeps the "
+                          "rivals from improving their cards (worth about %(margin)s).",
+                          "Cut (corto): changing would gain only %(gain)s tantos on average, and cutting keeps the "
+                          "rivals from improving their cards (worth about %(margin)s).",
+                          plural_count(gain, places), **values)
     return " ".join([choice, cards_balance(p["now"], now=True)])
 
 
@@ -336,9 +350,12 @@ def mark_text(mark: dict) -> str:
                  "in. With %(coach)s your team wins the game in %(coach_game)s of the deals, with the órdago in "
                  "%(played_game)s: %(points)s less.", ours=scores[0], theirs=scores[1], **values)
     if mark["kind"] in ("mus", "discard"):
-        return _("You chose %(played)s; %(coach)s would leave your hand worth %(tantos)s tantos more on average, "
-                 "which at this score is %(points)s of the chance of winning the game.",
-                 tantos=difference(mark["coach_tantos"], mark["tantos"]), **values)
+        more = shown_difference(mark["coach_tantos"], mark["tantos"])
+        return ngettext("You chose %(played)s; %(coach)s would leave your hand worth %(tantos)s tanto more on "
+                        "average, which at this score is %(points)s of the chance of winning the game.",
+                        "You chose %(played)s; %(coach)s would leave your hand worth %(tantos)s tantos more on "
+                        "average, which at this score is %(points)s of the chance of winning the game.",
+                        plural_count(more), tantos=difference(mark["coach_tantos"], mark["tantos"]), **values)
     return _("You chose %(played)s; with %(coach)s your team would win the game in %(coach_game)s of the deals "
              "instead of %(played_game)s: %(points)s more.", **values)
 

@@ -84,8 +84,9 @@ def _sentence(event: dict, viewer: Viewer) -> str:
                         "The rivals collect the deje of %(lance)s: %(num)d tantos. Score %(us)s–%(them)s.",
                         p["points"], lance=lance_name(p["lance"]), **score_params(p["scores"], viewer))
     if code == "showdown":
-        shown = "; ".join(_("%(player)s: %(cards)s", player=viewer.player(s), cards=cards_text(hand))
-                          for s, hand in enumerate(p["hands"]))
+        # one sentence: the players as its words name them after a semicolon ("...; el rival a tu derecha: ...")
+        shown = capfirst("; ".join(_("%(player)s: %(cards)s", player=viewer.player_in_sentence(s),
+                                     cards=cards_text(hand)) for s, hand in enumerate(p["hands"])))
         return _("Cards on the table. %(hands)s.", hands=shown)
     if code == "count":
         return count_text(p["step"], viewer)
