@@ -194,7 +194,11 @@ def senas_sentences(app, lang: str) -> list[tuple[str, str]]:
         g.lang = lang
         viewers = [Learner(seat) for seat in range(4)] + [Viewer(), Cast(("Ana", "Eloi", "Iker", "Amaia"), Learner(0))]
         for viewer in viewers:
-            found += [("senas", sena_sentence(event, viewer)) for event in events]
+            seat = getattr(viewer, "seat", None)
+            # a catch window's flash and its end reach only the signaller's rivals (tutorial/engine/senas.py)
+            found += [("senas", sena_sentence(event, viewer)) for event in events
+                      if event["code"] not in ("sena_flash", "window_closed")
+                      or seat is not None and (seat - event["params"]["seat"]) % 2 == 1]
             found += [("senas", line) for line in seen_in_hand(seen, viewer, 1)["lines"]]
     return found
 
