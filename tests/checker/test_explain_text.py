@@ -42,8 +42,8 @@ WHY = {
     # (hands, explain args, lance, decision code): the words expected per language
     "tie_by_mano": (TIE, {"mano": 1}, "grande", "tie_mano", {
         "es": ["Empate (rey, caballo, sota, siete) en el lance de grande", "gana quien está más cerca de la mano"],
-        "pt": ["Jogadas iguais em Maior (rei, cavalo, valete, sete)", "ganha quem está mais perto da mão"],
-        "ca": ["Jugades iguals a grans (rei, cavall, sota, set)", "guanya qui és més a prop de la mà"]}),
+        "pt": ["Empate em Maior (rei, cavalo, valete, sete)", "ganha quem está mais perto da mão"],
+        "ca": ["Empat a grans (rei, cavall, sota, set)", "guanya qui és més a prop de la mà"]}),
     "second_card": (SECOND, {}, "grande", "card", {
         "es": ["Las cartas más altas empatan; decide la segunda: caballo frente a sota."],
         "pt": ["As cartas mais altas empatam; decide a segunda: cavalo contra valete."],
@@ -54,7 +54,7 @@ WHY = {
         "ca": ["Tots dos tenen duples; les parelles altes empaten (reis); decideix la parella baixa: cavalls contra "
                "sotes."]}),
     "31_beats_40": (JUEGO, {}, "juego", "juego_rank", {
-        "es": ["El 31 es el mejor juego: gana al 40."],
+        "es": ["La 31 es el mejor juego: gana a la 40."],
         "pt": ["31 é o melhor Jogo: ganha de 40."],
         "ca": ["El 31 és el millor joc: supera el 40."]}),
     "punto_total": (PUNTO, {}, "punto", "punto_total", {
@@ -66,7 +66,7 @@ WHY = {
         "pt": ["Só uma dupla tem Pares (a Dupla B): recebe o valor das suas jogadas sem nenhuma aposta."],
         "ca": ["Només una parella té parells (la Parella B): cobra el que valen les seves jugades sense cap envit."]}),
     "31_real_beats_a_plain_31": (REAL, {"real": True, "mano": 1}, "juego", "real", {
-        "es": ["Un 31 real (tres sietes y una sota) gana a cualquier otro 31."],
+        "es": ["Una 31 real (tres sietes y una sota) gana a cualquier otra 31."],
         "pt": ["Um 31 real (três setes e um valete) ganha de qualquer outro 31."],
         "ca": ["Un 31 real (tres sets i una sota) guanya qualsevol altre 31."]}),
     "third_card_in_chica_with_4_reyes": (FOUR_REYES, {"reyes": 4}, "chica", "card", {

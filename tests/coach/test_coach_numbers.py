@@ -106,7 +106,7 @@ def test_every_hint_through_a_game_writes_its_figures_in_the_readers_language(cl
     assert seen >= 20
 
 
-@pytest.mark.parametrize("lang,words", [("es", "cambiar las cuatro cartas"), ("pt", "trocar as quatro cartas"),
+@pytest.mark.parametrize("lang,words", [("es", "si cambias las cuatro cartas"), ("pt", "trocar as quatro cartas"),
                                         ("ca", "canviar les quatre cartes"), ("eu", "lau kartak aldatuta"),
                                         ("en", "changing all four cards")])
 def test_mus_keeping_no_card_says_to_change_all_four_not_to_keep_none(app, lang, words):

@@ -270,7 +270,9 @@ def test_lances_after_the_count_stops_were_played_and_are_only_not_counted(rules
 def test_a_deje_that_reaches_40_ends_the_game_before_the_other_lances(rules_app):
     html = render(rules_app, "ca", "[[deal grande=refused:0:1 scores=39,30 | 12o 12c 4e 1b | 12e 11c 11o 10b | "
                                    "1o 1c 7e 12b | 1e 4c 5e 6b]]")
-    assert "Grans: els jugadors 1 i 3 arriben a 40" in captions(html)[0]
+    # the deje was paid when the bet was refused: no count stops, nothing more is played or counted
+    assert "Grans: amb el deje, els jugadors 1 i 3 arriben a 40 i guanyen la partida" in captions(html)[0]
+    assert "recompte s'atura" not in captions(html)[0]
     assert unescape(html).count("no es juga: la partida ja s'havia acabat") == 3
 
 
@@ -308,20 +310,20 @@ def test_a_betting_example_is_played_through_the_game_who_answers_no_quiero_to_t
     passed), no quiero hands the answer to the partner, the bettor's partner cannot answer; 2 raised to 7 and
     refused pays a deje of 2 at once."""
     steps = steps_of(render(rules_app, "es", BETTING))
-    assert steps[2].startswith("Jugador 3: envido, 2 tantos. Los jugadores 2 y 4 la contestan, empezando por el "
-                               "jugador 4")
-    assert "El jugador 1, compañero del que apostó, no puede contestarla." in steps[2]
+    assert steps[2].startswith("Jugador 3: envido, 2 tantos. Los jugadores 2 y 4 contestan a la apuesta, "
+                               "empezando por el jugador 4")
+    assert "El jugador 1, compañero del que apostó, no puede contestar." in steps[2]
     assert steps[3] == ("Jugador 4: no quiero. La respuesta pasa a su compañero, el jugador 2. El jugador 2 había "
                         "pasado, pero cada apuesta se contesta de nuevo.")
-    assert steps[4].startswith("El jugador 2 sube: 5 más, 7 tantos en total. Los jugadores 1 y 3 la contestan, "
-                               "empezando por el jugador 3")
+    assert steps[4].startswith("El jugador 2 sube: 5 más, 7 tantos en total. Los jugadores 1 y 3 contestan a la "
+                               "apuesta, empezando por el jugador 3")
     assert "cobran el deje en el acto: 2 tantos" in steps[6] and "Marcador: 0 a 2." in steps[6]
     caption = captions(render(rules_app, "ca", BETTING))[0]
     assert caption == "La mà continua amb el lance de petites. Marcador de moment: 0 a 2."
 
 
 @pytest.mark.parametrize("moves, deje, why", [
-    ("0 envido 2, 1 no_quiero, 3 no_quiero", 1, "no había nada aceptado, así que el deje es 1"),
+    ("0 envido 2, 1 no_quiero, 3 no_quiero", 1, "no había nada aceptado, así que el deje es de 1 tanto"),
     ("0 envido 2, 1 envido 5, 2 envido 5, 3 no_quiero, 1 no_quiero", 7, "ya estaba aceptado antes"),
 ])
 def test_the_betting_examples_deje_is_the_engines(rules_app, moves, deje, why):

@@ -27,8 +27,8 @@ def _note(event: dict, viewer: Viewer) -> str | None:
         return _("%(player)s cut first and becomes mano.", player=viewer.player_in_sentence(params["mano"]))
     if code == "lance_start":
         return _("Lance: %(lance)s.", lance=lance_name(params["lance"]))
-    if code == "lance_skipped":
-        return _("%(lance)s is not played: only one team holds it, or nobody.", lance=lance_name(params["lance"]))
+    if code == "lance_skipped":  # as the table says it: one team collects without betting, or nobody holds it
+        return sentence(event, viewer)
     if code == "deje":
         return ngettext("%(team)s collects the deje: %(num)d tanto.", "%(team)s collects the deje: %(num)d tantos.",
                         params["points"], team=capfirst(viewer.team_in_sentence(params["team"])))

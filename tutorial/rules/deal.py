@@ -108,6 +108,11 @@ def expand_deal(directive: Directive) -> dict:
             caption.append(_("%(lance)s: the accepted órdago ends the game, and %(team)s win it.",
                              lance=capfirst(str(LANCES[data["ordago"]])),
                              team=PLAYERS.team(data["winner_team"])))
+        elif any(deje["lance"] == data["stopped_at"] and max(deje["scores_after"]) >= target
+                 for deje in data["dejes"]):  # paid the moment the bet was refused: there is no count
+            caption.append(_("%(lance)s: the deje takes %(team)s to %(target)d and they win the game; nothing more "
+                             "of the hand is played or counted.", team=PLAYERS.team(data["winner_team"]),
+                             target=target, lance=capfirst(str(LANCES[data["stopped_at"]]))))
         else:
             caption.append(_("%(lance)s: %(team)s reach %(target)d; the count stops there and they win the "
                              "game.", team=PLAYERS.team(data["winner_team"]), target=target,
