@@ -204,3 +204,11 @@ def test_every_string_used_in_code_and_templates_is_in_a_catalog():
                for (msgid, context), where in sorted(used_messages().items(), key=lambda item: item[1])
                if (msgid, context) not in have]
     assert not missing, f"{len(missing)} string(s) used but in no catalog:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("po", po_files(), ids=lambda po: f"{po.parents[2].name}-{po.parents[1].name}")
+def test_every_catalog_states_its_plural_forms_so_no_compiler_falls_back_to_two(po):
+    """A catalog without a Plural-Forms header is compiled with whatever its compiler assumes (gettext's msgfmt: two
+    forms), and es "de 1 a 10 segundos" would then take the "many" form meant for a million."""
+    header = po.read_text(encoding="utf-8").split("\n\n", 1)[0]
+    assert '"Plural-Forms: nplurals=' in header, po
