@@ -144,6 +144,25 @@ def test_a_signal_names_its_seat_as_inside_a_sentence_joined_to_its_preposition(
                              Viewer()) == caught
 
 
+@pytest.mark.parametrize("lang, one, two", [
+    ("es", "Has cazado la seña del rival a tu derecha: 31.",
+     "Has cazado las señas del rival a tu derecha: medias y 31."),
+    ("en", "You caught the seña from the rival on your right: 31.",
+     "You caught the señas from the rival on your right: medias and 31."),
+    ("eu", "Keinua harrapatu duzu (eskuineko aurkaria): 31.",
+     "Keinuak harrapatu dituzu (eskuineko aurkaria): mediak eta 31."),
+])
+def test_a_catch_that_sees_two_signals_names_them_in_the_plural(app, lang, one, two):
+    from tutorial.narrator.senas import sena_sentence
+
+    with app.test_request_context(f"/{lang}/"):
+        g.lang = lang
+        caught = {"code": "sena_caught", "params": {"seat": 0, "signaller": 1, "senas": ["31"]}}
+        assert sena_sentence(caught, Learner(0)) == one
+        caught["params"]["senas"] = ["medias", "31"]
+        assert sena_sentence(caught, Learner(0)) == two
+
+
 def test_a_spectator_is_told_which_team_takes_each_lance_never_the_rivals(spanish):
     """Nobody's view (a room's visitor) has no team of its own: "los rivales" once stood for both teams."""
     watched = Cast(("Ana", "Jugador 2 (bot)", "Carla", "Jugador 4 (bot)"), teams=Viewer())

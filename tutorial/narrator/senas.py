@@ -3,7 +3,7 @@ tutorial/engine/senas.py) and why a signal or a catch was refused. Its sentences
 from __future__ import annotations
 
 from tutorial.i18n.terms import SENAS
-from tutorial.i18n.translate import gettext as _
+from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.narrator.people import Viewer
 from tutorial.narrator.words import and_list, capfirst
 
@@ -28,13 +28,16 @@ def _sena_sentence(event: dict, viewer: Viewer) -> str:
     if code == "window_closed":
         return _("The signal of %(player)s is gone.", player=player)
     names = and_list([str(SENAS[name]) for name in p["senas"]])
-    signaller = viewer.player_in_sentence(p["signaller"])
+    signaller, count = viewer.player_in_sentence(p["signaller"]), len(p["senas"])  # one catch may see two signals
     if getattr(viewer, "seat", None) == p["seat"]:
-        return _("You caught the signal of %(player)s: %(senas)s.", player=signaller, senas=names)
+        return ngettext("You caught the signal of %(player)s: %(senas)s.",
+                        "You caught the signals of %(player)s: %(senas)s.", count, player=signaller, senas=names)
     if getattr(viewer, "seat", None) == p["signaller"]:
-        return _("%(player)s caught your signal (%(senas)s).", player=player, senas=names)
-    return _("%(player)s caught the signal of %(signaller)s (%(senas)s).", player=player, signaller=signaller,
-             senas=names)
+        return ngettext("%(player)s caught your signal (%(senas)s).", "%(player)s caught your signals (%(senas)s).",
+                        count, player=player, senas=names)
+    return ngettext("%(player)s caught the signal of %(signaller)s (%(senas)s).",
+                    "%(player)s caught the signals of %(signaller)s (%(senas)s).", count, player=player,
+                    signaller=signaller, senas=names)
 
 
 REFUSALS = {
