@@ -425,7 +425,8 @@ def test_a_person_whose_discard_is_chosen_is_told_that_the_others_are_still_choo
                 page.wait_for_function("() => !document.querySelector('#controls-buttons button')")
                 assert page.text_content("#controls-prompt") == (
                     "Ya has elegido tu descarte; los demás todavía están eligiendo.")
-                assert "action-discard" in control_ids(bruno)  # Bruno has not chosen yet
+                # Bruno has not chosen yet: his controls stay (once his page has drawn the news of Ana's discard)
+                bruno.wait_for_selector('#table[data-ready="true"] #action-discard', timeout=10_000)
                 return
             elif ids and "action-discard" not in ids:  # a lance (a bot cut): paso or quiero, the next hand
                 play_one(page, bold=False)
