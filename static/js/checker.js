@@ -75,7 +75,7 @@ function removeButton(code, seat) {
   const button = document.createElement("button");
   button.type = "button";
   button.dataset.code = code;
-  button.setAttribute("aria-label", fmt(text.remove[seat], { card: names[code] }));
+  button.setAttribute("aria-label", fmt(text.remove[seat], { card: text.in_sentence[code] }));
   const image = document.createElement("img");
   image.src = picker.querySelector(`.picker-card[data-code="${code}"] img`).src;
   image.alt = "";

@@ -84,7 +84,8 @@ def test_removing_a_card_from_a_hand_makes_it_available_again(page):
     page.goto(PAGES["pt"])
     focus_first_deck_card(page)
     page.keyboard.press("Enter")
-    remove = page.get_by_role("button", name="Retirar ás de ouros das cartas do jogador 1")
+    # the card named with its article, as inside a sentence
+    remove = page.get_by_role("button", name="Retirar o ás de ouros das cartas do jogador 1")
     expect(remove).to_be_visible()
     remove.focus()
     page.keyboard.press("Enter")

@@ -17,7 +17,7 @@ from flask_babel import force_locale, get_locale
 from tutorial.checker.words import describe, error_message
 from tutorial.engine import DECK, LANCES, RESULTS, EngineError
 from tutorial.engine.explain import explain
-from tutorial.i18n.terms import SUITS, card_name, lance_name
+from tutorial.i18n.terms import SUITS, card_in_sentence, card_name, lance_name
 from tutorial.i18n.translate import gettext as _
 from tutorial.i18n.web import DEFAULT_LANGUAGE, LANGUAGES, format_decimal, localized_route, unknown_language
 from tutorial.narrator import Viewer, capfirst
@@ -285,6 +285,8 @@ def _picker_text() -> dict:
         "next": each(lambda seat: _("Now choosing for %(seat)s.", seat=seat)),
         "done": _("The four hands are complete: explain the hand."),
         "cleared": _("The four hands are empty."),
+        # each card as a sentence names it, with its article (es "Quitar el siete de oros de las cartas de ...")
+        "in_sentence": {str(code): card_in_sentence(str(code)) for code in DECK},
     }
 
 
