@@ -76,8 +76,9 @@ def checker(client, lang: str) -> list[tuple[str, str]]:
     with client.application.test_request_context(f"/{lang}/"):
         g.lang = lang
         picker, card = _picker_text(), card_name("7o")
-    values = {"card": card, "count": 3}
-    for templates in picker.values():
+    in_sentence = picker.pop("in_sentence")["7o"]  # the remove button names the card as a sentence does
+    for key, templates in picker.items():
+        values = {"card": in_sentence if key == "remove" else card, "count": 3}
         found += [("checker", re.sub(r"%\((\w+)\)s", lambda m: str(values[m.group(1)]), template))
                   for template in (templates if isinstance(templates, list) else [templates])]
     for case in CHECKER_CASES:
