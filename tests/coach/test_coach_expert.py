@@ -167,7 +167,7 @@ def test_marks_are_graded_on_the_figures_as_shown():
 
 
 SIGNAL = {"es": "seña de 31", "pt": "sinal de 31", "ca": "senya de 31", "eu": "keinua bikotekideari (31)",
-          "en": "Signal 31"}
+          "en": "seña 31"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
