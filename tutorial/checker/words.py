@@ -42,6 +42,7 @@ comes from the engine's dict: nothing here decides a rule.
 """
 from __future__ import annotations
 
+from tutorial.engine import deje_that_ended
 from tutorial.engine.snapshot import copied
 from tutorial.i18n.terms import RANKS, RANKS_PLURAL, card_name, lance_name, play_name
 from tutorial.i18n.translate import gettext as _, ngettext
@@ -196,22 +197,12 @@ def _not_played(lance: dict, explained: dict) -> str:
     ordago = explained.get("ordago")
     if ordago and order.index(lance["lance"]) > order.index(ordago):
         return _("Not played: the accepted órdago in %(lance)s ended the hand.", lance=lance_name(ordago))
-    ended = _deje_that_ended(explained)
+    ended = deje_that_ended(explained)
     if ended and order.index(lance["lance"]) > order.index(ended["lance"]):
         return _("Not played: the deje in %(lance)s ended the game.", lance=lance_name(ended["lance"]))
     if lance["lance"] == "pares":
         return _("Nobody holds pares: the lance is skipped.")
     return _("Nobody can play %(lance)s with these cards.", lance=name)
-
-
-def _deje_that_ended(explained: dict) -> dict | None:
-    team = explained.get("winner_team")
-    if team is None:
-        return None
-    for deje in explained["dejes"]:
-        if deje["team"] == team and deje["scores_after"][team] >= explained["target"]:
-            return deje
-    return None
 
 
 def line_text(line: dict, explained: dict, viewer: Viewer) -> str:
@@ -339,7 +330,7 @@ def _outcome(explained: dict, viewer: Viewer) -> str:
     if explained.get("ordago"):
         return _("%(team)s wins the game with the órdago in %(lance)s. Score: %(score)s.",
                  team=team, lance=lance_name(explained["ordago"]), score=score)
-    if _deje_that_ended(explained):
+    if deje_that_ended(explained):
         return _("%(team)s reaches %(target)d with the deje in %(lance)s and wins the game; nothing more of the "
                  "hand is played or counted. Score: %(score)s.", team=team,
                  target=explained["target"], lance=lance_name(where), score=score)

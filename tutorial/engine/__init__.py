@@ -6,7 +6,8 @@ The engine's vocabulary is exported here once: the lances (``LANCES``), the five
 from tutorial.engine.cards import DECK, Card, card_points, parse_cards, parse_hands, value_rank
 from tutorial.engine.count import RESULTS, CountResult, CountStep, count_hand
 from tutorial.engine.errors import BetError, CardError, EngineError, ExplainError
-from tutorial.engine.explain import explain, points_per_lance  # explain shadows its module's name, as issue 2 names it
+# explain shadows its module's name, as issue 2 names it
+from tutorial.engine.explain import deje_that_ended, explain, points_per_lance
 from tutorial.engine.hands import HandInfo, Pares, evaluate
 from tutorial.engine.showdown import LANCES, LanceShowdown, Showdown, showdown
 from tutorial.engine.seats import SEATS, TEAMS, next_seat, order_from, partner, position, rivals, team, team_seats
@@ -20,7 +21,7 @@ from tutorial.engine.game import Action, Event, Game, IllegalAction, Options, Op
 __all__ = [
     "DECK", "Card", "card_points", "parse_cards", "parse_hands", "value_rank",
     "RESULTS", "CountResult", "CountStep", "count_hand",
-    "BetError", "CardError", "EngineError", "ExplainError", "explain", "points_per_lance",
+    "BetError", "CardError", "EngineError", "ExplainError", "deje_that_ended", "explain", "points_per_lance",
     "HandInfo", "Pares", "evaluate",
     "LANCES", "LanceShowdown", "Showdown", "showdown",
     "SEATS", "TEAMS", "next_seat", "order_from", "partner", "position", "rivals", "team", "team_seats",

@@ -50,6 +50,16 @@ def points_per_lance(explained: dict) -> dict[str, list[int]]:
     return points
 
 
+def deje_that_ended(explained: dict) -> dict | None:
+    """The deje of an ``explain`` answer that brought its team to the target and ended the game (paid the moment
+    its bet was refused: nothing more of the hand is played or counted), or None."""
+    team = explained.get("winner_team")
+    if team is None:
+        return None
+    return next((deje for deje in explained["dejes"]
+                 if deje["team"] == team and deje["scores_after"][team] >= explained["target"]), None)
+
+
 def _player(show: Showdown, seat: int) -> dict:
     info = show.infos[seat]
     return {"seat": seat, "team": seat % 2, "cards": [str(card) for card in show.hands[seat]],

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from flask import url_for
 
-from tutorial.engine import LANCES as LANCE_ORDER, evaluate, explain  # the order of play and of the count
+# LANCE_ORDER: the order of play and of the count
+from tutorial.engine import LANCES as LANCE_ORDER, deje_that_ended, evaluate, explain
 from tutorial.i18n.terms import LANCES, lance_name
 from tutorial.i18n.translate import gettext as _, ngettext
 from tutorial.narrator import Players, capfirst
@@ -108,8 +109,7 @@ def expand_deal(directive: Directive) -> dict:
             caption.append(_("%(lance)s: the accepted órdago ends the game, and %(team)s win it.",
                              lance=capfirst(str(LANCES[data["ordago"]])),
                              team=PLAYERS.team(data["winner_team"])))
-        elif any(deje["lance"] == data["stopped_at"] and max(deje["scores_after"]) >= target
-                 for deje in data["dejes"]):  # paid the moment the bet was refused: there is no count
+        elif deje_that_ended(data):  # paid the moment the bet was refused: there is no count
             caption.append(_("%(lance)s: the deje takes %(team)s to %(target)d and they win the game; nothing more "
                              "of the hand is played or counted.", team=PLAYERS.team(data["winner_team"]),
                              target=target, lance=capfirst(str(LANCES[data["stopped_at"]]))))
