@@ -142,15 +142,18 @@ def slugs(endpoint: str) -> dict[str, str]:
     return {language.code: language.slugs[endpoint] for language in REGISTRY}
 
 
+def _language(lang: str) -> Language:
+    return next(language for language in REGISTRY if language.code == lang)
+
+
 def anchor(section: str, lang: str) -> str:
     """A rules section's anchor in one language: ``anchor("senas", "pt")`` -> ``'sinais'``."""
-    language = next(language for language in REGISTRY if language.code == lang)
-    return language.anchors.get(section, section)
+    return _language(lang).anchors.get(section, section)
 
 
 def language_anchors(lang: str) -> Mapping[str, str]:
     """Every rules section this language names in its own words: id -> anchor."""
-    return next(language for language in REGISTRY if language.code == lang).anchors
+    return _language(lang).anchors
 
 
 def joining(lang: str) -> tuple[Mapping[tuple[str, str], str], Mapping[str, str]]:
@@ -163,7 +166,7 @@ def joining(lang: str) -> tuple[Mapping[tuple[str, str], str], Mapping[str, str]
 def long_date(day: datetime.date, lang: str) -> str:
     """A day written in full in ``lang``: ``long_date(datetime.date(2026, 12, 7), "es")`` -> ``'7 de diciembre de
     2026'``; ``"eu"`` -> ``'2026ko abenduaren 7a'``."""
-    writer = next(language for language in REGISTRY if language.code == lang).long_date
+    writer = _language(lang).long_date
     if writer is None:
         return dates.format_date(day, "long", locale=lang)
     return writer(day, dates.format_date(day, "MMMM", locale=lang))
