@@ -125,7 +125,7 @@ def _mus_why(p: dict, reason: str) -> str:
     # a gain and a cut's margin that read alike with one decimal ("a gain of 1.0, more than the 1.0") get two
     places = 2 if reason == "mus" and difference(after, p["now"]) == number(p["margin"]) else 1
     gain = shown_difference(after, p["now"], places)
-    values = {"gain": difference(after, p["now"], places), "margin": number(p["margin"], places)}
+    values = {"gain": number(gain, places), "margin": number(p["margin"], places)}
     if reason == "corto_rounds":
         choice = _("Cut (corto): the mus has gone round enough times.")
     elif reason == "mus" and not p["kept"]:
@@ -146,7 +146,7 @@ def _mus_why(p: dict, reason: str) -> str:
                           "cutting also keeps the rivals from improving theirs (worth about %(margin)s).",
                           "Cut (corto): the best change would leave your cards %(loss)s tantos worse on average, and "
                           "cutting also keeps the rivals from improving theirs (worth about %(margin)s).",
-                          plural_count(loss), loss=difference(p["now"], p["after"]), **values)
+                          plural_count(loss), loss=number(loss), **values)
     else:
         choice = ngettext("Cut (corto): changing would gain only %(gain)s tanto on average, and cutting keeps the "
                           "rivals from improving their cards (worth about %(margin)s).",
